@@ -1,0 +1,1 @@
+"""Tests of the pure rules package (standard library + pytest + hypothesis only)."""
