@@ -1,0 +1,48 @@
+# The two commands: `make run` (set up and serve) and `make test` (the suite).
+SHELL := /bin/bash
+PYTHON ?= python3.11
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: run test worker lint bench bench-quick setup migrate clean browser
+
+$(STAMP): pyproject.toml
+	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+migrate: $(STAMP)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_gamedata
+
+run: migrate
+	$(PY) manage.py collectstatic --noinput -v0
+	@echo "Create an admin user with: $(PY) manage.py createsuperuser  (then open /admin/)"
+	$(PY) -m companion.serve
+
+worker: migrate
+	$(VENV)/bin/celery -A companion worker --loglevel=info --concurrency=2
+
+test: $(STAMP)
+	$(PY) manage.py collectstatic --noinput -v0
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy .
+	$(PY) manage.py makemigrations --check --dry-run
+
+# Benchmarks print their figures and the baseline measured in the same run.
+bench: $(STAMP)
+	$(PY) -m bench
+
+bench-quick: $(STAMP)
+	$(PY) -m bench --quick
+
+clean:
+	rm -rf $(VENV) staticfiles db.sqlite3 .pytest_cache .mypy_cache .ruff_cache

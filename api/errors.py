@@ -1,0 +1,124 @@
+"""The API's one error shape: ``{"code": ..., "message": ..., "extra": {...}}``.
+
+Every error status the API returns uses it, so a client needs one parser.
+``code`` is stable (clients branch on it); ``message`` is for a player to read.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.http import Http404, HttpRequest, JsonResponse
+from rest_framework import exceptions, status
+from rest_framework.response import Response
+
+logger = logging.getLogger(__name__)
+
+# Messages a player understands, keyed by DRF's default codes.
+_FRIENDLY: dict[str, str] = {
+    "not_authenticated": "You need to sign in or join the table first.",
+    "authentication_failed": "Your sign-in or seat token is not valid.",
+    "permission_denied": "You are not allowed to do that.",
+    "not_found": "We could not find that.",
+    "method_not_allowed": "That action is not supported here.",
+    "not_acceptable": "We cannot answer in the format you asked for.",
+    "unsupported_media_type": "Send the request as JSON.",
+    "throttled": "Too many attempts. Please wait a moment and try again.",
+    "parse_error": "The request body is not valid JSON.",
+}
+
+
+class ApiError(exceptions.APIException):
+    """An error raised by an API view with an explicit code, status and extra."""
+
+    def __init__(
+        self, code: str, message: str, *, status_code: int = 400, extra: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__(detail=message, code=code)
+        self.status_code = status_code
+        self.error_code = code
+        self.message = message
+        self.extra = extra or {}
+
+
+def error_body(code: str, message: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    return {"code": code, "message": message, "extra": extra or {}}
+
+
+def _field_errors(detail: Any) -> dict[str, Any]:
+    """Flatten DRF's nested validation detail into ``{field: [messages]}``."""
+    if isinstance(detail, dict):
+        return {str(k): _field_errors(v) if isinstance(v, dict) else _messages(v) for k, v in detail.items()}
+    return {"non_field_errors": _messages(detail)}
+
+
+def _messages(detail: Any) -> list[str]:
+    if isinstance(detail, list):
+        out: list[str] = []
+        for item in detail:
+            out.extend(_messages(item) if isinstance(item, list | dict) else [str(item)])
+        return out
+    if isinstance(detail, dict):
+        return [f"{k}: {m}" for k, v in detail.items() for m in _messages(v)]
+    return [str(detail)]
+
+
+def _first_message(fields: dict[str, Any]) -> str:
+    for name, value in fields.items():
+        if isinstance(value, dict):
+            return _first_message(value)
+        if value:
+            prefix = "" if name == "non_field_errors" else f"{name}: "
+            return f"{prefix}{value[0]}"
+    return "Some fields are not valid."
+
+
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
+    """DRF exception handler producing the one error shape for every status."""
+    if isinstance(exc, ApiError):
+        return Response(error_body(exc.error_code, exc.message, exc.extra), status=exc.status_code)
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound()
+    elif isinstance(exc, DjangoPermissionDenied):
+        exc = exceptions.PermissionDenied()
+    if isinstance(exc, exceptions.ValidationError):
+        fields = _field_errors(exc.detail)
+        return Response(
+            error_body("invalid", _first_message(fields), {"fields": fields}),
+            status=status.HTTP_400_BAD_REQUEST,
+        )
+    if isinstance(exc, exceptions.APIException):
+        codes = exc.get_codes()
+        code = codes if isinstance(codes, str) else exc.default_code
+        # A view's own detail wins; DRF's generic defaults get a friendlier text.
+        detail = str(exc.detail) if isinstance(exc.detail, str) else ""
+        generic = not detail or detail == str(exc.default_detail) or code == "throttled"
+        message = _FRIENDLY.get(code, detail or "Error.") if generic else detail
+        extra: dict[str, Any] = {}
+        headers: dict[str, str] = {}
+        wait = getattr(exc, "wait", None)
+        if isinstance(exc, exceptions.Throttled) and wait is not None:
+            extra["retry_after_s"] = int(wait)
+            headers["Retry-After"] = str(int(wait))
+        if isinstance(exc, exceptions.MethodNotAllowed):
+            extra["method"] = context["request"].method
+        return Response(error_body(code, message, extra), status=exc.status_code, headers=headers)
+    logger.exception("Unhandled error in API view", exc_info=exc)
+    return Response(
+        error_body("server_error", "Something went wrong on our side. Nothing was changed."),
+        status=status.HTTP_500_INTERNAL_SERVER_ERROR,
+    )
+
+
+def json_not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    """Django-level 404 for unknown URLs under /api/ (DRF never sees these)."""
+    return JsonResponse(error_body("not_found", _FRIENDLY["not_found"]), status=404)
+
+
+def json_server_error(request: HttpRequest) -> JsonResponse:
+    return JsonResponse(
+        error_body("server_error", "Something went wrong on our side. Nothing was changed."),
+        status=500,
+    )

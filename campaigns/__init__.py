@@ -1,0 +1,1 @@
+"""Campaigns and live tables: seats, the command/event log, sync, plays."""

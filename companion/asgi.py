@@ -1,0 +1,34 @@
+"""ASGI entry point: HTTP and websockets on one port.
+
+``make run`` serves this with uvicorn. Websocket routes are collected from the
+apps (``campaigns.routing``) as they appear.
+"""
+
+from __future__ import annotations
+
+import os
+
+import django
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
+django.setup(set_prefix=False)
+
+from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
+
+from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
+
+# HTTP runs through Django's WSGI handler on a thread pool (one hop per
+# request); see companion/wsgi_bridge.py for the measurements behind this.
+http_app = HttpViaWsgi(WSGIHandler(), threads=int(os.environ.get("WEB_THREADS", "8")))
+
+from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
+from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
+
+from companion.routing import websocket_urlpatterns  # noqa: E402
+
+application = ProtocolTypeRouter(
+    {
+        "http": http_app,
+        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+    }
+)

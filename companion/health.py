@@ -1,0 +1,106 @@
+"""Health of every dependency, checked for real (no cached verdicts).
+
+``GET /healthz`` answers 200 when the database, the cache, the channel layer
+and the Celery broker all answer, else 503 naming the ones that do not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+import weakref
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from asgiref.sync import sync_to_async
+from channels.layers import BaseChannelLayer, get_channel_layer
+from django.core.cache import cache
+from django.db import connection
+from django.http import HttpRequest, JsonResponse
+
+from companion.celery import app as celery_app
+
+CHECK_TIMEOUT_S = 2.0
+
+# One reply channel per event loop (and layer), reused by every check: the
+# pub/sub layer keeps a subscription per channel, so a fresh channel per
+# request would leak subscriptions. Weak keys: a finished loop's entry goes.
+_reply: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, tuple[int, str, asyncio.Lock]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def _check_database() -> str:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT 1")
+        cursor.fetchone()
+    return connection.vendor
+
+
+def _check_cache() -> str:
+    key = f"healthz:{uuid.uuid4().hex}"
+    cache.set(key, "ok", timeout=10)
+    value = cache.get(key)
+    cache.delete(key)
+    if value != "ok":
+        raise RuntimeError("cache did not return the value just written")
+    return type(cache).__name__
+
+
+def _check_broker() -> str:
+    if celery_app.conf.task_always_eager:
+        return "in-process (tasks run eagerly)"
+    with celery_app.connection_for_write() as conn:
+        conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=1)
+        transport: str = conn.transport_cls if isinstance(conn.transport_cls, str) else "redis"
+    return transport
+
+
+async def _check_channel_layer() -> str:
+    layer: BaseChannelLayer | None = get_channel_layer()
+    if layer is None:
+        raise RuntimeError("no channel layer configured")
+    loop = asyncio.get_running_loop()
+    entry = _reply.get(loop)
+    if entry is None or entry[0] != id(layer):
+        entry = (id(layer), await layer.new_channel(prefix="healthz."), asyncio.Lock())
+        _reply[loop] = entry
+    _, channel, lock = entry
+    async with lock:
+        nonce = uuid.uuid4().hex
+        await layer.send(channel, {"type": "healthz.ping", "nonce": nonce})
+        while True:  # skip a stale ping left by a check that timed out
+            message = await layer.receive(channel)
+            if message.get("nonce") == nonce:
+                break
+    return type(layer).__name__
+
+
+async def _timed(check: Callable[[], Awaitable[str]]) -> dict[str, Any]:
+    started = time.perf_counter()
+    try:
+        detail = await asyncio.wait_for(check(), CHECK_TIMEOUT_S)
+    except Exception as exc:  # any failure of a dependency is reported, not raised
+        reason = str(exc) or type(exc).__name__
+        return {"ok": False, "error": reason[:200], "ms": _ms(started)}
+    return {"ok": True, "detail": detail, "ms": _ms(started)}
+
+
+def _ms(started: float) -> float:
+    return round((time.perf_counter() - started) * 1000, 2)
+
+
+async def healthz(request: HttpRequest) -> JsonResponse:
+    """Report each dependency; 503 names the ones that are down."""
+    results = await asyncio.gather(
+        _timed(sync_to_async(_check_database)),
+        _timed(sync_to_async(_check_cache)),
+        _timed(_check_channel_layer),
+        _timed(sync_to_async(_check_broker)),
+    )
+    names = ("database", "cache", "channel_layer", "broker")
+    checks = dict(zip(names, results, strict=True))
+    down = [name for name, result in checks.items() if not result["ok"]]
+    body = {"status": "ok" if not down else "down", "down": down, "checks": checks}
+    return JsonResponse(body, status=503 if down else 200)

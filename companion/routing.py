@@ -1,0 +1,7 @@
+"""Websocket URL patterns of every app, gathered in one place."""
+
+from __future__ import annotations
+
+from typing import Any
+
+websocket_urlpatterns: list[Any] = []

@@ -1,0 +1,31 @@
+"""Server-rendered pages of the project: home and accounts."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.forms import UserCreationForm
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+
+from companion.games import GAMES
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    """What the service is, and the five games."""
+    return render(request, "home.html", {"games": GAMES})
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    """Create an account and sign in. Playing never requires one."""
+    if request.user.is_authenticated:
+        return redirect("home")
+    form: UserCreationForm[Any] = UserCreationForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user)
+        messages.success(request, f"Welcome, {user.get_username()}.")
+        return redirect("home")
+    return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)

@@ -1,0 +1,57 @@
+"""Headless Chromium for page tests (Debian's chromium, driven by Playwright)."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, ConsoleMessage, Error, Page, ViewportSize, sync_playwright
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+PHONE: ViewportSize = {"width": 390, "height": 844}
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
+        yield b
+        b.close()
+
+
+class ConsoleWatch:
+    """Collects console errors and page errors while a page is open."""
+
+    def __init__(self, page: Page) -> None:
+        self.errors: list[str] = []
+        page.on("console", self._on_console)
+        page.on("pageerror", self._on_page_error)
+
+    def _on_console(self, msg: ConsoleMessage) -> None:
+        if msg.type == "error":
+            self.errors.append(msg.text)
+
+    def _on_page_error(self, exc: Error) -> None:
+        self.errors.append(str(exc))
+
+
+def phone_page(browser: Browser, **context: Any) -> tuple[Page, ConsoleWatch]:
+    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **context)
+    page = ctx.new_page()
+    return page, ConsoleWatch(page)
+
+
+def horizontal_overflow(page: Page) -> int:
+    """Pixels the page is wider than the screen (0 = no horizontal scroll)."""
+    return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))

@@ -1,0 +1,51 @@
+"""Server-rendered pages of the foundation: home and accounts."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from companion.games import GAMES
+
+pytestmark = pytest.mark.django_db
+
+
+def test_home_says_what_the_service_is_and_lists_the_five_games(client) -> None:
+    html = client.get("/").content.decode()
+    assert "We keep the numbers" in html
+    for name in ("Grim Hand", "GRIM the Card Game", "Grimterra", "Grimoor", "Grimwood"):
+        assert name in html
+    assert len(GAMES) == 5
+    assert "/static/vendor/htmx.min.js" in html
+
+
+def test_sign_up_logs_in_and_log_out_logs_out(client) -> None:
+    response = client.post(
+        "/accounts/signup/",
+        {"username": "mara", "password1": "grim-hand-2026!", "password2": "grim-hand-2026!"},
+    )
+    assert response.status_code == 302
+    assert get_user_model().objects.filter(username="mara").exists()
+    assert "mara" in client.get("/").content.decode()
+    client.post("/accounts/logout/")
+    assert "Log in" in client.get("/").content.decode()
+
+
+def test_sign_up_errors_show_next_to_the_field(client) -> None:
+    response = client.post("/accounts/signup/", {"username": "mara", "password1": "a", "password2": "b"})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'id="id_password2-error"' in html
+
+
+def test_log_in_with_wrong_password_says_so(client) -> None:
+    get_user_model().objects.create_user("mara", password="grim-hand-2026!")
+    response = client.post("/accounts/login/", {"username": "mara", "password": "nope"})
+    assert response.status_code == 200
+    assert "correct username and password" in response.content.decode()
+    ok = client.post("/accounts/login/", {"username": "mara", "password": "grim-hand-2026!"})
+    assert ok.status_code == 302
+
+
+def test_admin_is_enabled(client) -> None:
+    assert client.get("/admin/login/").status_code == 200

@@ -1,0 +1,90 @@
+"""Settings come from the environment; bad production values stop start-up."""
+
+from __future__ import annotations
+
+import secrets
+
+from tests.helpers import clean_env, last_json, run_django
+
+DESCRIBE = """
+import json
+from django.conf import settings
+from companion.celery import app
+print(json.dumps({
+    "db": settings.DATABASES["default"]["ENGINE"],
+    "db_name": str(settings.DATABASES["default"]["NAME"]),
+    "layer": settings.CHANNEL_LAYERS["default"]["BACKEND"],
+    "cache": settings.CACHES["default"]["BACKEND"],
+    "eager": app.conf.task_always_eager,
+    "broker": app.conf.broker_url,
+    "debug": settings.DEBUG,
+}))
+"""
+
+PROD_KEY = secrets.token_urlsafe(60)
+
+
+def test_embedded_default_is_sqlite_in_memory_layer_and_eager_tasks() -> None:
+    result = run_django(DESCRIBE, clean_env())
+    assert result.returncode == 0, result.stderr
+    info = last_json(result.stdout)
+    assert info["db"] == "django.db.backends.sqlite3"
+    assert info["db_name"].endswith("db.sqlite3")
+    assert info["layer"] == "channels.layers.InMemoryChannelLayer"
+    assert info["cache"].endswith("LocMemCache")
+    assert info["eager"] is True
+    assert info["debug"] is True
+
+
+def test_redis_url_switches_layer_cache_and_broker_to_redis() -> None:
+    env = clean_env(
+        REDIS_URL="redis://127.0.0.1:6379/3", DATABASE_URL="postgres://postgres@127.0.0.1:5432/grim_x"
+    )
+    info = last_json(run_django(DESCRIBE, env).stdout)
+    assert info["db"] == "django.db.backends.postgresql"
+    assert info["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
+    assert info["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert info["eager"] is False
+    assert info["broker"] == "redis://127.0.0.1:6379/3"
+
+
+def test_debug_off_without_secret_key_names_the_variable() -> None:
+    result = run_django(DESCRIBE, clean_env(DJANGO_DEBUG="0", DJANGO_ALLOWED_HOSTS="x.example"))
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY must be set" in result.stderr
+
+
+def test_debug_off_without_allowed_hosts_names_the_variable() -> None:
+    result = run_django(DESCRIBE, clean_env(DJANGO_DEBUG="0", DJANGO_SECRET_KEY=PROD_KEY))
+    assert result.returncode != 0
+    assert "DJANGO_ALLOWED_HOSTS" in result.stderr
+
+
+def test_malformed_values_name_their_variable() -> None:
+    cases = {
+        "REDIS_URL": "localhost:6379",
+        "DATABASE_URL": "nosuchdb://x",
+        "DJANGO_DEBUG": "maybe",
+        "DJANGO_CSRF_TRUSTED_ORIGINS": "example.com",
+    }
+    for name, value in cases.items():
+        result = run_django(DESCRIBE, clean_env(**{name: value}))
+        assert result.returncode != 0, name
+        assert name in result.stderr, (name, result.stderr[-500:])
+
+
+def test_check_deploy_passes_with_production_settings() -> None:
+    env = clean_env(
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY=PROD_KEY,
+        DJANGO_ALLOWED_HOSTS="grim.example.com",
+        DJANGO_CSRF_TRUSTED_ORIGINS="https://grim.example.com",
+        REDIS_URL="redis://127.0.0.1:6379/0",
+    )
+    code = (
+        "from django.core.management import call_command\n"
+        "call_command('check', deploy=True, fail_level='WARNING')\n"
+    )
+    result = run_django(code, env)
+    assert result.returncode == 0, result.stderr
+    assert "no issues" in result.stderr + result.stdout
