@@ -286,6 +286,20 @@ def evaluate(cards: Iterable[Card]) -> HandValue:
     return HandValue(score_ids(ids), hand)
 
 
+def best_hand(cards: Sequence[Card]) -> HandValue:
+    """Best 5 of any number of distinct cards.
+
+    A Master's extra hole card can put 8 cards in play on the river; every
+    5-card hand lies inside some 7-card subset, so the best 7-card value wins.
+    """
+    if len(cards) <= MAX_HAND_CARDS:
+        return evaluate(cards)
+    evaluate(cards[:MAX_HAND_CARDS])  # reject duplicates among the first seven early
+    if len({c.index for c in cards}) != len(cards):
+        raise RuleViolation("duplicate_card", "a card appears more than once")
+    return max(evaluate(seven) for seven in combinations(cards, MAX_HAND_CARDS))
+
+
 def evaluate_exact(cards: Sequence[Card]) -> HandValue:
     """Value of at most five cards taken as they are, repeats allowed.
 

@@ -1,0 +1,264 @@
+"""A combat round played street by street, and retreat (§7.4, §7.4.3, §7.4.10).
+
+``start_round`` takes the players, the lined-up entities and everyone's active
+hole cards; ``resolve_street`` scores the flop, the turn and the river in turn,
+applies damage to all sides at once, despatches threats at LE <= 0 (the mob's
+shared pool), marks players at LE <= 0 defeated and moves queued entities into
+open slots. An entity entering on the turn or river needs its two cards from
+``deal_entering`` before the next street is scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+
+from rules.errors import RuleViolation
+from rules.grimhand.cards import Affinity, Card
+from rules.grimhand.combat.damage import exchange
+from rules.grimhand.combat.lineup import Lineup, Mob
+from rules.grimhand.combat.scoring import ChainState, Street, StreetScore, score_street
+from rules.grimhand.poker import Category, HandValue, evaluate
+
+RETREAT_MIN_AP = 1
+RETREAT_MIN_LE = 2
+RETREAT_HAND = Category.TWO_PAIR
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSide:
+    """A player in combat: base Attack from the sheet, current LE, active cards."""
+
+    seat: str
+    affinity: Affinity
+    base_attack: int
+    le: int
+    active: tuple[Card, ...] = ()
+    damage_reduction: int = 0
+    modifiers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class EntitySide:
+    """An active threat or mob: remaining shared LE, active cards, entry street."""
+
+    mob: Mob
+    le: int
+    active: tuple[Card, ...] = ()
+    entered_on: Street | None = None
+    modifiers: int = 0
+
+    @property
+    def key(self) -> str:
+        """The entity's reveal key, e.g. "T1+T3"."""
+        return self.mob.key
+
+
+@dataclass(frozen=True, slots=True)
+class Despatch:
+    """A threat or mob brought to LE <= 0, with what the rewards need (§7.4.8, §11)."""
+
+    mob: Mob
+    street: Street
+    final_blow: str | None
+    hands: dict[str, HandValue]
+
+
+@dataclass(frozen=True)
+class CombatState:
+    """A combat round between streets; replaced, never mutated."""
+
+    players: tuple[PlayerSide, ...]
+    entities: tuple[EntitySide, ...]
+    queue: tuple[Mob, ...]
+    active_limit: int
+    last_street: Street | None = None
+    chains: dict[str, ChainState] = field(default_factory=dict)
+    despatched: tuple[Despatch, ...] = ()
+    defeated: tuple[str, ...] = ()
+    retreated: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class StreetReport:
+    """Everything that happened on one street, for the log and the page."""
+
+    street: Street
+    scores: dict[str, StreetScore]
+    damage_to_players: dict[str, int]
+    damage_to_entities: dict[str, int]
+    despatched: tuple[Despatch, ...]
+    defeated: tuple[str, ...]
+    entered: tuple[str, ...]
+
+
+def start_round(
+    players: Sequence[PlayerSide],
+    lineup: Lineup,
+    entity_cards: Mapping[str, Sequence[Card]],
+    active_limit: int | None = None,
+) -> CombatState:
+    """Begin a round: every active entity gets its cards (by key) and full shared LE."""
+    entities = tuple(
+        EntitySide(mob, mob.life, tuple(entity_cards.get(mob.key, ()))) for mob in lineup.active
+    )
+    limit = len(players) if active_limit is None else active_limit
+    return CombatState(tuple(players), entities, lineup.queue, limit)
+
+
+def next_round(
+    state: CombatState,
+    player_cards: Mapping[str, Sequence[Card]],
+    entity_cards: Mapping[str, Sequence[Card]],
+) -> CombatState:
+    """Start the next round with the survivors and fresh active cards; chains reset."""
+    if state.last_street is not Street.RIVER:
+        raise RuleViolation("round_not_over", "a new round starts after the river")
+    players = tuple(replace(p, active=tuple(player_cards.get(p.seat, ()))) for p in state.players)
+    entities = tuple(
+        replace(e, active=tuple(entity_cards.get(e.key, ())), entered_on=None)
+        for e in state.entities
+    )
+    return replace(state, players=players, entities=entities, last_street=None, chains={})
+
+
+def deal_entering(state: CombatState, key: str, cards: Sequence[Card]) -> CombatState:
+    """Give an entity that entered from the queue its two active cards (§7.4.3)."""
+    if key not in {e.key for e in state.entities}:
+        raise RuleViolation("unknown_threat", f"no active threat {key!r}", {"key": key})
+    entities = tuple(replace(e, active=tuple(cards)) if e.key == key else e for e in state.entities)
+    return replace(state, entities=entities)
+
+
+def _expected_street(state: CombatState) -> Street:
+    return Street.FLOP if state.last_street is None else state.last_street.next or Street.FLOP
+
+
+def resolve_street(
+    state: CombatState, street: Street, community: Sequence[Card]
+) -> tuple[CombatState, StreetReport]:
+    """Score ``street`` for every side, deal damage both ways and update the lineup."""
+    if street is not _expected_street(state):
+        raise RuleViolation(
+            "wrong_street", f"expected the {_expected_street(state).name.lower()} next"
+        )
+    scores: dict[str, StreetScore] = {}
+    chains = dict(state.chains)
+    for p in state.players:
+        scores[p.seat] = score_street(
+            street, p.base_attack, p.affinity, p.active, community, chains.get(p.seat),
+            modifiers=p.modifiers,
+        )
+    for e in state.entities:
+        if not e.active:
+            raise RuleViolation(
+                "missing_hole_cards", f"threat {e.key} has no active cards", {"key": e.key}
+            )
+        entry = street.entry_bonus if e.entered_on is street else 0
+        scores[e.key] = score_street(
+            street, e.mob.base_attack, e.mob.affinity, e.active, community, chains.get(e.key),
+            entry_bonus=entry, modifiers=e.modifiers,
+        )
+    chains.update({side: score.chain for side, score in scores.items()})
+
+    to_players = {p.seat: 0 for p in state.players}
+    to_entities = {e.key: 0 for e in state.entities}
+    dealt: dict[str, dict[str, int]] = {e.key: {} for e in state.entities}
+    for p in state.players:
+        for e in state.entities:
+            result = exchange(scores[p.seat].attack, scores[e.key].attack, p.damage_reduction)
+            to_players[p.seat] += result.to_player
+            to_entities[e.key] += result.to_threat
+            dealt[e.key][p.seat] = result.to_threat
+
+    hands = {p.seat: scores[p.seat].hand for p in state.players}
+    survivors: list[EntitySide] = []
+    fallen: list[Despatch] = []
+    for e in state.entities:
+        le = e.le - to_entities[e.key]
+        if le > 0:
+            survivors.append(replace(e, le=le))
+            continue
+        by_player = dealt[e.key]
+        # The biggest hit of the killing street counts as the final blow; the
+        # earlier seat wins a tie, because seats are listed in turn order.
+        best = max(by_player.values(), default=0)
+        final = next((seat for seat, dmg in by_player.items() if dmg == best and dmg > 0), None)
+        fallen.append(Despatch(e.mob, street, final, hands))
+
+    players: list[PlayerSide] = []
+    defeated: list[str] = []
+    for p in state.players:
+        le = p.le - to_players[p.seat]
+        if le > 0:
+            players.append(replace(p, le=le))
+        else:
+            defeated.append(p.seat)
+
+    queue = list(state.queue)
+    entered: list[str] = []
+    while queue and len(survivors) < state.active_limit:
+        mob = queue.pop(0)
+        survivors.append(EntitySide(mob, mob.life, (), street.next))
+        entered.append(mob.key)
+
+    new_state = replace(
+        state,
+        players=tuple(players),
+        entities=tuple(survivors),
+        queue=tuple(queue),
+        last_street=street,
+        chains=chains,
+        despatched=state.despatched + tuple(fallen),
+        defeated=state.defeated + tuple(defeated),
+    )
+    report = StreetReport(
+        street, scores, to_players, to_entities, tuple(fallen), tuple(defeated), tuple(entered)
+    )
+    return new_state, report
+
+
+@dataclass(frozen=True, slots=True)
+class RetreatResult:
+    """Whether a retreat succeeded, the inactive hand checked and the LE/AP after."""
+
+    success: bool
+    hand: HandValue
+    le: int
+    ap: int
+
+
+def retreat_check(
+    le: int, ap: int, inactive: Sequence[Card], community: Sequence[Card]
+) -> RetreatResult:
+    """Attempt a retreat (§7.4.10).
+
+    Needs at least 1 AP and 2 LE; the 2 inactive cards plus the community cards
+    must make two pair or better. A successful retreat costs 1 AP and 1 LE and
+    forfeits the exploration's rewards; a failed one costs nothing (the rulebook
+    only charges "retreating players").
+    """
+    if ap < RETREAT_MIN_AP or le < RETREAT_MIN_LE:
+        raise RuleViolation(
+            "cannot_retreat",
+            f"retreating needs at least {RETREAT_MIN_AP} AP and {RETREAT_MIN_LE} LE",
+            {"le": le, "ap": ap},
+        )
+    hand = evaluate([*inactive, *community])
+    if hand.category >= RETREAT_HAND:
+        return RetreatResult(True, hand, le - 1, ap - 1)
+    return RetreatResult(False, hand, le, ap)
+
+
+def retreat(
+    state: CombatState, seat: str, ap: int, inactive: Sequence[Card], community: Sequence[Card]
+) -> tuple[CombatState, RetreatResult]:
+    """A player in ``state`` attempts a retreat; on success they leave the combat."""
+    player = next((p for p in state.players if p.seat == seat), None)
+    if player is None:
+        raise RuleViolation("unknown_seat", f"{seat!r} is not fighting", {"seat": seat})
+    result = retreat_check(player.le, ap, inactive, community)
+    if not result.success:
+        return state, result
+    players = tuple(p for p in state.players if p.seat != seat)
+    return replace(state, players=players, retreated=(*state.retreated, seat)), result
