@@ -147,8 +147,8 @@ RANK_PRIMES: tuple[int, ...] = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29)
 _RANK_BITS: tuple[int, ...] = tuple(1 << r for r in range(MAX_RANK))
 _AFFINITIES = DECK_SIZE // MAX_RANK
 # Adding 3 to every 4-bit affinity counter sets its top bit exactly when it holds 5+.
-_FLUSH_BIAS = sum(3 << (4 * a) for a in range(_AFFINITIES))
-_FLUSH_TEST = sum(8 << (4 * a) for a in range(_AFFINITIES))
+FLUSH_BIAS = sum(3 << (4 * a) for a in range(_AFFINITIES))
+FLUSH_TEST = sum(8 << (4 * a) for a in range(_AFFINITIES))
 
 PRIME_OF: tuple[int, ...] = tuple(RANK_PRIMES[i % MAX_RANK] for i in range(DECK_SIZE))
 """Rank prime of each card index."""
@@ -203,12 +203,13 @@ def score_ids(ids: Sequence[int]) -> int:
     """
     value = RANK_TABLE[math.prod(map(PRIME_OF.__getitem__, ids))]
     counters = sum(map(AFFINITY_NIBBLE_OF.__getitem__, ids))
-    if (counters + _FLUSH_BIAS) & _FLUSH_TEST:
-        return max(value, _flush_value(ids, counters))
+    if (counters + FLUSH_BIAS) & FLUSH_TEST:
+        return max(value, flush_value(ids, counters))
     return value
 
 
-def _flush_value(ids: Iterable[int], counters: int) -> int:
+def flush_value(ids: Iterable[int], counters: int) -> int:
+    """Best flush-path value of ``ids`` whose affinity ``counters`` show five of one affinity."""
     affinity = next(a for a in range(_AFFINITIES) if (counters >> (4 * a)) & 0xF >= 5)
     mask = 0
     for i in ids:
