@@ -1,0 +1,149 @@
+"""Live tables: seats, the command/event log and the snapshot they drive.
+
+Architecture ("commands, events, snapshots"): ``Table.state`` is the current
+snapshot at ``Table.seq``; ``Event`` rows are the append-only log (unique
+``(table, seq)``, no gaps); ``Command`` rows remember each command's first
+answer so a retried ``command_id`` changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+
+
+class Game(models.TextChoices):
+    COUNTERS = "counters", "Counters"
+    GRIMHAND = "grimhand", "Grim Hand"
+
+
+class EditPolicy(models.TextChoices):
+    OWN_SEAT = "own", "Each seat edits only itself"
+    EVERYONE = "everyone", "Everyone edits every seat"
+
+
+class TableStatus(models.TextChoices):
+    OPEN = "open", "Open"
+    ENDED = "ended", "Ended"
+
+
+class Role(models.TextChoices):
+    HOST = "host", "Host"
+    PLAYER = "player", "Player"
+    SPECTATOR = "spectator", "Spectator"
+
+
+class Table(models.Model):
+    """One live play session at a physical table (a campaign, for Grim Hand)."""
+
+    game = models.CharField(max_length=20, choices=Game.choices)
+    name = models.CharField(max_length=80)
+    join_code = models.CharField(max_length=6, unique=True)
+    host_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_tables"
+    )
+    edit_policy = models.CharField(max_length=10, choices=EditPolicy.choices, default=EditPolicy.OWN_SEAT)
+    status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN)
+    seq = models.PositiveIntegerField(default=0)
+    state: models.JSONField[Any] = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+    ended_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.get_game_display()})"
+
+    @property
+    def group_name(self) -> str:
+        """The channel-layer group every phone at this table listens to."""
+        return f"table-{self.pk}"
+
+
+class Seat(models.Model):
+    """A place at the table: a player (or spectator) and their secret token."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    name = models.CharField(max_length=40)
+    colour = models.CharField(max_length=7, default="#e0a44a")
+    position = models.PositiveSmallIntegerField(default=0)
+    role = models.CharField(max_length=10, choices=Role.choices, default=Role.PLAYER)
+    token_hash = models.CharField(max_length=64, unique=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="seats"
+    )
+    removed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["position", "id"]
+        indexes = [models.Index(fields=["table", "position"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} at {self.table_id}"
+
+    @property
+    def active(self) -> bool:
+        return self.removed_at is None
+
+
+class Command(models.Model):
+    """A command's first answer, kept so a retried ``command_id`` is idempotent."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="commands")
+    command_id = models.CharField(max_length=64)
+    seat = models.ForeignKey(Seat, null=True, on_delete=models.SET_NULL, related_name="+")
+    type = models.CharField(max_length=40)
+    response: models.JSONField[Any] = models.JSONField()
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "command_id"], name="unique_command_per_table")]
+
+    def __str__(self) -> str:
+        return f"{self.type} {self.command_id}"
+
+
+class Event(models.Model):
+    """One entry of a table's append-only log. Nothing is ever deleted."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="events")
+    seq = models.PositiveIntegerField()
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    command_id = models.CharField(max_length=64, blank=True)
+    type = models.CharField(max_length=40)
+    payload: models.JSONField[Any] = models.JSONField(default=dict)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["table", "seq"]
+        constraints = [models.UniqueConstraint(fields=["table", "seq"], name="unique_seq_per_table")]
+
+    def __str__(self) -> str:
+        return f"#{self.seq} {self.type}"
+
+
+class Play(models.Model):
+    """The record of a finished table, written by a Celery task after it ends."""
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="play")
+    game = models.CharField(max_length=20, choices=Game.choices)
+    name = models.CharField(max_length=80)
+    seats: models.JSONField[Any] = models.JSONField(default=list)
+    final_state: models.JSONField[Any] = models.JSONField(default=dict)
+    summary: models.JSONField[Any] = models.JSONField(default=dict)
+    winner = models.CharField(max_length=80, blank=True)
+    started_at = models.DateTimeField()
+    ended_at = models.DateTimeField()
+    duration_s = models.PositiveIntegerField()
+    users = models.ManyToManyField(settings.AUTH_USER_MODEL, blank=True, related_name="plays")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-ended_at"]
+
+    def __str__(self) -> str:
+        return f"Play of {self.name}"

@@ -1,0 +1,228 @@
+"""Counters: a game-agnostic tracker where each seat has named counters.
+
+Life, poison, points, gold... for any game at the table. Each counter belongs
+to a seat, may have a minimum and a maximum, and remembers its starting value
+for ``counter.reset``. Every event carries the values before and after, so
+an undo can compensate it exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from rules.engine import (
+    Actor,
+    LoggedEvent,
+    NewEvent,
+    Outcome,
+    Payload,
+    State,
+    optional_int,
+    require,
+    working_copy,
+)
+from rules.errors import RuleViolation
+
+MAX_NAME = 40
+MAX_COUNTERS = 200
+LIMIT = 1_000_000_000  # keeps values in a sane integer range
+
+
+class CountersRules:
+    """The rules of the Counters table (issue: live tables)."""
+
+    game = "counters"
+
+    def initial_state(self) -> State:
+        return {"counters": [], "next_id": 1}
+
+    def apply(
+        self, state: State, command_type: str, payload: Payload, actor: Actor, rng: random.Random
+    ) -> Outcome:
+        handler = _HANDLERS.get(command_type)
+        if handler is None:
+            raise RuleViolation(
+                "unknown_command", f"Counters has no command called {command_type!r}.", {"type": command_type}
+            )
+        new = working_copy(state)
+        event = handler(new, payload, actor)
+        return Outcome(new, [event])
+
+    def invert(self, state: State, event: LoggedEvent, actor: Actor) -> Outcome:
+        new = working_copy(state)
+        p = event.payload
+        if event.type == "counter.added":
+            counter = _find(new, int(p["counter"]["id"]), undo=True)
+            new["counters"].remove(counter)
+            return Outcome(new, [NewEvent("counter.removed", {"counter": counter, "index": None})])
+        if event.type == "counter.removed":
+            restored = dict(p["counter"])
+            if any(c["id"] == restored["id"] for c in new["counters"]):
+                raise RuleViolation("cannot_undo", "That counter is already back.")
+            index = p.get("index")
+            position = index if isinstance(index, int) else len(new["counters"])
+            new["counters"].insert(min(position, len(new["counters"])), restored)
+            return Outcome(new, [NewEvent("counter.added", {"counter": restored})])
+        if event.type == "counter.adjusted":
+            counter = _find(new, int(p["counter_id"]), undo=True)
+            return Outcome(new, [_adjust(counter, -int(p["by"]))])
+        if event.type in {"counter.set", "counter.reset"}:
+            counter = _find(new, int(p["counter_id"]), undo=True)
+            return Outcome(new, [_set(counter, int(p["before"]), "counter.set")])
+        if event.type == "counter.renamed":
+            counter = _find(new, int(p["counter_id"]), undo=True)
+            before = counter["name"]
+            counter["name"] = p["before"]
+            return Outcome(
+                new, [NewEvent("counter.renamed", {"counter_id": counter["id"], "name": p["before"], "before": before})]
+            )
+        raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Counters has no winner; the record keeps every counter's final value."""
+        return {"counters": [{k: c[k] for k in ("name", "value", "seat_id")} for c in state.get("counters", [])]}
+
+
+def _name(payload: Payload) -> str:
+    name = str(require(payload, "name", str, "A counter name")).strip()
+    if not name:
+        raise RuleViolation("bad_name", "Give the counter a name, like “Life”.", {"field": "name"})
+    if len(name) > MAX_NAME:
+        raise RuleViolation("bad_name", f"Counter names are at most {MAX_NAME} characters.", {"field": "name"})
+    return name
+
+
+def _find(state: State, counter_id: int, *, undo: bool = False) -> dict[str, Any]:
+    for counter in state["counters"]:
+        if counter["id"] == counter_id:
+            return counter
+    if undo:
+        raise RuleViolation("cannot_undo", "That counter no longer exists, so the change cannot be undone.")
+    raise RuleViolation("unknown_counter", "There is no such counter at this table.", {"counter_id": counter_id})
+
+
+def _check_range(counter: dict[str, Any], value: int) -> None:
+    lo, hi = counter.get("min"), counter.get("max")
+    if lo is not None and value < lo:
+        raise RuleViolation(
+            "below_min",
+            f"{counter['name']} cannot go below {lo}.",
+            {"counter_id": counter["id"], "min": lo, "value": value},
+        )
+    if hi is not None and value > hi:
+        raise RuleViolation(
+            "above_max",
+            f"{counter['name']} cannot go above {hi}.",
+            {"counter_id": counter["id"], "max": hi, "value": value},
+        )
+    if abs(value) > LIMIT:
+        raise RuleViolation("out_of_range", "That number is too large.", {"value": value})
+
+
+def _adjust(counter: dict[str, Any], by: int) -> NewEvent:
+    before = int(counter["value"])
+    after = before + by
+    _check_range(counter, after)
+    counter["value"] = after
+    return NewEvent(
+        "counter.adjusted",
+        {
+            "counter_id": counter["id"],
+            "seat_id": counter["seat_id"],
+            "name": counter["name"],
+            "by": by,
+            "before": before,
+            "after": after,
+        },
+    )
+
+
+def _set(counter: dict[str, Any], value: int, event_type: str) -> NewEvent:
+    before = int(counter["value"])
+    _check_range(counter, value)
+    counter["value"] = value
+    return NewEvent(
+        event_type,
+        {"counter_id": counter["id"], "seat_id": counter["seat_id"], "name": counter["name"], "value": value,
+         "before": before},
+    )
+
+
+def _owned(state: State, payload: Payload, actor: Actor) -> dict[str, Any]:
+    counter_id = require(payload, "counter_id", int, "counter_id")
+    counter = _find(state, counter_id)
+    actor.require_edit(int(counter["seat_id"]))
+    return counter
+
+
+def _add(state: State, payload: Payload, actor: Actor) -> NewEvent:
+    name = _name(payload)
+    seat_id = optional_int(payload, "seat_id", "seat_id")
+    seat_id = actor.seat_id if seat_id is None else seat_id
+    if actor.seat_ids and seat_id not in actor.seat_ids:
+        raise RuleViolation("unknown_seat", "That seat is not at this table.", {"seat_id": seat_id})
+    actor.require_edit(seat_id)
+    if len(state["counters"]) >= MAX_COUNTERS:
+        raise RuleViolation("too_many_counters", f"A table can hold at most {MAX_COUNTERS} counters.")
+    value = optional_int(payload, "value", "value") or 0
+    lo = optional_int(payload, "min", "min")
+    hi = optional_int(payload, "max", "max")
+    if lo is not None and hi is not None and lo > hi:
+        raise RuleViolation("bad_bounds", "The minimum must not be above the maximum.", {"min": lo, "max": hi})
+    counter: dict[str, Any] = {
+        "id": int(state["next_id"]),
+        "name": name,
+        "value": value,
+        "initial": value,
+        "min": lo,
+        "max": hi,
+        "seat_id": seat_id,
+    }
+    _check_range(counter, value)
+    state["next_id"] = counter["id"] + 1
+    state["counters"].append(counter)
+    return NewEvent("counter.added", {"counter": dict(counter)})
+
+
+def _adjust_cmd(state: State, payload: Payload, actor: Actor) -> NewEvent:
+    counter = _owned(state, payload, actor)
+    by = require(payload, "by", int, "by")
+    if by == 0:
+        raise RuleViolation("no_change", "Adjust by a number other than 0.", {"field": "by"})
+    return _adjust(counter, by)
+
+
+def _set_cmd(state: State, payload: Payload, actor: Actor) -> NewEvent:
+    counter = _owned(state, payload, actor)
+    return _set(counter, require(payload, "value", int, "value"), "counter.set")
+
+
+def _reset(state: State, payload: Payload, actor: Actor) -> NewEvent:
+    counter = _owned(state, payload, actor)
+    return _set(counter, int(counter["initial"]), "counter.reset")
+
+
+def _rename(state: State, payload: Payload, actor: Actor) -> NewEvent:
+    counter = _owned(state, payload, actor)
+    name = _name(payload)
+    before = counter["name"]
+    counter["name"] = name
+    return NewEvent("counter.renamed", {"counter_id": counter["id"], "name": name, "before": before})
+
+
+def _remove(state: State, payload: Payload, actor: Actor) -> NewEvent:
+    counter = _owned(state, payload, actor)
+    index = state["counters"].index(counter)
+    state["counters"].remove(counter)
+    return NewEvent("counter.removed", {"counter": dict(counter), "index": index})
+
+
+_HANDLERS = {
+    "counter.add": _add,
+    "counter.adjust": _adjust_cmd,
+    "counter.set": _set_cmd,
+    "counter.reset": _reset,
+    "counter.rename": _rename,
+    "counter.remove": _remove,
+}
