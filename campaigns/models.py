@@ -42,7 +42,11 @@ class Table(models.Model):
     name = models.CharField(max_length=80)
     join_code = models.CharField(max_length=6, unique=True)
     host_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="hosted_tables"
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="hosted_tables",
     )
     edit_policy = models.CharField(max_length=10, choices=EditPolicy.choices, default=EditPolicy.OWN_SEAT)
     status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN)
@@ -101,7 +105,9 @@ class Command(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        constraints = [models.UniqueConstraint(fields=["table", "command_id"], name="unique_command_per_table")]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "command_id"], name="unique_command_per_table")
+        ]
 
     def __str__(self) -> str:
         return f"{self.type} {self.command_id}"

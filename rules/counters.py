@@ -75,13 +75,21 @@ class CountersRules:
             before = counter["name"]
             counter["name"] = p["before"]
             return Outcome(
-                new, [NewEvent("counter.renamed", {"counter_id": counter["id"], "name": p["before"], "before": before})]
+                new,
+                [
+                    NewEvent(
+                        "counter.renamed",
+                        {"counter_id": counter["id"], "name": p["before"], "before": before},
+                    )
+                ],
             )
         raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
 
     def summary(self, state: State) -> dict[str, Any]:
         """Counters has no winner; the record keeps every counter's final value."""
-        return {"counters": [{k: c[k] for k in ("name", "value", "seat_id")} for c in state.get("counters", [])]}
+        return {
+            "counters": [{k: c[k] for k in ("name", "value", "seat_id")} for c in state.get("counters", [])]
+        }
 
 
 def _name(payload: Payload) -> str:
@@ -89,7 +97,9 @@ def _name(payload: Payload) -> str:
     if not name:
         raise RuleViolation("bad_name", "Give the counter a name, like “Life”.", {"field": "name"})
     if len(name) > MAX_NAME:
-        raise RuleViolation("bad_name", f"Counter names are at most {MAX_NAME} characters.", {"field": "name"})
+        raise RuleViolation(
+            "bad_name", f"Counter names are at most {MAX_NAME} characters.", {"field": "name"}
+        )
     return name
 
 
@@ -99,7 +109,9 @@ def _find(state: State, counter_id: int, *, undo: bool = False) -> dict[str, Any
             return counter
     if undo:
         raise RuleViolation("cannot_undo", "That counter no longer exists, so the change cannot be undone.")
-    raise RuleViolation("unknown_counter", "There is no such counter at this table.", {"counter_id": counter_id})
+    raise RuleViolation(
+        "unknown_counter", "There is no such counter at this table.", {"counter_id": counter_id}
+    )
 
 
 def _check_range(counter: dict[str, Any], value: int) -> None:
@@ -144,8 +156,13 @@ def _set(counter: dict[str, Any], value: int, event_type: str) -> NewEvent:
     counter["value"] = value
     return NewEvent(
         event_type,
-        {"counter_id": counter["id"], "seat_id": counter["seat_id"], "name": counter["name"], "value": value,
-         "before": before},
+        {
+            "counter_id": counter["id"],
+            "seat_id": counter["seat_id"],
+            "name": counter["name"],
+            "value": value,
+            "before": before,
+        },
     )
 
 
@@ -169,7 +186,9 @@ def _add(state: State, payload: Payload, actor: Actor) -> NewEvent:
     lo = optional_int(payload, "min", "min")
     hi = optional_int(payload, "max", "max")
     if lo is not None and hi is not None and lo > hi:
-        raise RuleViolation("bad_bounds", "The minimum must not be above the maximum.", {"min": lo, "max": hi})
+        raise RuleViolation(
+            "bad_bounds", "The minimum must not be above the maximum.", {"min": lo, "max": hi}
+        )
     counter: dict[str, Any] = {
         "id": int(state["next_id"]),
         "name": name,

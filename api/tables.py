@@ -1,0 +1,301 @@
+"""The live-table API: create, join, read, the log and commands.
+
+Thin: input serializers check shapes, the services decide, and every refusal
+leaves in the project's one error shape ``{code, message, extra}``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from campaigns import selectors, services
+from campaigns.auth import SeatTokenAuthentication
+from campaigns.errors import TableError
+from campaigns.games import available_games
+from campaigns.models import Role, Seat, Table
+
+JOIN_FAILS_ALLOWED = 10
+JOIN_FAIL_WINDOW_S = 600
+
+
+def raise_api(exc: TableError) -> None:
+    raise ApiError(exc.code, exc.message, status_code=exc.status, extra=exc.extra) from exc
+
+
+class SeatOfTable(BasePermission):
+    """Reading or changing a table needs a seat of that table."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        seat = request.auth
+        if not isinstance(seat, Seat):
+            raise ApiError(
+                "not_authenticated", "Join the table first: this needs your seat token.", status_code=401
+            )
+        if seat.table_id != int(view.kwargs["table_id"]):
+            raise ApiError("not_your_table", "Your seat is at another table.", status_code=403)
+        return True
+
+
+class SeatView(APIView):
+    authentication_classes = [SeatTokenAuthentication]
+    permission_classes = [SeatOfTable]
+
+    def seat(self, request: Request) -> Seat:
+        seat = request.auth
+        assert isinstance(seat, Seat)
+        return seat
+
+
+class CreateTableIn(serializers.Serializer[Any]):
+    game = serializers.CharField(max_length=20)
+    name = serializers.CharField(max_length=80)
+    seat_name = serializers.CharField(max_length=40)
+
+
+class SeatGrantOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    token = serializers.CharField()
+    role = serializers.CharField()
+
+
+class CreateTableOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    join_code = serializers.CharField()
+    seat = SeatGrantOut()
+    seq = serializers.IntegerField()
+    state = serializers.JSONField()
+
+
+def _grant(seat: Seat, token: str) -> dict[str, Any]:
+    return {"id": seat.pk, "token": token, "role": seat.role}
+
+
+class TableCreateView(APIView):
+    authentication_classes: list[type] = []
+    permission_classes: list[type] = []
+
+    @extend_schema(
+        request=CreateTableIn, responses={201: CreateTableOut}, summary="Open a table (you are its host)"
+    )
+    def post(self, request: Request) -> Response:
+        data = CreateTableIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        if data.validated_data["game"] not in available_games():
+            raise ApiError(
+                "unknown_game",
+                f"Choose one of: {', '.join(available_games())}.",
+                extra={"field": "game", "games": available_games()},
+            )
+        try:
+            table, grant = services.table_create(user=request._request.user, **data.validated_data)
+        except TableError as exc:
+            raise_api(exc)
+        body = {
+            "id": table.pk,
+            "join_code": table.join_code,
+            "seat": _grant(grant.seat, grant.token),
+            "seq": table.seq,
+            "state": table.state,
+        }
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class JoinIn(serializers.Serializer[Any]):
+    code = serializers.CharField(max_length=20)
+    name = serializers.CharField(max_length=40)
+    role = serializers.ChoiceField(choices=[Role.PLAYER, Role.SPECTATOR], default=Role.PLAYER)
+
+
+class JoinOut(serializers.Serializer[Any]):
+    table_id = serializers.IntegerField()
+    seat = SeatGrantOut()
+
+
+def client_key(request: Request) -> str:
+    return str(request.META.get("REMOTE_ADDR") or "unknown")
+
+
+def join_guard(key: str) -> None:
+    """Too many wrong codes from one client: 429 until the window passes."""
+    if int(cache.get(f"join-fail:{key}", 0)) >= JOIN_FAILS_ALLOWED:
+        raise ApiError(
+            "throttled",
+            "Too many wrong codes. Wait a few minutes, then check the code with the host.",
+            status_code=429,
+            extra={"retry_after_s": JOIN_FAIL_WINDOW_S},
+        )
+
+
+def join_failed(key: str) -> None:
+    cache_key = f"join-fail:{key}"
+    if not cache.add(cache_key, 1, JOIN_FAIL_WINDOW_S):
+        try:
+            cache.incr(cache_key)
+        except ValueError:  # expired between add and incr
+            cache.add(cache_key, 1, JOIN_FAIL_WINDOW_S)
+
+
+def join_table(request: Request, code: str, name: str, role: str) -> tuple[Table, services.SeatGrant]:
+    key = client_key(request)
+    join_guard(key)
+    try:
+        return services.seat_join(code=code, name=name, role=role, user=request._request.user)
+    except TableError as exc:
+        if exc.code == "bad_code":
+            join_failed(key)
+        raise_api(exc)
+        raise  # unreachable; keeps type checkers content
+
+
+class JoinView(APIView):
+    authentication_classes: list[type] = []
+    permission_classes: list[type] = []
+
+    @extend_schema(request=JoinIn, responses={201: JoinOut}, summary="Join a table with its code")
+    def post(self, request: Request) -> Response:
+        data = JoinIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        table, grant = join_table(request, **data.validated_data)
+        return Response({"table_id": table.pk, "seat": _grant(grant.seat, grant.token)}, status=201)
+
+
+TableOut = inline_serializer(
+    "Table",
+    {
+        "id": serializers.IntegerField(),
+        "game": serializers.CharField(),
+        "name": serializers.CharField(),
+        "seq": serializers.IntegerField(),
+        "state": serializers.JSONField(),
+        "status": serializers.CharField(),
+        "edit_policy": serializers.CharField(),
+        "join_code": serializers.CharField(),
+        "seats": serializers.JSONField(),
+        "you": serializers.JSONField(),
+    },
+)
+
+
+class TableDetailView(SeatView):
+    @extend_schema(responses={200: TableOut}, summary="A table's snapshot and seats")
+    def get(self, request: Request, table_id: int) -> Response:
+        seat = self.seat(request)
+        return Response(selectors.table_json(seat.table, viewer=seat))
+
+
+EventOut = inline_serializer(
+    "Event",
+    {
+        "seq": serializers.IntegerField(),
+        "seat": serializers.IntegerField(allow_null=True),
+        "type": serializers.CharField(),
+        "payload": serializers.JSONField(),
+        "created_at": serializers.DateTimeField(),
+    },
+)
+
+
+class EventsView(SeatView):
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("after", int, description="Return events with seq greater than this"),
+            OpenApiParameter("limit", int, description="Page size, at most 200"),
+        ],
+        responses={
+            200: inline_serializer(
+                "EventPage",
+                {
+                    "results": EventOut.__class__(many=True),
+                    "seq": serializers.IntegerField(),
+                    "has_more": serializers.BooleanField(),
+                    "next_after": serializers.IntegerField(),
+                },
+            )
+        },
+        summary="The table's log after a seq, oldest first",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        seat = self.seat(request)
+        after = _int_param(request, "after", 0, 0)
+        limit = _int_param(request, "limit", selectors.EVENTS_PAGE, 1, selectors.EVENTS_PAGE)
+        rows, more = selectors.events_after(seat.table, after, limit)
+        results = [services.event_json(e) for e in rows]
+        return Response(
+            {
+                "results": results,
+                "seq": seat.table.seq,
+                "has_more": more,
+                "next_after": results[-1]["seq"] if results else after,
+            }
+        )
+
+
+def _int_param(request: Request, name: str, default: int, lo: int, hi: int | None = None) -> int:
+    raw = request.query_params.get(name)
+    if raw in (None, ""):
+        return default
+    try:
+        value = int(str(raw))
+    except ValueError:
+        raise ApiError("bad_param", f"“{name}” must be a whole number.", extra={"field": name}) from None
+    if value < lo or (hi is not None and value > hi):
+        bound = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
+        raise ApiError("bad_param", f"“{name}” must be {bound}.", extra={"field": name})
+    return value
+
+
+class CommandIn(serializers.Serializer[Any]):
+    command_id = serializers.CharField(min_length=1, max_length=64)
+    expected_seq = serializers.IntegerField(required=False, allow_null=True, min_value=0)
+    type = serializers.CharField(max_length=40)
+    payload = serializers.DictField(required=False, default=dict)
+
+
+CommandOut = inline_serializer(
+    "CommandResult",
+    {
+        "seq": serializers.IntegerField(),
+        "events": EventOut.__class__(many=True),
+        "state": serializers.JSONField(),
+    },
+)
+
+
+class CommandView(SeatView):
+    @extend_schema(request=CommandIn, responses={200: CommandOut}, summary="Send a command to the table")
+    def post(self, request: Request, table_id: int) -> Response:
+        data = CommandIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        try:
+            result = services.command_execute(
+                table_id=table_id,
+                seat=self.seat(request),
+                command_id=v["command_id"],
+                type=v["type"],
+                payload=dict(v["payload"]),
+                expected_seq=v.get("expected_seq"),
+            )
+        except TableError as exc:
+            raise_api(exc)
+        return Response(result.body, status=result.status)
+
+
+class ClaimView(SeatView):
+    @extend_schema(request=None, responses={200: TableOut}, summary="Tie your guest seat to your account")
+    def post(self, request: Request, table_id: int) -> Response:
+        seat = self.seat(request)
+        try:
+            services.seat_claim(seat=seat, user=request._request.user)
+        except TableError as exc:
+            raise_api(exc)
+        return Response(selectors.table_json(seat.table, viewer=seat))

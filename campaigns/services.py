@@ -1,0 +1,436 @@
+"""Table services: the only code that writes tables, seats and the log.
+
+Architecture ("commands, events, snapshots"): a command is validated and
+applied by the game's pure rules under ``select_for_update`` on the table;
+the events get the next ``seq`` values, the snapshot is saved, and the
+command's answer is remembered, all in one transaction. Broadcasts and
+Celery tasks run only after commit.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from dataclasses import dataclass
+from typing import Any
+
+from asgiref.sync import async_to_sync
+from channels.layers import get_channel_layer
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from campaigns import codes
+from campaigns.errors import TableError, not_found, stale
+from campaigns.games import rules_for
+from campaigns.models import Command, EditPolicy, Event, Role, Seat, Table, TableStatus
+from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, State
+from rules.errors import RuleViolation
+
+SEAT_COLOURS = ("#e0605a", "#7fcf7a", "#b49cff", "#e0a44a", "#6fc3df", "#e8dcc4", "#ff9ecd", "#a9b8c8")
+MAX_SEATS = 12
+MAX_NAME = 40
+UserLike = AbstractBaseUser | AnonymousUser | None
+
+
+@dataclass(frozen=True)
+class SeatGrant:
+    """A new seat and its secret token (shown once; only its hash is kept)."""
+
+    seat: Seat
+    token: str
+
+
+def _clean_name(raw: object, what: str, limit: int = MAX_NAME) -> str:
+    name = str(raw or "").strip()
+    if not name:
+        raise TableError("bad_name", f"Please enter {what}.", extra={"field": "name"})
+    if len(name) > limit:
+        raise TableError(
+            "bad_name", f"{what.capitalize()} can be at most {limit} characters.", extra={"field": "name"}
+        )
+    return name
+
+
+def _real_user(user: UserLike) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None  # type: ignore[return-value]
+
+
+def _new_seat(table: Table, *, name: str, role: str, position: int, user: UserLike) -> SeatGrant:
+    token = codes.new_seat_token()
+    seat = Seat.objects.create(
+        table=table,
+        name=name,
+        role=role,
+        position=position,
+        colour=SEAT_COLOURS[position % len(SEAT_COLOURS)],
+        token_hash=codes.hash_token(token),
+        user=_real_user(user),
+    )
+    return SeatGrant(seat, token)
+
+
+@transaction.atomic
+def table_create(*, game: str, name: str, seat_name: str, user: UserLike = None) -> tuple[Table, SeatGrant]:
+    """Open a table; its creator takes the host seat."""
+    try:
+        rules = rules_for(game)
+    except RuleViolation as exc:
+        raise TableError("unknown_game", exc.message, extra={"field": "game"}) from exc
+    table_name = _clean_name(name, "a table name", 80)
+    host_name = _clean_name(seat_name, "your name")
+    for _ in range(20):
+        try:
+            with transaction.atomic():
+                table = Table.objects.create(
+                    game=game,
+                    name=table_name,
+                    join_code=codes.new_join_code(),
+                    host_user=_real_user(user),
+                    state={**rules.initial_state(), "undone": []},
+                )
+            break
+        except IntegrityError:  # join code already taken: draw another
+            continue
+    else:  # pragma: no cover - 31^6 codes make this practically impossible
+        raise TableError("no_code", "Could not find a free join code; please try again.", status=503)
+    grant = _new_seat(table, name=host_name, role=Role.HOST, position=0, user=user)
+    _append(table, grant.seat, [NewEvent("seat.joined", _seat_payload(grant.seat))], table.state, "")
+    table.save(update_fields=["seq", "state"])
+    return table, grant
+
+
+def seat_join(
+    *, code: str, name: str, role: str = Role.PLAYER, user: UserLike = None
+) -> tuple[Table, SeatGrant]:
+    """Take a seat at the table whose join code this is."""
+    if role not in (Role.PLAYER, Role.SPECTATOR):
+        raise TableError("bad_role", "Join as a player or as a spectator.", extra={"field": "role"})
+    seat_name = _clean_name(name, "your name")
+    normal = codes.normalise_code(code)
+    if not codes.looks_like_code(normal):
+        raise TableError(
+            "bad_code",
+            "A join code has 6 letters and digits, like K7QX2M.",
+            status=404,
+            extra={"field": "code"},
+        )
+    with transaction.atomic():
+        table = Table.objects.select_for_update().filter(join_code=normal).first()
+        if table is None:
+            raise TableError(
+                "bad_code",
+                "No open table has that code. Ask the host for the current code.",
+                status=404,
+                extra={"field": "code"},
+            )
+        if table.status == TableStatus.ENDED:
+            raise TableError("table_ended", "That table has ended.", status=410)
+        seats = list(table.seats.filter(removed_at=None))
+        if len(seats) >= MAX_SEATS:
+            raise TableError("table_full", f"That table already has {MAX_SEATS} seats.", status=409)
+        position = max((s.position for s in seats), default=-1) + 1
+        grant = _new_seat(table, name=seat_name, role=role, position=position, user=user)
+        _append(table, grant.seat, [NewEvent("seat.joined", _seat_payload(grant.seat))], table.state, "")
+        table.save(update_fields=["seq", "state"])
+    return table, grant
+
+
+def seat_claim(*, seat: Seat, user: UserLike) -> Seat:
+    """Tie a guest seat to an account so the table shows in that person's history."""
+    account = _real_user(user)
+    if account is None:
+        raise TableError("login_required", "Log in first to keep this seat in your history.", status=401)
+    if seat.user_id is not None and seat.user_id != account.pk:
+        raise TableError("seat_claimed", "This seat already belongs to another account.", status=409)
+    seat.user = account  # type: ignore[assignment]
+    seat.save(update_fields=["user"])
+    return seat
+
+
+@dataclass(frozen=True)
+class CommandResult:
+    status: int
+    body: dict[str, Any]
+
+
+def command_execute(
+    *,
+    table_id: int,
+    seat: Seat,
+    command_id: str,
+    type: str,
+    payload: dict[str, Any],
+    expected_seq: int | None = None,
+) -> CommandResult:
+    """Validate and apply one command; append its events; answer like the first time."""
+    try:
+        with transaction.atomic():
+            table = Table.objects.select_for_update().filter(pk=table_id).first()
+            if table is None:
+                raise not_found()
+            previous = Command.objects.filter(table=table, command_id=command_id).only("response").first()
+            if previous is not None:
+                return CommandResult(200, previous.response)
+            if table.status == TableStatus.ENDED:
+                raise TableError(
+                    "table_ended", "This table has ended; nothing can change any more.", status=409
+                )
+            if expected_seq is not None and expected_seq != table.seq:
+                raise stale(table.seq, expected_seq)
+            seats = list(
+                Seat.objects.filter(table=table, removed_at=None).only("id", "role", "position", "name")
+            )
+            if not any(s.pk == seat.pk for s in seats):
+                raise TableError("seat_removed", "Your seat was removed from this table.", status=403)
+            actor = Actor(
+                seat_id=seat.pk,
+                role=seat.role,
+                everyone_edits=table.edit_policy == EditPolicy.EVERYONE,
+                seat_ids=tuple(s.pk for s in seats),
+            )
+            outcome = _dispatch(table, seats, actor, type, payload)
+            events = _append(table, seat, outcome.events, outcome.state, command_id)
+            table.save(
+                update_fields=["seq", "state", "join_code", "name", "edit_policy", "status", "ended_at"]
+            )
+            body = {"seq": table.seq, "events": [event_json(e) for e in events], "state": table.state}
+            Command.objects.create(table=table, command_id=command_id, seat=seat, type=type, response=body)
+    except NotAllowed as exc:
+        raise TableError(exc.code, exc.message, status=403, extra=exc.extra) from exc
+    except RuleViolation as exc:
+        raise TableError(exc.code, exc.message, status=400, extra=exc.extra) from exc
+    if table.status == TableStatus.ENDED and type == "table.end":
+        from campaigns.tasks import write_play_record
+
+        transaction.on_commit(lambda: write_play_record.delay(table.pk))
+    return CommandResult(200, body)
+
+
+def _dispatch(table: Table, seats: list[Seat], actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
+    if type in ("undo", "redo"):
+        return _undo_redo(table, actor, type, payload)
+    if type.startswith(("seat.", "table.")):
+        return _table_command(table, seats, actor, type, payload)
+    rules = rules_for(table.game)
+    state = dict(table.state)
+    undone = state.pop("undone", [])
+    outcome = rules.apply(state, type, payload, actor, random.Random(secrets.randbits(64)))
+    outcome.state["undone"] = undone
+    return outcome
+
+
+def _append(
+    table: Table, seat: Seat | None, new: list[NewEvent], state: State, command_id: str
+) -> list[Event]:
+    """Give the events the next seq numbers and store them with the snapshot."""
+    rows = []
+    for item in new:
+        table.seq += 1
+        rows.append(
+            Event(
+                table=table,
+                seq=table.seq,
+                seat=seat,
+                command_id=command_id,
+                type=item.type,
+                payload=item.payload,
+                created_at=timezone.now(),
+            )
+        )
+    Event.objects.bulk_create(rows)
+    table.state = state
+    final_state = state
+    table_id, group = table.pk, table.group_name
+    transaction.on_commit(lambda: broadcast_events(group, table_id, rows, final_state))
+    return rows
+
+
+def event_json(event: Event) -> dict[str, Any]:
+    return {
+        "seq": event.seq,
+        "seat": event.seat_id,
+        "type": event.type,
+        "payload": event.payload,
+        "created_at": event.created_at.isoformat(),
+    }
+
+
+def broadcast_events(group: str, table_id: int, events: list[Event], state: State) -> None:
+    """After commit: tell every phone at the table (at-most-once; clients fill gaps)."""
+    layer = get_channel_layer()
+    if layer is None or not events:
+        return
+    messages = []
+    for i, event in enumerate(events):
+        data: dict[str, Any] = {"type": "event", "seq": event.seq, "event": event_json(event)}
+        if i == len(events) - 1:
+            data["state"] = state
+        messages.append(data)
+
+    async def send_all() -> None:
+        for data in messages:
+            await layer.group_send(group, {"type": "table.message", "data": data})
+
+    async_to_sync(send_all)()
+
+
+# --- undo / redo: compensating events, never deletions ----------------------
+
+
+def _undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
+    seq = payload.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise RuleViolation("bad_field", "Say which change to undo (its seq number).", {"field": "seq"})
+    target = Event.objects.filter(table=table, seq=seq).first()
+    if target is None:
+        raise RuleViolation("unknown_event", f"There is no change number {seq} at this table.", {"seq": seq})
+    if target.seat_id != actor.seat_id and not actor.is_host:
+        raise NotAllowed("not_your_change", "Only the seat that made a change, or the host, can undo it.")
+    state = dict(table.state)
+    undone: list[int] = list(state.pop("undone", []))
+    rules = rules_for(table.game)
+    if type == "undo":
+        if target.type in ("undo",) or target.type.startswith(("seat.", "table.")):
+            raise RuleViolation("cannot_undo", "That change cannot be undone; use redo to restore an undo.")
+        if seq in undone:
+            raise RuleViolation("already_undone", "That change has already been undone.")
+        effects = _inner_effects(target)
+        state, compensation = _invert_all(rules, state, effects, target, actor)
+        undone.append(seq)
+        event = NewEvent("undo", {"seq": seq, "undone_type": target.type, "events": compensation})
+    else:
+        if target.type != "undo":
+            raise RuleViolation("cannot_redo", "Only an undo can be redone.")
+        original = int(target.payload["seq"])
+        if original not in undone:
+            raise RuleViolation("already_redone", "That undo has already been redone.")
+        effects = [
+            LoggedEvent(seq, target.seat_id, e["type"], e["payload"]) for e in target.payload["events"]
+        ]
+        state, compensation = _invert_all(rules, state, effects, target, actor)
+        undone.remove(original)
+        event = NewEvent("redo", {"seq": seq, "redone_seq": original, "events": compensation})
+    state["undone"] = undone
+    return Outcome(state, [event])
+
+
+def _inner_effects(target: Event) -> list[LoggedEvent]:
+    if target.type == "redo":
+        return [
+            LoggedEvent(target.seq, target.seat_id, e["type"], e["payload"]) for e in target.payload["events"]
+        ]
+    return [LoggedEvent(target.seq, target.seat_id, target.type, target.payload)]
+
+
+def _invert_all(
+    rules: Any, state: State, effects: list[LoggedEvent], target: Event, actor: Actor
+) -> tuple[State, list[dict[str, Any]]]:
+    compensation: list[dict[str, Any]] = []
+    for effect in reversed(effects):
+        outcome = rules.invert(state, effect, actor)
+        state = outcome.state
+        compensation.extend({"type": e.type, "payload": e.payload} for e in outcome.events)
+    return state, compensation
+
+
+# --- table and seat management (host), through the same log ----------------
+
+
+def _seat_payload(seat: Seat) -> dict[str, Any]:
+    return {
+        "seat_id": seat.pk,
+        "name": seat.name,
+        "role": seat.role,
+        "colour": seat.colour,
+        "position": seat.position,
+    }
+
+
+def _find_seat(seats: list[Seat], payload: dict[str, Any]) -> Seat:
+    seat_id = payload.get("seat_id")
+    for seat in seats:
+        if seat.pk == seat_id:
+            return seat
+    raise RuleViolation("unknown_seat", "That seat is not at this table.", {"seat_id": seat_id})
+
+
+def _require_host(actor: Actor, what: str) -> None:
+    if not actor.is_host:
+        raise NotAllowed("host_only", f"Only the host can {what}.")
+
+
+def _table_command(
+    table: Table, seats: list[Seat], actor: Actor, type: str, payload: dict[str, Any]
+) -> Outcome:
+    state = table.state
+    if type == "seat.rename":
+        seat = _find_seat(seats, payload)
+        if seat.pk != actor.seat_id:
+            _require_host(actor, "rename other seats")
+        before = seat.name
+        seat.name = _rename(payload.get("name"))
+        seat.save(update_fields=["name"])
+        return Outcome(
+            state, [NewEvent("seat.renamed", {"seat_id": seat.pk, "name": seat.name, "before": before})]
+        )
+    if type == "seat.reorder":
+        _require_host(actor, "change the seating order")
+        order = payload.get("seat_ids")
+        active_ids = sorted(s.pk for s in seats)
+        if not isinstance(order, list) or sorted(order) != active_ids:
+            raise RuleViolation(
+                "bad_order", "List every seat exactly once, in the new order.", {"field": "seat_ids"}
+            )
+        by_id = {s.pk: s for s in seats}
+        for position, seat_id in enumerate(order):
+            by_id[seat_id].position = position
+        Seat.objects.bulk_update(list(by_id.values()), ["position"])
+        return Outcome(state, [NewEvent("seat.reordered", {"seat_ids": order})])
+    if type == "seat.remove":
+        _require_host(actor, "remove seats")
+        seat = _find_seat(seats, payload)
+        if seat.role == Role.HOST:
+            raise RuleViolation(
+                "cannot_remove_host", "The host's seat cannot be removed; end the table instead."
+            )
+        seat.removed_at = timezone.now()
+        seat.save(update_fields=["removed_at"])
+        return Outcome(state, [NewEvent("seat.removed", {"seat_id": seat.pk, "name": seat.name})])
+    if type == "table.rotate_code":
+        _require_host(actor, "change the join code")
+        table.join_code = _fresh_code(table.join_code)
+        return Outcome(state, [NewEvent("table.code_rotated", {})])
+    if type == "table.set_policy":
+        _require_host(actor, "change who may edit")
+        policy = payload.get("edit_policy")
+        if policy not in EditPolicy.values:
+            raise RuleViolation("bad_policy", "Choose “own” or “everyone”.", {"field": "edit_policy"})
+        table.edit_policy = policy
+        return Outcome(state, [NewEvent("table.policy_changed", {"edit_policy": policy})])
+    if type == "table.rename":
+        _require_host(actor, "rename the table")
+        before = table.name
+        table.name = _clean_name(payload.get("name"), "a table name", 80)
+        return Outcome(state, [NewEvent("table.renamed", {"name": table.name, "before": before})])
+    if type == "table.end":
+        _require_host(actor, "end the table")
+        table.status = TableStatus.ENDED
+        table.ended_at = timezone.now()
+        return Outcome(state, [NewEvent("table.ended", {})])
+    raise RuleViolation("unknown_command", f"There is no table command called {type!r}.", {"type": type})
+
+
+def _rename(raw: object) -> str:
+    try:
+        return _clean_name(raw, "a name")
+    except TableError as exc:
+        raise RuleViolation(exc.code, exc.message, exc.extra) from exc
+
+
+def _fresh_code(old: str) -> str:
+    for _ in range(20):
+        code = codes.new_join_code()
+        if code != old and not Table.objects.filter(join_code=code).exists():
+            return code
+    raise RuleViolation("no_code", "Could not find a free join code; please try again.")  # pragma: no cover
