@@ -76,21 +76,21 @@ def _load_tables(tables: GameTables) -> tuple[int, dict[str, StatureLevel], dict
 
     manifestation = dict(tables.threat_manifestation_ranks)
     statures: dict[str, StatureLevel] = {}
-    for row in tables.statures:
+    for stature_row in tables.statures:
         obj = _upsert(
             StatureLevel,
-            {"name": row.name},
+            {"name": stature_row.name},
             {
-                "xp": row.xp,
-                "life": row.life,
-                "attack": row.attack,
-                "extra_hole_cards": row.extra_hole_cards,
-                "redeal_flop": row.redeal_flop,
-                "threat_manifestation_rank": manifestation.get(row.name, 0),
+                "xp": stature_row.xp,
+                "life": stature_row.life,
+                "attack": stature_row.attack,
+                "extra_hole_cards": stature_row.extra_hole_cards,
+                "redeal_flop": stature_row.redeal_flop,
+                "threat_manifestation_rank": manifestation.get(stature_row.name, 0),
             },
         )
         assert isinstance(obj, StatureLevel)
-        statures[row.name] = obj
+        statures[stature_row.name] = obj
     count += len(statures)
 
     for band in tables.rarities:
@@ -118,11 +118,11 @@ def _load_tables(tables: GameTables) -> tuple[int, dict[str, StatureLevel], dict
         challenges[challenge.name] = obj
     count += len(challenges)
 
-    for row in tables.quest_challenges:
-        for stature, name in zip(tables.statures, row.challenges, strict=True):
+    for table_row in tables.quest_challenges:
+        for stature, name in zip(tables.statures, table_row.challenges, strict=True):
             _upsert(
                 QuestChallengeRow,
-                {"roll": row.roll, "stature": statures[stature.name]},
+                {"roll": table_row.roll, "stature": statures[stature.name]},
                 {"challenge": challenges[name]},
             )
             count += 1
