@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.urls import path
+from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
 
 from api import tables
@@ -13,6 +13,7 @@ app_name = "api"
 urlpatterns = [
     path("hello/", HelloView.as_view(), name="hello"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
+    path("grimhand/catalogue/", include("api.catalogue")),
     path("tables/", tables.TableCreateView.as_view(), name="table-create"),
     path("tables/join/", tables.JoinView.as_view(), name="table-join"),
     path("tables/<int:table_id>/", tables.TableDetailView.as_view(), name="table-detail"),

@@ -1,0 +1,167 @@
+"""Reads of the sheets app. Catalogue reads are the ``catalogue_*`` functions.
+
+Filter arguments arrive already validated and canonical (an affinity is
+"Blood".."Nature", a stature its canonical name); the API layer parses and
+refuses bad values. Card lists hold the base game's cards (``table IS NULL``)
+plus, when ``table_id`` is given, that table's homebrew; whether the caller may
+see that table is the caller's check.
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from django.db.models import Model, Q, QuerySet
+
+from sheets.models import (
+    AffinityInfo,
+    CharacterClass,
+    EquipmentCard,
+    ExplorationCard,
+    Quest,
+    QuestChallenge,
+    QuestChallengeRow,
+    Race,
+    RarityLevel,
+    StatureAbility,
+    StatureLevel,
+    Threat,
+)
+
+_M = TypeVar("_M", bound=Model)
+
+
+def _visible(qs: QuerySet[_M], table_id: int | None) -> QuerySet[_M]:
+    """Base cards, plus ``table_id``'s homebrew when a table is given."""
+    if table_id is None:
+        return qs.filter(table__isnull=True)
+    return qs.filter(Q(table__isnull=True) | Q(table_id=table_id))
+
+
+def _kind_q(kind: str) -> Q:
+    """A printed kind, or one part of a compound kind: "hazard" matches "Hazard/Event"."""
+    return Q(kind__iexact=kind) | Q(kind__istartswith=f"{kind}/") | Q(kind__iendswith=f"/{kind}")
+
+
+def catalogue_races() -> QuerySet[Race]:
+    """The five races in rulebook order (§4)."""
+    return Race.objects.all()
+
+
+def catalogue_classes() -> QuerySet[CharacterClass]:
+    """The five classes in rulebook order (§4)."""
+    return CharacterClass.objects.all()
+
+
+def catalogue_affinities() -> QuerySet[AffinityInfo]:
+    """The five affinity rows in rulebook order (§4, Appendix I)."""
+    return AffinityInfo.objects.all()
+
+
+def catalogue_statures() -> QuerySet[StatureLevel]:
+    """Stature levels by XP threshold (§9)."""
+    return StatureLevel.objects.all()
+
+
+def catalogue_rarities() -> QuerySet[RarityLevel]:
+    """Rarities by d100 band, with their set bonuses (§8)."""
+    return RarityLevel.objects.all()
+
+
+def catalogue_challenges() -> QuerySet[QuestChallenge]:
+    """The six quest challenges (§9.1)."""
+    return QuestChallenge.objects.all()
+
+
+def catalogue_challenge_table(
+    *, stature: str | None = None, roll: int | None = None
+) -> QuerySet[QuestChallengeRow]:
+    """The §9.1 table (4d6 total x stature -> challenge), optionally one column or one total."""
+    qs = QuestChallengeRow.objects.select_related("stature", "challenge")
+    if stature is not None:
+        qs = qs.filter(stature__name=stature)
+    if roll is not None:
+        qs = qs.filter(roll=roll)
+    return qs
+
+
+def catalogue_equipment(
+    table_id: int | None = None,
+    *,
+    affinity: str | None = None,
+    rank: int | None = None,
+    rarity: str | None = None,
+) -> QuerySet[EquipmentCard]:
+    """Equipment cards (§8), filtered by affinity, rank and printed rarity."""
+    qs = _visible(EquipmentCard.objects.all(), table_id)
+    if affinity is not None:
+        qs = qs.filter(affinity=affinity)
+    if rank is not None:
+        qs = qs.filter(rank=rank)
+    if rarity is not None:
+        qs = qs.filter(printed_rarity=rarity)
+    return qs
+
+
+def catalogue_threats(
+    table_id: int | None = None,
+    *,
+    affinity: str | None = None,
+    rank: int | None = None,
+    kind: str | None = None,
+) -> QuerySet[Threat]:
+    """Threat-deck cards (§7.4), filtered by affinity, rank (0..10) and kind."""
+    qs = _visible(Threat.objects.all(), table_id)
+    if affinity is not None:
+        qs = qs.filter(affinity=affinity)
+    if rank is not None:
+        qs = qs.filter(rank=rank)
+    if kind is not None:
+        qs = qs.filter(kind__iexact=kind)
+    return qs
+
+
+def catalogue_exploration(
+    table_id: int | None = None,
+    *,
+    affinity: str | None = None,
+    rank: int | None = None,
+    kind: str | None = None,
+    deck: int | None = None,
+) -> QuerySet[ExplorationCard]:
+    """Exploration cards (§7.2), filtered by affinity, rank, kind (or one part of it) and deck."""
+    qs = _visible(ExplorationCard.objects.all(), table_id)
+    if affinity is not None:
+        qs = qs.filter(affinity=affinity)
+    if rank is not None:
+        qs = qs.filter(rank=rank)
+    if kind is not None:
+        qs = qs.filter(_kind_q(kind))
+    if deck is not None:
+        qs = qs.filter(deck=deck)
+    return qs
+
+
+def catalogue_quests(
+    table_id: int | None = None,
+    *,
+    affinity: str | None = None,
+    stature: str | None = None,
+) -> QuerySet[Quest]:
+    """Quests (§9.1), filtered by affinity and required stature."""
+    qs = _visible(Quest.objects.select_related("stature"), table_id)
+    if affinity is not None:
+        qs = qs.filter(affinity=affinity)
+    if stature is not None:
+        qs = qs.filter(stature__name=stature)
+    return qs
+
+
+def catalogue_stature_abilities(
+    table_id: int | None = None, *, stature: str | None = None
+) -> QuerySet[StatureAbility]:
+    """Stature ability cards (§9), filtered by the stature that unlocks them."""
+    qs = _visible(StatureAbility.objects.select_related("stature"), table_id)
+    if stature is not None:
+        qs = qs.filter(stature__name=stature)
+    return qs
