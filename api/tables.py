@@ -6,9 +6,8 @@ leaves in the project's one error shape ``{code, message, extra}``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
-from django.core.cache import cache
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import BasePermission
@@ -23,11 +22,8 @@ from campaigns.errors import TableError
 from campaigns.games import available_games
 from campaigns.models import Role, Seat, Table
 
-JOIN_FAILS_ALLOWED = 10
-JOIN_FAIL_WINDOW_S = 600
 
-
-def raise_api(exc: TableError) -> None:
+def raise_api(exc: TableError) -> NoReturn:
     raise ApiError(exc.code, exc.message, status_code=exc.status, extra=exc.extra) from exc
 
 
@@ -124,36 +120,13 @@ def client_key(request: Request) -> str:
     return str(request.META.get("REMOTE_ADDR") or "unknown")
 
 
-def join_guard(key: str) -> None:
-    """Too many wrong codes from one client: 429 until the window passes."""
-    if int(cache.get(f"join-fail:{key}", 0)) >= JOIN_FAILS_ALLOWED:
-        raise ApiError(
-            "throttled",
-            "Too many wrong codes. Wait a few minutes, then check the code with the host.",
-            status_code=429,
-            extra={"retry_after_s": JOIN_FAIL_WINDOW_S},
-        )
-
-
-def join_failed(key: str) -> None:
-    cache_key = f"join-fail:{key}"
-    if not cache.add(cache_key, 1, JOIN_FAIL_WINDOW_S):
-        try:
-            cache.incr(cache_key)
-        except ValueError:  # expired between add and incr
-            cache.add(cache_key, 1, JOIN_FAIL_WINDOW_S)
-
-
 def join_table(request: Request, code: str, name: str, role: str) -> tuple[Table, services.SeatGrant]:
-    key = client_key(request)
-    join_guard(key)
     try:
-        return services.seat_join(code=code, name=name, role=role, user=request._request.user)
+        return services.seat_join_guarded(
+            client=client_key(request), code=code, name=name, role=role, user=request._request.user
+        )
     except TableError as exc:
-        if exc.code == "bad_code":
-            join_failed(key)
         raise_api(exc)
-        raise  # unreachable; keeps type checkers content
 
 
 class JoinView(APIView):

@@ -20,7 +20,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns import codes
+from campaigns import codes, throttle
 from campaigns.errors import TableError, not_found, stale
 from campaigns.games import rules_for
 from campaigns.models import Command, EditPolicy, Event, Role, Seat, Table, TableStatus
@@ -52,8 +52,9 @@ def _clean_name(raw: object, what: str, limit: int = MAX_NAME) -> str:
     return name
 
 
-def _real_user(user: UserLike) -> AbstractBaseUser | None:
-    return user if user is not None and user.is_authenticated else None  # type: ignore[return-value]
+def _real_user(user: UserLike) -> Any:
+    """The account behind a request, or None for a guest."""
+    return user if user is not None and user.is_authenticated else None
 
 
 def _new_seat(table: Table, *, name: str, role: str, position: int, user: UserLike) -> SeatGrant:
@@ -143,9 +144,22 @@ def seat_claim(*, seat: Seat, user: UserLike) -> Seat:
         raise TableError("login_required", "Log in first to keep this seat in your history.", status=401)
     if seat.user_id is not None and seat.user_id != account.pk:
         raise TableError("seat_claimed", "This seat already belongs to another account.", status=409)
-    seat.user = account  # type: ignore[assignment]
+    seat.user = account
     seat.save(update_fields=["user"])
     return seat
+
+
+def seat_join_guarded(
+    *, client: str, code: str, name: str, role: str = Role.PLAYER, user: UserLike = None
+) -> tuple[Table, SeatGrant]:
+    """``seat_join`` with the wrong-code rate limit for one client (429)."""
+    throttle.join_guard(client)
+    try:
+        return seat_join(code=code, name=name, role=role, user=user)
+    except TableError as exc:
+        if exc.code == "bad_code":
+            throttle.join_failed(client)
+        raise
 
 
 @dataclass(frozen=True)

@@ -4,4 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-websocket_urlpatterns: list[Any] = []
+from campaigns.routing import websocket_urlpatterns as table_routes
+
+websocket_urlpatterns: list[Any] = [*table_routes]

@@ -158,6 +158,10 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
+    "ENUM_NAME_OVERRIDES": {
+        "RarityEnum": "sheets.models.catalogue.Rarity",
+        "AffinityEnum": "sheets.models.catalogue.Affinity",
+    },
 }
 
 # Production hardening: on whenever DEBUG is off (check --deploy passes).

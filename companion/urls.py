@@ -16,6 +16,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
+    path("", include("campaigns.urls")),
 ]
 
 handler404 = "companion.errors.not_found"

@@ -13,9 +13,17 @@ from django.shortcuts import redirect, render
 from companion.games import GAMES
 
 
+def home_context(request: HttpRequest) -> dict[str, Any]:
+    from campaigns.selectors import tables_of_user
+    from campaigns.views import game_choices
+
+    mine = list(tables_of_user(request.user)[:10]) if request.user.is_authenticated else []
+    return {"games": GAMES, "game_choices": game_choices(), "my_tables": mine, "form": {"game": "counters"}}
+
+
 def home(request: HttpRequest) -> HttpResponse:
-    """What the service is, and the five games."""
-    return render(request, "home.html", {"games": GAMES})
+    """What the service is, the five games, and the way to open or join a table."""
+    return render(request, "home.html", home_context(request))
 
 
 def signup(request: HttpRequest) -> HttpResponse:

@@ -104,7 +104,8 @@ def _name(payload: Payload) -> str:
 
 
 def _find(state: State, counter_id: int, *, undo: bool = False) -> dict[str, Any]:
-    for counter in state["counters"]:
+    counters: list[dict[str, Any]] = state["counters"]
+    for counter in counters:
         if counter["id"] == counter_id:
             return counter
     if undo:

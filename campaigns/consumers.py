@@ -1,0 +1,96 @@
+"""The table's websocket: a snapshot on connect, then every event, live.
+
+Delivery through Channels is at-most-once, so the client tracks ``seq`` and
+fills any gap from ``GET .../events/?after=N``; correctness never depends on
+the socket. Close codes a client can act on:
+
+- 4401: no valid seat token (join the table again)
+- 4403: the seat belongs to another table, or was removed
+- 4404: no such table
+"""
+
+from __future__ import annotations
+
+from http.cookies import SimpleCookie
+from typing import Any
+from urllib.parse import parse_qs
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+
+from campaigns.auth import cookie_name
+from campaigns.models import Seat, Table
+from campaigns.selectors import seat_for_token
+
+CLOSE_BAD_TOKEN = 4401
+CLOSE_FORBIDDEN = 4403
+CLOSE_NO_TABLE = 4404
+
+
+def token_from_scope(scope: dict[str, Any], table_id: int) -> str:
+    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+    if query.get("token"):
+        return str(query["token"][0])
+    for name, value in scope.get("headers", []):
+        if name == b"cookie":
+            cookie: SimpleCookie = SimpleCookie()
+            cookie.load(value.decode("latin-1"))
+            morsel = cookie.get(cookie_name(table_id))
+            if morsel is not None:
+                return str(morsel.value)
+    return ""
+
+
+@database_sync_to_async
+def _authorise(token: str, table_id: int) -> tuple[int, Seat | None]:
+    """The seat this token opens at this table, or the close code to send."""
+    seat = seat_for_token(token)
+    if seat is None:
+        exists = Table.objects.filter(pk=table_id).exists()
+        return (CLOSE_BAD_TOKEN if exists else CLOSE_NO_TABLE), None
+    if seat.table_id != table_id:
+        return CLOSE_FORBIDDEN, None
+    return 0, seat
+
+
+@database_sync_to_async
+def _snapshot(table_id: int) -> dict[str, Any]:
+    table = Table.objects.only("seq", "state", "status").get(pk=table_id)
+    return {"type": "snapshot", "seq": table.seq, "state": table.state, "status": table.status}
+
+
+class TableConsumer(AsyncJsonWebsocketConsumer):
+    """One phone's live connection to one table."""
+
+    seat_id: int | None = None
+    group: str = ""
+
+    async def connect(self) -> None:
+        table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        code, seat = await _authorise(token_from_scope(self.scope, table_id), table_id)
+        # Accept first so the client receives our close code, not a bare 403.
+        await self.accept()
+        if seat is None:
+            await self.close(code=code)
+            return
+        self.seat_id = seat.pk
+        self.group = f"table-{table_id}"
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        # The snapshot is read after joining the group, so no event can fall
+        # between the two; a duplicate is harmless (the client skips old seqs).
+        await self.send_json(await _snapshot(table_id))
+
+    async def disconnect(self, code: int) -> None:
+        if self.group:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+
+    async def receive_json(self, content: Any, **kwargs: Any) -> None:
+        if isinstance(content, dict) and content.get("type") == "ping":
+            await self.send_json({"type": "pong"})
+
+    async def table_message(self, message: dict[str, Any]) -> None:
+        data = message["data"]
+        await self.send_json(data)
+        event = data.get("event") or {}
+        if event.get("type") == "seat.removed" and event.get("payload", {}).get("seat_id") == self.seat_id:
+            await self.close(code=CLOSE_FORBIDDEN)

@@ -1,0 +1,16 @@
+"""Page routes of the tables."""
+
+from __future__ import annotations
+
+from django.urls import path
+
+from campaigns import views
+
+urlpatterns = [
+    path("tables/new/", views.table_new, name="table-new"),
+    path("join/", views.join, name="join"),
+    path("join/<str:code>/", views.join, name="join-code"),
+    path("t/<int:table_id>/", views.table_page, name="table"),
+    path("t/<int:table_id>/screen/", views.table_screen, name="table-screen"),
+    path("t/<int:table_id>/claim/", views.table_claim, name="table-claim"),
+]

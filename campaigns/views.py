@@ -1,0 +1,139 @@
+"""Table pages (phone first): create, join, the live table, the shared screen."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse, HttpResponseBase
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from campaigns import selectors, services
+from campaigns.auth import cookie_name
+from campaigns.errors import TableError
+from campaigns.games import available_games
+from campaigns.models import Role, Seat, Table
+
+COOKIE_MAX_AGE = 60 * 60 * 24 * 60  # a campaign can run for weeks
+
+GAME_LABELS = {"counters": "Counters (any game)", "grimhand": "Grim Hand campaign"}
+
+
+def _set_seat_cookie(response: HttpResponseBase, request: HttpRequest, table_id: int, token: str) -> None:
+    response.set_cookie(
+        cookie_name(table_id),
+        token,
+        max_age=COOKIE_MAX_AGE,
+        httponly=True,
+        samesite="Lax",
+        secure=request.is_secure(),
+    )
+
+
+def _page_seat(request: HttpRequest, table_id: int) -> Seat | None:
+    seat = selectors.seat_for_token(request.COOKIES.get(cookie_name(table_id), ""))
+    return seat if seat is not None and seat.table_id == table_id else None
+
+
+def game_choices() -> list[tuple[str, str]]:
+    return [(g, GAME_LABELS.get(g, g.title())) for g in available_games()]
+
+
+@require_POST
+def table_new(request: HttpRequest) -> HttpResponse:
+    """The home page's "open a table" form."""
+    form = {k: request.POST.get(k, "").strip() for k in ("game", "name", "seat_name")}
+    try:
+        table, grant = services.table_create(
+            game=form["game"], name=form["name"], seat_name=form["seat_name"], user=request.user
+        )
+    except TableError as exc:
+        field = (
+            "seat_name"
+            if exc.code == "bad_name" and not form["seat_name"]
+            else exc.extra.get("field", "name")
+        )
+        from companion.views import home_context
+
+        ctx = home_context(request) | {"create_error": {"field": field, "message": exc.message}, "form": form}
+        return render(request, "home.html", ctx, status=400)
+    response = redirect("table", table_id=table.pk)
+    _set_seat_cookie(response, request, table.pk, grant.token)
+    return response
+
+
+def join(request: HttpRequest, code: str = "") -> HttpResponse:
+    """Type the code (or open the link), pick a name, take a seat."""
+    form = {"code": code.upper(), "name": "", "role": Role.PLAYER}
+    error: dict[str, str] | None = None
+    status = 200
+    if request.method == "POST":
+        form = {k: request.POST.get(k, "").strip() for k in ("code", "name", "role")}
+        role = Role.SPECTATOR if form["role"] == Role.SPECTATOR else Role.PLAYER
+        try:
+            table, grant = services.seat_join_guarded(
+                client=str(request.META.get("REMOTE_ADDR") or "unknown"),
+                code=form["code"],
+                name=form["name"],
+                role=role,
+                user=request.user,
+            )
+        except TableError as exc:
+            error = {"field": str(exc.extra.get("field", "code")), "message": exc.message}
+            status = exc.status if exc.status in (400, 404, 409, 410, 429) else 400
+        else:
+            target = "table-screen" if role == Role.SPECTATOR else "table"
+            response = redirect(target, table_id=table.pk)
+            _set_seat_cookie(response, request, table.pk, grant.token)
+            return response
+    return render(request, "campaigns/join.html", {"form": form, "error": error}, status=status)
+
+
+def _table_context(request: HttpRequest, seat: Seat) -> dict[str, Any]:
+    table: Table = seat.table
+    data = selectors.table_json(table, viewer=seat)
+    join_url = request.build_absolute_uri(reverse("join-code", kwargs={"code": table.join_code}))
+    return {
+        "table": table,
+        "seat": seat,
+        "boot": data,
+        "token": request.COOKIES.get(cookie_name(table.pk), ""),
+        "join_url": join_url,
+        "qr_svg": segno.make(join_url, error="m").svg_inline(scale=4, dark="#14110f", light="#f1e9e2"),
+    }
+
+
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The live table: my seat big at the top, the others below, the log."""
+    seat = _page_seat(request, table_id)
+    if seat is None:
+        messages.info(request, "You don't have a seat at that table yet. Ask the host for the code.")
+        return redirect("join")
+    if seat.role == Role.SPECTATOR:
+        return redirect("table-screen", table_id=table_id)
+    return render(request, "campaigns/table.html", _table_context(request, seat))
+
+
+def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
+    """Read-only view for a shared screen (any seat of the table may open it)."""
+    seat = _page_seat(request, table_id)
+    if seat is None:
+        messages.info(request, "Join the table as a spectator to show it on a shared screen.")
+        return redirect("join")
+    return render(request, "campaigns/screen.html", _table_context(request, seat))
+
+
+@require_POST
+def table_claim(request: HttpRequest, table_id: int) -> HttpResponse:
+    seat = _page_seat(request, table_id)
+    if seat is None:
+        return redirect("join")
+    try:
+        services.seat_claim(seat=seat, user=request.user)
+        messages.success(request, "This seat is now in your history.")
+    except TableError as exc:
+        messages.error(request, exc.message)
+    return redirect("table", table_id=table_id)
