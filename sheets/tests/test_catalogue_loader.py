@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 from django.core.management import call_command
 from django.db import IntegrityError, transaction
+from django.db.models import Model
 
 from rules.grimhand.tables import DEFAULT_TABLES
 from sheets.catalogue_loader import load_grimhand_catalogue
@@ -28,7 +29,7 @@ from sheets.models import (
 
 pytestmark = pytest.mark.django_db
 
-MODELS = (
+MODELS: tuple[type[Model], ...] = (
     Race, CharacterClass, AffinityInfo, StatureLevel, RarityLevel, QuestChallenge, QuestChallengeRow,
     EquipmentCard, Threat, ExplorationCard, Quest, StatureAbility,
 )  # fmt: skip
