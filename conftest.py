@@ -7,6 +7,8 @@ from typing import Any
 
 import pytest
 
+pytest_plugins = ["tests.personas"]
+
 # Playwright's sync API runs an event loop in the test thread; Django then
 # refuses ORM calls from that thread. Browser tests only set up data before
 # driving the page, so this is safe here.

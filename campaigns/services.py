@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from campaigns import codes, throttle
 from campaigns.errors import TableError, not_found, stale
-from campaigns.games import rules_for
+from campaigns.games import project, rules_for
 from campaigns.models import Command, EditPolicy, Event, Role, Seat, Table, TableStatus
 from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
@@ -205,6 +205,7 @@ def command_execute(
             )
             outcome = _dispatch(table, seats, actor, type, payload)
             events = _append(table, seat, outcome.events, outcome.state, command_id)
+            project(table, events)
             table.save(
                 update_fields=["seq", "state", "join_code", "name", "edit_policy", "status", "ended_at"]
             )

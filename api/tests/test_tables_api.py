@@ -1,0 +1,130 @@
+"""The table API: every status code and who may do what."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.cache import cache
+from rest_framework.test import APIClient
+
+from tests.personas import Person, add_life
+
+pytestmark = pytest.mark.django_db
+
+
+def shape(body: dict) -> None:
+    assert set(body) == {"code", "message", "extra"}
+
+
+def test_create_201_returns_seat_token_and_state() -> None:
+    r = APIClient().post(
+        "/api/v1/tables/", {"game": "counters", "name": "Fri", "seat_name": "Ann"}, format="json"
+    )
+    assert r.status_code == 201
+    body = r.json()
+    assert set(body) == {"id", "join_code", "seat", "seq", "state"}
+    assert body["seat"]["role"] == "host" and len(body["seat"]["token"]) > 30
+    assert body["seq"] == 1 and body["state"]["counters"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ({"game": "counters", "name": "Fri"}, "invalid"),
+        ({"game": "poker", "name": "Fri", "seat_name": "Ann"}, "unknown_game"),
+        ({"game": "counters", "name": "   ", "seat_name": "Ann"}, "invalid"),
+    ],
+)
+def test_create_400(body: dict, code: str) -> None:
+    r = APIClient().post("/api/v1/tables/", body, format="json")
+    assert r.status_code == 400
+    shape(r.json())
+    assert r.json()["code"] == code
+
+
+def test_join_201_as_player_and_spectator(host: Person) -> None:
+    client = APIClient()
+    r = client.post("/api/v1/tables/join/", {"code": host.table.join_code, "name": "Bo"}, format="json")
+    assert r.status_code == 201
+    assert r.json()["table_id"] == host.table.pk and r.json()["seat"]["role"] == "player"
+    s = client.post(
+        "/api/v1/tables/join/",
+        {"code": host.table.join_code, "name": "TV", "role": "spectator"},
+        format="json",
+    )
+    assert s.json()["seat"]["role"] == "spectator"
+
+
+def test_wrong_codes_404_then_429(host: Person) -> None:
+    cache.clear()
+    client = APIClient(REMOTE_ADDR="10.9.9.9")
+    for _ in range(10):
+        r = client.post("/api/v1/tables/join/", {"code": "ZZZZZZ", "name": "Bo"}, format="json")
+        assert r.status_code == 404 and r.json()["code"] == "bad_code"
+    r = client.post("/api/v1/tables/join/", {"code": host.table.join_code, "name": "Bo"}, format="json")
+    assert r.status_code == 429
+    shape(r.json())
+    assert r.json()["code"] == "throttled"
+    other = APIClient(REMOTE_ADDR="10.9.9.10")
+    r = other.post("/api/v1/tables/join/", {"code": host.table.join_code, "name": "Bo"}, format="json")
+    assert r.status_code == 201
+    cache.clear()
+
+
+def test_get_table_for_seats_only(host: Person, player: Person, spectator: Person, outsider: Person) -> None:
+    url = f"/api/v1/tables/{host.table.pk}/"
+    for p in (host, player, spectator):
+        r = p.client.get(url)
+        assert r.status_code == 200
+        assert set(r.json()) >= {"id", "game", "name", "seq", "state", "seats"}
+        assert r.json()["you"]["id"] == p.seat.pk
+    assert [s["name"] for s in host.client.get(url).json()["seats"]] == ["Ann", "Bo", "Screen"]
+    assert APIClient().get(url).status_code == 401
+    bad = APIClient()
+    bad.credentials(HTTP_AUTHORIZATION="Seat not-a-token")
+    r = bad.get(url)
+    assert r.status_code == 401 and r.json()["code"] == "bad_token"
+    r = outsider.client.get(url)
+    assert r.status_code == 403 and r.json()["code"] == "not_your_table"
+
+
+def test_events_after_n_oldest_first_paginated(player: Person) -> None:
+    life = add_life(player)
+    for _ in range(5):
+        player.command("counter.adjust", {"counter_id": life, "by": 1})
+    url = f"/api/v1/tables/{player.table.pk}/events/"
+    page = player.client.get(url, {"after": 2, "limit": 3}).json()
+    assert [e["seq"] for e in page["results"]] == [3, 4, 5]
+    assert page["has_more"] is True and page["next_after"] == 5
+    assert set(page["results"][0]) == {"seq", "seat", "type", "payload", "created_at"}
+    rest = player.client.get(url, {"after": page["next_after"]}).json()
+    assert [e["seq"] for e in rest["results"]] == [6, 7, 8]
+    assert rest["has_more"] is False
+    r = player.client.get(url, {"after": "x"})
+    assert r.status_code == 400 and r.json()["code"] == "bad_param"
+    assert APIClient().get(url).status_code == 401
+
+
+def test_command_statuses(
+    host: Person, player: Person, other_player: Person, spectator: Person, outsider: Person
+) -> None:
+    life = add_life(player)
+    url = f"/api/v1/tables/{host.table.pk}/commands/"
+    ok = player.command("counter.adjust", {"counter_id": life, "by": 2})
+    assert ok.status_code == 200 and set(ok.json()) == {"seq", "events", "state"}
+    assert ok.json()["events"][0]["type"] == "counter.adjusted"
+    assert host.command("counter.adjust", {"counter_id": life, "by": 1}).status_code == 200  # host may
+    r = other_player.command("counter.adjust", {"counter_id": life, "by": 1})
+    assert r.status_code == 403 and r.json()["code"] == "not_your_seat"
+    r = spectator.command("counter.add", {"name": "Life"})
+    assert r.status_code == 403 and r.json()["code"] == "spectator"
+    r = outsider.client.post(
+        url, {"command_id": "x", "type": "counter.add", "payload": {"name": "L"}}, format="json"
+    )
+    assert r.status_code == 403
+    r = APIClient().post(url, {"command_id": "x", "type": "counter.add", "payload": {}}, format="json")
+    assert r.status_code == 401
+    shape(r.json())
+    r = player.client.post(url, {"type": "counter.add"}, format="json")
+    assert r.status_code == 400 and "command_id" in r.json()["extra"]["fields"]
+    r = player.command("counter.rename", {"counter_id": life, "name": ""})
+    assert r.status_code == 400 and r.json()["code"] == "bad_name"

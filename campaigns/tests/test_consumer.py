@@ -1,0 +1,106 @@
+"""The table websocket: snapshot on connect, live events, clear close codes."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+
+from campaigns import services
+from campaigns.consumers import CLOSE_BAD_TOKEN, CLOSE_FORBIDDEN, CLOSE_NO_TABLE
+from companion.asgi import application
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ORIGIN = (b"origin", b"http://localhost")
+
+
+def communicator(path: str, *headers: tuple[bytes, bytes]) -> WebsocketCommunicator:
+    return WebsocketCommunicator(application, path, headers=[ORIGIN, (b"host", b"localhost"), *headers])
+
+
+@sync_to_async
+def open_table() -> tuple[Any, Any, Any]:
+    table, host = services.table_create(game="counters", name="Fri", seat_name="Ann")
+    _, player = services.seat_join(code=table.join_code, name="Bo")
+    return table, host, player
+
+
+@sync_to_async
+def command(table_id: int, grant: Any, type_: str, payload: dict[str, Any], cid: str) -> dict[str, Any]:
+    result = services.command_execute(
+        table_id=table_id, seat=grant.seat, command_id=cid, type=type_, payload=payload
+    )
+    return result.body
+
+
+async def test_snapshot_then_every_event_with_state() -> None:
+    table, _host, player = await open_table()
+    ws = communicator(f"/ws/tables/{table.pk}/?token={player.token}")
+    connected, _ = await ws.connect()
+    assert connected
+    snap = await ws.receive_json_from(timeout=3)
+    assert snap["type"] == "snapshot" and snap["seq"] == 2 and snap["state"]["counters"] == []
+    body = await command(table.pk, player, "counter.add", {"name": "Life", "value": 20}, "c1")
+    message = await ws.receive_json_from(timeout=3)
+    assert message["type"] == "event"
+    assert message["seq"] == body["seq"] == 3
+    assert message["event"]["type"] == "counter.added" and message["event"]["seat"] == player.seat.pk
+    assert message["state"]["counters"][0]["value"] == 20
+    await ws.send_json_to({"type": "ping"})
+    assert (await ws.receive_json_from(timeout=3))["type"] == "pong"
+    await ws.disconnect()
+
+
+async def test_token_from_cookie_works_and_two_phones_both_hear() -> None:
+    table, host, player = await open_table()
+    a = communicator(f"/ws/tables/{table.pk}/", (b"cookie", f"grim_seat_{table.pk}={host.token}".encode()))
+    b = communicator(f"/ws/tables/{table.pk}/?token={player.token}")
+    for ws in (a, b):
+        assert (await ws.connect())[0]
+        await ws.receive_json_from(timeout=3)
+    await command(table.pk, host, "counter.add", {"name": "Life"}, "c1")
+    got = await asyncio.gather(a.receive_json_from(timeout=3), b.receive_json_from(timeout=3))
+    assert {m["seq"] for m in got} == {3}
+    await a.disconnect()
+    await b.disconnect()
+
+
+@pytest.mark.parametrize("case", ["bad_token", "other_table", "no_table"])
+async def test_bad_credentials_close_with_a_clear_code(case: str) -> None:
+    table, _host, _player = await open_table()
+    other, other_host, _ = await open_table()
+    path, expected = {
+        "bad_token": (f"/ws/tables/{table.pk}/?token=nope", CLOSE_BAD_TOKEN),
+        "other_table": (f"/ws/tables/{table.pk}/?token={other_host.token}", CLOSE_FORBIDDEN),
+        "no_table": (f"/ws/tables/{other.pk + 100}/?token=nope", CLOSE_NO_TABLE),
+    }[case]
+    ws = communicator(path)
+    connected, _ = await ws.connect()
+    assert connected  # accepted, so the close code reaches the client
+    out = await ws.receive_output(timeout=3)
+    assert out == {"type": "websocket.close", "code": expected}
+
+
+async def test_removed_seat_is_disconnected() -> None:
+    table, host, player = await open_table()
+    ws = communicator(f"/ws/tables/{table.pk}/?token={player.token}")
+    await ws.connect()
+    await ws.receive_json_from(timeout=3)
+    await command(table.pk, host, "seat.remove", {"seat_id": player.seat.pk}, "rm")
+    message = await ws.receive_json_from(timeout=3)
+    assert message["event"]["type"] == "seat.removed"
+    assert await ws.receive_output(timeout=3) == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
+
+
+async def test_foreign_origin_is_rejected() -> None:
+    table, host, _ = await open_table()
+    ws = WebsocketCommunicator(
+        application,
+        f"/ws/tables/{table.pk}/?token={host.token}",
+        headers=[(b"origin", b"http://evil.example")],
+    )
+    connected, _ = await ws.connect()
+    assert not connected

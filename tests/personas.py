@@ -1,0 +1,97 @@
+"""Personas for table tests: a host, players, a spectator and an outsider."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import count
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from campaigns import services
+from campaigns.models import Seat, Table
+
+_ids = count(1)
+
+
+@dataclass
+class Person:
+    """Someone at (or outside) a table, with a client that carries their token."""
+
+    seat: Seat
+    token: str
+    client: APIClient
+
+    @property
+    def table(self) -> Table:
+        return self.seat.table
+
+    def command(self, type_: str, payload: dict[str, Any] | None = None, **extra: Any) -> Any:
+        body = {
+            "command_id": extra.pop("command_id", f"cmd-{next(_ids)}"),
+            "type": type_,
+            "payload": payload or {},
+        }
+        body.update(extra)
+        return self.client.post(f"/api/v1/tables/{self.seat.table_id}/commands/", body, format="json")
+
+
+def person(seat: Seat, token: str) -> Person:
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION=f"Seat {token}")
+    return Person(seat, token, client)
+
+
+@pytest.fixture
+def host(db: Any) -> Person:
+    _table, grant = services.table_create(game="counters", name="Friday", seat_name="Ann")
+    return person(grant.seat, grant.token)
+
+
+def join(table: Table, name: str, role: str = "player") -> Person:
+    _, grant = services.seat_join(code=table.join_code, name=name, role=role)
+    return person(grant.seat, grant.token)
+
+
+@pytest.fixture
+def player(host: Person) -> Person:
+    return join(host.table, "Bo")
+
+
+@pytest.fixture
+def other_player(host: Person) -> Person:
+    return join(host.table, "Cy")
+
+
+@pytest.fixture
+def spectator(host: Person) -> Person:
+    return join(host.table, "Screen", "spectator")
+
+
+@pytest.fixture
+def outsider(db: Any) -> Person:
+    """A seat at a different table."""
+    _, grant = services.table_create(game="counters", name="Elsewhere", seat_name="Dee")
+    return person(grant.seat, grant.token)
+
+
+def add_life(p: Person, value: int = 20, **extra: Any) -> int:
+    response = p.command("counter.add", {"name": "Life", "value": value, **extra})
+    assert response.status_code == 200, response.json()
+    counters = [c for c in response.json()["state"]["counters"] if c["seat_id"] == p.seat.pk]
+    return int(counters[-1]["id"])
+
+
+@pytest.fixture
+def eager_tasks() -> Any:
+    """Run Celery tasks in-process for one test, whatever the broker is.
+
+    tests/test_celery_worker.py runs the same task on a real worker over Redis.
+    """
+    from companion.celery import app
+
+    before = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = before
