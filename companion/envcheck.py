@@ -111,4 +111,8 @@ class EnvReader:
             config["OPTIONS"].setdefault("init_command", "PRAGMA journal_mode=WAL;")
             config["OPTIONS"].setdefault("transaction_mode", "IMMEDIATE")
             config["OPTIONS"].setdefault("timeout", 20)
+            # Tests use a file, not SQLite's shared in-memory database, so
+            # concurrent writers wait on a lock instead of failing at once and
+            # server processes started by tests can open the same data.
+            config.setdefault("TEST", {"NAME": str(config["NAME"]) + ".test"})
         return config

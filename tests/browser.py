@@ -22,8 +22,11 @@ FLAGS = [
 PHONE: ViewportSize = {"width": 390, "height": 844}
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
+    # Module scope: while Playwright's sync API is started, the main thread
+    # looks like it runs an event loop, which other tests' async_to_sync
+    # calls must not see.
     with sync_playwright() as pw:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=FLAGS)
         yield b

@@ -1,0 +1,105 @@
+"""Real servers for tests: our ASGI app in a thread, or in separate processes.
+
+Both serve the test database, so data a test commits (``transactional_db``)
+is what the server sees.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+import uvicorn
+from django.db import connection
+
+from tests.helpers import ROOT
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def wait_http(url: str, timeout_s: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            with urllib.request.urlopen(url, timeout=2):
+                return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"{url} did not answer within {timeout_s}s")
+
+
+@pytest.fixture
+def live_asgi(transactional_db: Any) -> Iterator[str]:
+    """uvicorn serving ``companion.asgi`` (HTTP + websockets) in a thread."""
+    from companion.asgi import application
+
+    port = free_port()
+    config = uvicorn.Config(application, host="127.0.0.1", port=port, lifespan="off", log_level="warning")
+    server = uvicorn.Server(config)
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{port}"
+    wait_http(f"{base}/api/v1/hello/")
+    yield base
+    server.should_exit = True
+    thread.join(10)
+
+
+def test_database_url() -> str:
+    """A DATABASE_URL that opens the database this test run is using."""
+    s = connection.settings_dict
+    if connection.vendor == "postgresql":
+        user = s.get("USER") or "postgres"
+        host = s.get("HOST") or "127.0.0.1"
+        port = s.get("PORT") or 5432
+        return f"postgres://{user}@{host}:{port}/{s['NAME']}"
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{s['NAME']}"
+    raise RuntimeError(f"no URL for {connection.vendor}")
+
+
+test_database_url.__test__ = False  # type: ignore[attr-defined]
+
+
+def server_env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env.update(DATABASE_URL=test_database_url(), DJANGO_DEBUG="1")
+    env.update(extra)
+    return env
+
+
+@contextmanager
+def server_process(env: dict[str, str]) -> Iterator[str]:
+    """``python -m companion.serve`` (exactly what ``make run`` starts) on a free port."""
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "companion.serve"],
+        cwd=ROOT,
+        env={**env, "PORT": str(port)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        wait_http(f"{base}/api/v1/hello/")
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()

@@ -1,0 +1,70 @@
+"""Two phones at one table in real headless Chromium, over a real websocket."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser import browser, horizontal_overflow, phone_page  # noqa: F401
+from tests.servers import live_asgi  # noqa: F401
+
+pytestmark = [pytest.mark.browser]
+
+
+def open_table(page: Page, base: str) -> str:
+    page.goto(base + "/")
+    page.get_by_text("Open a new table").click()
+    page.get_by_label("Table name").fill("Friday")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_role("button", name="Open the table").click()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    return page.locator("#join-code").inner_text().strip()
+
+
+def test_a_tap_on_one_phone_shows_on_the_other(browser, live_asgi) -> None:  # noqa: F811
+    ann, ann_console = phone_page(browser)
+    code = open_table(ann, live_asgi)
+    ann.get_by_text("Add a counter").click()
+    ann.get_by_label("Name", exact=True).fill("Life")
+    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(ann.locator("#my-seat output")).to_have_text("20")
+
+    bo, bo_console = phone_page(browser)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    anns_card = bo.locator("#other-seats article", has_text="Ann")
+    expect(anns_card.locator("output")).to_have_text("20")
+
+    for _ in range(3):
+        ann.get_by_role("button", name="Increase Life").click()
+    expect(anns_card.locator("output")).to_have_text("23")  # no reload on Bo's phone
+    # three quick taps read as one line in the log, on both phones
+    expect(bo.locator("#log li").first).to_contain_text("Ann: +3 Life")
+    expect(ann.locator("#log li").first).to_contain_text("+3 Life")
+
+    ann.locator("#log li").first.get_by_role("button", name=re.compile("^Undo")).click()
+    expect(anns_card.locator("output")).to_have_text("20")
+    expect(ann.locator("#my-seat output")).to_have_text("20")
+    expect(bo.locator("#log li").first).to_contain_text("undid")
+    # Bo's own phone shows no buttons on Ann's counter (each seat edits itself)
+    expect(anns_card.get_by_role("button", name="Increase Life")).to_have_count(0)
+
+    for page in (ann, bo):
+        assert horizontal_overflow(page) <= 0
+    assert ann_console.errors == [] and bo_console.errors == []
+
+
+def test_wrong_code_error_shows_next_to_the_field(browser, live_asgi) -> None:  # noqa: F811
+    page, _console = phone_page(browser)
+    page.goto(f"{live_asgi}/join/")
+    page.get_by_label("Table code").fill("ZZZZZZ")
+    page.get_by_label("Your name").fill("Bo")
+    page.get_by_role("button", name="Take a seat").click()
+    error = page.locator("#join-code-error")
+    expect(error).to_contain_text("No open table has that code")
+    assert page.get_by_label("Table code").get_attribute("aria-invalid") == "true"
+    assert horizontal_overflow(page) <= 0
