@@ -1,0 +1,147 @@
+"""The card facts a Grim Hand table needs, as plain data (§8, §9, §9.1).
+
+Rules never read the database, and command payloads come from clients, so the
+facts are handed to ``GrimHandRules`` when the game is registered: the
+``sheets`` app builds a ``Catalogue`` from the same plain records that
+``load_gamedata`` writes to the database. A campaign's homebrew equipment
+lives in the table's own state (``homebrew.add_equipment``), so it needs no
+lookup here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rules.errors import RuleViolation
+from rules.grimhand.cards import Affinity
+
+MIN_RANK, MAX_RANK = 1, 10
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """A base equipment card: the deck card it matches, its name, price and printed rarity (§8)."""
+
+    rank: int
+    affinity: str
+    name: str
+    printed_rarity: str
+    gold_value: int = 0
+    ap_cost: int = 1
+    effect: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectFacts:
+    """One quest outcome: ``stat`` changes by ``amount`` for ``duration``, for ``who`` (§9.1)."""
+
+    stat: str
+    amount: int
+    duration: str = "now"
+    who: str = "self"
+
+
+@dataclass(frozen=True, slots=True)
+class QuestFacts:
+    """A quest: open to characters of its affinity from its stature on (§9, §9.1)."""
+
+    name: str
+    affinity: str
+    stature: str
+    qp_needed: int
+    required_item: str = ""
+    required_threat: str = ""
+    success_text: str = ""
+    failure_text: str = ""
+    success_effects: tuple[EffectFacts, ...] = ()
+    failure_effects: tuple[EffectFacts, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class AbilityFacts:
+    """A stature ability card, chosen on reaching ``stature`` (§9)."""
+
+    stature: str
+    name: str
+    effect: str = ""
+    ap_cost: int = 1
+
+
+def _key(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """Lookups over the equipment, quest and stature-ability facts."""
+
+    equipment: tuple[CardFacts, ...]
+    quests: tuple[QuestFacts, ...] = ()
+    abilities: tuple[AbilityFacts, ...] = ()
+    _cards: dict[tuple[int, str], CardFacts] = field(init=False, repr=False, compare=False)
+    _quests: dict[str, QuestFacts] = field(init=False, repr=False, compare=False)
+    _abilities: dict[str, AbilityFacts] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_cards", {(c.rank, c.affinity): c for c in self.equipment})
+        object.__setattr__(self, "_quests", {_key(q.name): q for q in self.quests})
+        object.__setattr__(self, "_abilities", {_key(a.name): a for a in self.abilities})
+
+    def card(self, rank: object, affinity: object) -> CardFacts:
+        """The base card for a rank and affinity, or ``unknown_card``."""
+        if isinstance(rank, bool) or not isinstance(rank, int) or not MIN_RANK <= rank <= MAX_RANK:
+            raise RuleViolation(
+                "unknown_card",
+                f"There is no equipment card of rank {rank!r}: ranks run from 1 to 10.",
+                {"rank": rank},
+            )
+        suit = parse_affinity(affinity, "unknown_card")
+        facts = self._cards.get((rank, suit))
+        if facts is None:
+            raise RuleViolation(
+                "unknown_card",
+                f"There is no {rank} of {suit} equipment card.",
+                {"rank": rank, "affinity": suit},
+            )
+        return facts
+
+    def quest(self, name: object) -> QuestFacts:
+        facts = self._quests.get(_key(name)) if isinstance(name, str) else None
+        if facts is None:
+            raise RuleViolation("unknown_quest", f"There is no quest called {name!r}.", {"quest": name})
+        return facts
+
+    def ability(self, name: object) -> AbilityFacts:
+        facts = self._abilities.get(_key(name)) if isinstance(name, str) else None
+        if facts is None:
+            raise RuleViolation(
+                "unknown_ability", f"There is no stature ability called {name!r}.", {"ability": name}
+            )
+        return facts
+
+
+def parse_affinity(value: object, code: str = "unknown_affinity") -> str:
+    """A canonical affinity name ("blood" -> "Blood"); the refusal code is the caller's."""
+    if isinstance(value, str):
+        try:
+            return Affinity(value).value
+        except ValueError:
+            pass
+    raise RuleViolation(
+        code,
+        f"Unknown affinity {value!r}: choose Blood, Bone, Shadow, Iron or Nature.",
+        {"affinity": value},
+    )
+
+
+def standard_catalogue(
+    quests: Iterable[QuestFacts] = (), abilities: Iterable[AbilityFacts] = ()
+) -> Catalogue:
+    """A catalogue of the 50 deck cards with plain names, for tests and tools."""
+    cards = tuple(
+        CardFacts(rank, a.value, f"{a.value} item {rank}", "Common", rank * 5)
+        for a in Affinity
+        for rank in range(MIN_RANK, MAX_RANK + 1)
+    )
+    return Catalogue(cards, tuple(quests), tuple(abilities))

@@ -1,0 +1,74 @@
+"""What a Grim Hand command handler works with: the state, the actor, dice, the catalogue."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from rules.engine import Actor, Payload, require
+from rules.errors import RuleViolation
+from rules.grimhand.table.catalogue import Catalogue
+from rules.grimhand.table.ops import Op, apply_op
+from rules.grimhand.table.state import Character, derive, find_character
+
+MAX_NAME = 40
+EventBody = tuple[str, dict[str, Any]]
+
+
+@dataclass
+class Ctx:
+    """A command in progress: each change goes through ``do`` and is recorded for undo."""
+
+    state: dict[str, Any]
+    actor: Actor
+    rng: random.Random
+    catalogue: Catalogue
+    ops: list[Op] = field(default_factory=list)
+
+    def do(self, op: Op) -> Op:
+        applied = apply_op(self.state, op)
+        self.ops.append(applied)
+        char_id = applied.get("character_id")
+        if char_id is None and applied["op"] == "move":
+            char_id = (applied["to"] or {}).get("character_id") or (applied["from"] or {}).get("character_id")
+        if char_id is not None and str(char_id) in self.state["characters"]:
+            derive(self.state["characters"][str(char_id)], self.state.get("settings", {}))
+        return applied
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        settings: dict[str, Any] = self.state.setdefault("settings", {})
+        return settings
+
+    def owned(self, payload: Payload) -> Character:
+        """The payload's character, if the actor may change it (own seat, host or everyone-edits)."""
+        if "character_id" not in payload:
+            raise RuleViolation(
+                "missing_field", "Say which character (character_id).", {"field": "character_id"}
+            )
+        char = find_character(self.state, payload["character_id"])
+        self.actor.require_edit(int(char["seat_id"]))
+        return char
+
+    def new_id(self, bits: int, taken: Callable[[int], bool]) -> int:
+        """A fresh id from the table's random source (rules cannot ask the database)."""
+        while True:
+            value = self.rng.getrandbits(bits)
+            if value and not taken(value):
+                return value
+
+
+def text(payload: Payload, key: str, what: str, limit: int = MAX_NAME, *, code: str = "bad_name") -> str:
+    value = str(require(payload, key, str, what)).strip()
+    if not value:
+        raise RuleViolation(code, f"Please enter {what.lower()}.", {"field": key})
+    if len(value) > limit:
+        raise RuleViolation(code, f"{what} can be at most {limit} characters.", {"field": key})
+    return value
+
+
+def head(char: Character) -> dict[str, Any]:
+    """The fields every character event starts with, for the log."""
+    return {"character_id": char["id"], "seat_id": char["seat_id"], "character": char["name"]}

@@ -1,0 +1,332 @@
+"""Quests and stature abilities (§9, §9.1).
+
+Quests:
+- ``quest.take`` ``{character_id, quest}``: open to a character of the quest's
+  affinity once it has reached the quest's stature.
+- ``quest.progress`` ``{character_id, by}`` or ``{character_id, explore_rank,
+  explore_affinity}``: QP; a resolved explore card gives its rank to the
+  characters of its affinity (§9.1). QP is the character's running score.
+- ``quest.challenge_roll`` ``{character_id, quest?, dice?}``: 4d6 (or the
+  physical dice) read in the stature's column; refused before the quest's QP
+  is reached. ``quest.reroll`` costs 1 AP (§9.1).
+- ``quest.complete`` / ``quest.fail`` apply the quest's success or failure
+  effects. After a failure the quest stays open for a later challenge (§9.1:
+  "players may attempt another Quest Challenge"), unless ``give_up: true``.
+
+Effects: a counter now (LE/AP capped at max, nothing below 0); a stat for good
+(permanent modifier) or for a while (temporary modifier with its expiry); what
+the sheet cannot compute (damage taken, hand size...) is listed as a reminder.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine import Payload, require
+from rules.errors import RuleViolation
+from rules.grimhand.campaign import (
+    gold_offering,
+    quest_challenge,
+    roll_quest_challenge,
+    threat_manifestation_rank,
+)
+from rules.grimhand.table.catalogue import EffectFacts, parse_affinity
+from rules.grimhand.table.context import Ctx, EventBody, head
+from rules.grimhand.table.ops import counter_op
+from rules.grimhand.table.state import COUNTERS, STAT_NAMES, Character, characters, maximum
+from rules.grimhand.tables import DEFAULT_TABLES
+
+Entry = dict[str, Any]
+
+
+def _stature_index(name: str) -> int:
+    return DEFAULT_TABLES.stature_index(name)
+
+
+def _reached(char: Character, stature: str) -> bool:
+    return _stature_index(char["derived"]["stature"]) >= _stature_index(stature)
+
+
+def available_quests(ctx: Ctx, char: Character) -> list[str]:
+    taken = {q["name"] for q in char["quests"]}
+    return [
+        q.name
+        for q in ctx.catalogue.quests
+        if q.affinity == char["affinity"] and _reached(char, q.stature) and q.name not in taken
+    ]
+
+
+def take(ctx: Ctx, payload: Payload) -> EventBody:
+    char = ctx.owned(payload)
+    facts = ctx.catalogue.quest(require(payload, "quest", str, "A quest"))
+    if any(q["name"] == facts.name for q in char["quests"]):
+        raise RuleViolation(
+            "quest_taken", f"{char['name']} has already taken {facts.name}.", {"quest": facts.name}
+        )
+    if facts.affinity != char["affinity"]:
+        raise RuleViolation(
+            "quest_unavailable",
+            f"{facts.name} is a {facts.affinity} quest; {char['name']} is of {char['affinity']}.",
+            {"quest": facts.name, "reason": "affinity"},
+        )
+    if not _reached(char, facts.stature):
+        raise RuleViolation(
+            "quest_unavailable",
+            f"{facts.name} opens at {facts.stature} stature; {char['name']} is {char['derived']['stature']}.",
+            {"quest": facts.name, "reason": "stature"},
+        )
+    entry: Entry = {
+        "name": facts.name,
+        "affinity": facts.affinity,
+        "stature": facts.stature,
+        "qp_needed": facts.qp_needed,
+        "status": "active",
+        "challenge": None,
+        "failures": 0,
+    }
+    ctx.do({"op": "list_add", "character_id": char["id"], "list": "quests", "entry": entry})
+    return "quest.taken", {**head(char), "quest": facts.name, "qp_needed": facts.qp_needed}
+
+
+def _active(char: Character, payload: Payload) -> tuple[int, Entry]:
+    """The quest a payload means: named, or the only active one."""
+    name = payload.get("quest")
+    active = [(i, q) for i, q in enumerate(char["quests"]) if q["status"] == "active"]
+    if name is not None:
+        active = [(i, q) for i, q in active if q["name"].lower() == str(name).lower()]
+    if len(active) == 1:
+        return active[0]
+    if not active:
+        raise RuleViolation(
+            "no_active_quest", f"{char['name']} has no such quest under way.", {"quest": name}
+        )
+    raise RuleViolation("which_quest", "Say which quest (quest).", {"field": "quest"})
+
+
+def _replace(ctx: Ctx, char: Character, before: Entry, after: Entry) -> None:
+    ctx.do(
+        {"op": "list_replace", "character_id": char["id"], "list": "quests", "before": before, "after": after}
+    )
+
+
+def progress(ctx: Ctx, payload: Payload) -> EventBody:
+    char = ctx.owned(payload)
+    if "explore_rank" in payload:
+        rank = require(payload, "explore_rank", int, "explore_rank")
+        if not 1 <= rank <= 10:
+            raise RuleViolation(
+                "bad_field", "An explore card's rank runs from 1 to 10.", {"field": "explore_rank"}
+            )
+        card = parse_affinity(require(payload, "explore_affinity", str, "explore_affinity"))
+        by = rank if card == char["affinity"] else 0
+        if not by:
+            raise RuleViolation(
+                "no_change",
+                f"Only characters of {card} gain QP from that card (§9.1).",
+                {"field": "explore_affinity"},
+            )
+    else:
+        by = require(payload, "by", int, "by")
+        if by <= 0:
+            raise RuleViolation(
+                "bad_field", "Quest points only go up; use character.adjust to correct them.", {"field": "by"}
+            )
+    before = int(char["qp"])
+    ctx.do(counter_op(char, "qp", before + by))
+    return "quest.progressed", {**head(char), "by": by, "before": before, "after": before + by}
+
+
+def _require_qp(char: Character, quest: Entry) -> None:
+    if char["qp"] < quest["qp_needed"]:
+        raise RuleViolation(
+            "qp_not_reached",
+            f"{quest['name']} needs {quest['qp_needed']} QP before its challenge; "
+            f"{char['name']} has {char['qp']}.",
+            {"quest": quest["name"], "qp": char["qp"], "qp_needed": quest["qp_needed"]},
+        )
+
+
+def _roll(ctx: Ctx, char: Character, payload: Payload) -> dict[str, Any]:
+    stature = char["derived"]["stature"]
+    dice = payload.get("dice")
+    if dice is None:
+        roll = roll_quest_challenge(ctx.rng, stature)
+    else:
+        if not isinstance(dice, list) or not all(
+            isinstance(d, int) and not isinstance(d, bool) for d in dice
+        ):
+            raise RuleViolation("bad_field", "dice must be four numbers from 1 to 6.", {"field": "dice"})
+        roll = quest_challenge(dice, stature)
+    out: dict[str, Any] = {
+        "dice": list(roll.dice),
+        "total": roll.total,
+        "stature": roll.stature,
+        "challenge": roll.challenge,
+    }
+    if roll.challenge == "Gold Offering":
+        out["gold"] = gold_offering(int(ctx.settings.get("explore_level", 1)))
+    if roll.challenge == "Threat Manifestation":
+        out["threat_rank"] = threat_manifestation_rank(roll.stature)
+    return out
+
+
+def challenge_roll(ctx: Ctx, payload: Payload) -> EventBody:
+    char = ctx.owned(payload)
+    _, quest = _active(char, payload)
+    _require_qp(char, quest)
+    if quest["challenge"] is not None:
+        raise RuleViolation(
+            "already_rolled",
+            "The challenge is already rolled; a re-roll costs 1 AP (quest.reroll).",
+            {"quest": quest["name"]},
+        )
+    roll = _roll(ctx, char, payload)
+    _replace(ctx, char, quest, {**quest, "challenge": roll})
+    return "quest.challenge_rolled", {**head(char), "quest": quest["name"], "roll": roll}
+
+
+def reroll(ctx: Ctx, payload: Payload) -> EventBody:
+    char = ctx.owned(payload)
+    _, quest = _active(char, payload)
+    if quest["challenge"] is None:
+        raise RuleViolation(
+            "not_rolled", "Roll the challenge first (quest.challenge_roll).", {"quest": quest["name"]}
+        )
+    if char["ap"] < 1:
+        raise RuleViolation(
+            "not_enough_ap", "A re-roll costs 1 AP and you have none (§9.1).", {"ap": char["ap"]}
+        )
+    ctx.do(counter_op(char, "ap", char["ap"] - 1))
+    roll = _roll(ctx, char, payload)
+    _replace(ctx, char, quest, {**quest, "challenge": roll})
+    return "quest.challenge_rerolled", {
+        **head(char),
+        "quest": quest["name"],
+        "roll": roll,
+        "previous": quest["challenge"],
+    }
+
+
+def _modifier_id(ctx: Ctx, char: Character) -> int:
+    return ctx.new_id(31, lambda v: any(m["id"] == v for m in char["modifiers"]))
+
+
+def apply_effect(ctx: Ctx, char: Character, effect: EffectFacts, source: str) -> dict[str, Any]:
+    """One quest effect on one character, recorded for the log."""
+    note: dict[str, Any] = {"character_id": char["id"], "stat": effect.stat, "amount": effect.amount}
+    if effect.duration == "now" and effect.stat in COUNTERS:
+        top = maximum(char, effect.stat)
+        before = int(char[effect.stat])
+        after = max(0, before + effect.amount)
+        after = after if top is None else min(after, top)
+        if after != before:
+            ctx.do(counter_op(char, effect.stat, after))
+        return {**note, "kind": "counter", "before": before, "after": after}
+    expiry = None if effect.duration == "permanent" else effect.duration
+    modifier = {
+        "id": _modifier_id(ctx, char),
+        "stat": effect.stat,
+        "amount": effect.amount,
+        "source": source,
+        "expiry": expiry,
+    }
+    if effect.stat not in STAT_NAMES:
+        modifier["reminder"] = True  # listed on the sheet, not computed
+    ctx.do({"op": "list_add", "character_id": char["id"], "list": "modifiers", "entry": modifier})
+    return {**note, "kind": "reminder" if modifier.get("reminder") else "modifier", "expiry": expiry}
+
+
+def _finish(ctx: Ctx, payload: Payload, success: bool) -> EventBody:
+    char = ctx.owned(payload)
+    index, quest = _active(char, payload)
+    _require_qp(char, quest)
+    facts = ctx.catalogue.quest(quest["name"])
+    effects = facts.success_effects if success else facts.failure_effects
+    source = f"quest {facts.name}"
+    applied: list[dict[str, Any]] = []
+    for effect in effects:
+        targets = [char] if effect.who == "self" else list(characters(ctx.state).values())
+        applied.extend(apply_effect(ctx, target, effect, source) for target in targets)
+    current = char["quests"][index]
+    if success:
+        after = {**current, "status": "completed"}
+    elif payload.get("give_up") is True:
+        after = {**current, "status": "failed", "failures": current["failures"] + 1}
+    else:
+        after = {**current, "challenge": None, "failures": current["failures"] + 1}
+    _replace(ctx, char, current, after)
+    text = facts.success_text if success else facts.failure_text
+    body = {**head(char), "quest": facts.name, "status": after["status"], "text": text, "effects": applied}
+    return ("quest.completed" if success else "quest.failed"), body
+
+
+def complete(ctx: Ctx, payload: Payload) -> EventBody:
+    return _finish(ctx, payload, True)
+
+
+def fail(ctx: Ctx, payload: Payload) -> EventBody:
+    return _finish(ctx, payload, False)
+
+
+# --- stature abilities (§9) -------------------------------------------------------
+
+
+def choose_ability(ctx: Ctx, payload: Payload) -> EventBody:
+    """One stature ability card per stature reached (Novice .. Legend)."""
+    char = ctx.owned(payload)
+    facts = ctx.catalogue.ability(require(payload, "ability", str, "An ability"))
+    if any(a["name"] == facts.name for a in char["abilities"]):
+        raise RuleViolation(
+            "ability_taken", f"{char['name']} already has {facts.name}.", {"ability": facts.name}
+        )
+    if not _reached(char, facts.stature):
+        raise RuleViolation(
+            "ability_locked",
+            f"{facts.name} is a {facts.stature} card; {char['name']} is {char['derived']['stature']}.",
+            {"ability": facts.name, "stature": facts.stature},
+        )
+    if any(a["stature"] == facts.stature for a in char["abilities"]):
+        raise RuleViolation(
+            "ability_slot_taken",
+            f"{char['name']} already chose a {facts.stature} card: one per stature (§9).",
+            {"stature": facts.stature},
+        )
+    entry = {"stature": facts.stature, "name": facts.name, "effect": facts.effect, "ap_cost": facts.ap_cost}
+    ctx.do({"op": "list_add", "character_id": char["id"], "list": "abilities", "entry": entry})
+    return "character.ability_chosen", {**head(char), "ability": facts.name, "stature": facts.stature}
+
+
+def _chosen(char: Character, payload: Payload) -> Entry:
+    name = str(require(payload, "ability", str, "An ability")).lower()
+    for entry in char["abilities"]:
+        if entry["name"].lower() == name:
+            return dict(entry)
+    raise RuleViolation("unknown_ability", f"{char['name']} has no such stature ability.", {"ability": name})
+
+
+def remove_ability(ctx: Ctx, payload: Payload) -> EventBody:
+    char = ctx.owned(payload)
+    entry = _chosen(char, payload)
+    ctx.do({"op": "list_remove", "character_id": char["id"], "list": "abilities", "entry": entry})
+    return "character.ability_removed", {**head(char), "ability": entry["name"]}
+
+
+def use_ability(ctx: Ctx, payload: Payload) -> EventBody:
+    """Using a stature ability costs its AP (1 for every card: §9)."""
+    char = ctx.owned(payload)
+    entry = _chosen(char, payload)
+    cost = int(entry["ap_cost"])
+    if char["ap"] < cost:
+        raise RuleViolation(
+            "not_enough_ap",
+            f"{entry['name']} costs {cost} AP; {char['name']} has {char['ap']}.",
+            {"ap": char["ap"]},
+        )
+    before = int(char["ap"])
+    ctx.do(counter_op(char, "ap", before - cost))
+    return "character.ability_used", {
+        **head(char),
+        "ability": entry["name"],
+        "before": before,
+        "after": before - cost,
+    }

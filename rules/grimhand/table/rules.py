@@ -1,0 +1,114 @@
+"""``GrimHandRules``: the Grim Hand campaign at a live table (spec: Character; §4, §8, §9).
+
+Implements ``rules.engine.GameRules``. A table is a campaign and each seat
+plays one character; every change is a command whose event carries the
+primitive operations (``ops``) that made it, so ``invert`` can undo and redo
+any of them exactly (see ``rules.grimhand.table.ops``). The snapshot carries
+every character's derived numbers, recomputed after every change.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
+from rules.errors import RuleViolation
+from rules.grimhand.table import characters as chars
+from rules.grimhand.table import items, modifiers, quests, transfer
+from rules.grimhand.table.catalogue import Catalogue
+from rules.grimhand.table.context import Ctx, EventBody
+from rules.grimhand.table.ops import apply_op, invert_op, settle
+from rules.grimhand.table.state import initial_state
+
+Handler = Callable[[Ctx, Payload], EventBody]
+
+HANDLERS: dict[str, Handler] = {
+    "character.create": chars.create,
+    "character.rename": chars.rename,
+    "character.retire": chars.retire,
+    "character.adjust": chars.adjust,
+    "character.set": chars.set_value,
+    "character.equip": items.equip,
+    "character.unequip": items.unequip,
+    "character.stash": items.stash,
+    "character.discard": items.discard,
+    "character.give": items.give,
+    "character.choose_ability": quests.choose_ability,
+    "character.remove_ability": quests.remove_ability,
+    "character.use_ability": quests.use_ability,
+    "character.import": transfer.import_character,
+    "quest.take": quests.take,
+    "quest.progress": quests.progress,
+    "quest.challenge_roll": quests.challenge_roll,
+    "quest.reroll": quests.reroll,
+    "quest.complete": quests.complete,
+    "quest.fail": quests.fail,
+    "modifier.add": modifiers.add,
+    "modifier.remove": modifiers.remove,
+    "modifier.expire": modifiers.expire,
+    "settings.set": modifiers.set_setting,
+    "homebrew.add_equipment": items.add_homebrew,
+    "homebrew.remove_equipment": items.remove_homebrew,
+}
+
+REVERTED = "grimhand.reverted"
+"""The compensating event of an undo (and, inverted again, of a redo)."""
+
+
+class GrimHandRules:
+    """The rules of a Grim Hand table (game "grimhand")."""
+
+    game = "grimhand"
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+
+    def initial_state(self) -> State:
+        return initial_state()
+
+    def apply(
+        self, state: State, command_type: str, payload: Payload, actor: Actor, rng: random.Random
+    ) -> Outcome:
+        handler = HANDLERS.get(command_type)
+        if handler is None:
+            raise RuleViolation(
+                "unknown_command",
+                f"Grim Hand has no command called {command_type!r}.",
+                {"type": command_type, "commands": sorted(HANDLERS)},
+            )
+        new = working_copy(state)
+        for key, value in initial_state().items():
+            new.setdefault(key, value)
+        ctx = Ctx(new, actor, rng, self.catalogue)
+        event_type, body = handler(ctx, payload)
+        ctx.ops.extend(settle(new))
+        return Outcome(new, [NewEvent(event_type, {**body, "ops": ctx.ops})])
+
+    def invert(self, state: State, event: LoggedEvent, actor: Actor) -> Outcome:
+        ops = event.payload.get("ops")
+        if not isinstance(ops, list):
+            raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
+        new = working_copy(state)
+        applied = [apply_op(new, invert_op(op)) for op in reversed(ops)]
+        applied.extend(settle(new))
+        of = event.payload.get("of", event.type)
+        body: dict[str, Any] = {"of": of, "ops": applied}
+        for key in ("character_id", "seat_id", "character"):
+            if key in event.payload:
+                body[key] = event.payload[key]
+        return Outcome(new, [NewEvent(REVERTED, body)])
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """Each character's record for comparing campaigns (§13): XP, gold, quests, hand."""
+        out = []
+        for char in state.get("characters", {}).values():
+            hand = char.get("derived", {}).get("equipment_hand")
+            out.append({
+                "name": char["name"], "seat_id": char["seat_id"], "xp": char["xp"], "gold": char["gold"],
+                "stature": char.get("derived", {}).get("stature"),
+                "quests_completed": sum(1 for q in char["quests"] if q["status"] == "completed"),
+                "equipment_hand": hand["title"] if hand else None,
+            })  # fmt: skip
+        return {"characters": out}
