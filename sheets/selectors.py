@@ -9,12 +9,14 @@ see that table is the caller's check.
 
 from __future__ import annotations
 
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from django.db.models import Model, Q, QuerySet
 
+from rules.grimhand.table import AbilityFacts, CardFacts, Catalogue, EffectFacts, QuestFacts
 from sheets.models import (
     AffinityInfo,
+    Character,
     CharacterClass,
     EquipmentCard,
     ExplorationCard,
@@ -165,3 +167,55 @@ def catalogue_stature_abilities(
     if stature is not None:
         qs = qs.filter(stature__name=stature)
     return qs
+
+
+# --- Grim Hand tables: the rules' catalogue and characters -------------------------
+
+
+def rules_catalogue() -> Catalogue:
+    """The card facts ``GrimHandRules`` needs, from our own catalogue records.
+
+    The same plain records that ``load_gamedata`` writes to the database
+    (``sheets.catalogue_data``), so the rules never wait on a query and a
+    table works before the catalogue is loaded; races, classes and stature
+    are ``DEFAULT_TABLES`` on both sides too.
+    """
+    from sheets import catalogue_data as data
+
+    return Catalogue(
+        equipment=tuple(
+            CardFacts(e.rank, e.affinity, e.name, e.printed_rarity, e.gold_value, e.ap_cost, e.effect)
+            for e in data.EQUIPMENT
+        ),
+        quests=tuple(
+            QuestFacts(
+                name=q.name,
+                affinity=q.affinity,
+                stature=q.stature,
+                qp_needed=q.qp_needed,
+                required_item=q.required_item,
+                required_threat=q.required_threat,
+                success_text=q.success_text,
+                failure_text=q.failure_text,
+                success_effects=tuple(
+                    EffectFacts(e.stat, e.amount, e.duration, e.who) for e in q.success_effects
+                ),
+                failure_effects=tuple(
+                    EffectFacts(e.stat, e.amount, e.duration, e.who) for e in q.failure_effects
+                ),
+            )
+            for q in data.QUESTS
+        ),
+        abilities=tuple(AbilityFacts(a.stature, a.name, a.effect, a.ap_cost) for a in data.STATURE_ABILITIES),
+    )
+
+
+def character_table_id(character_id: int) -> int | None:
+    """The table a character sits at, or None if there is no such character (one query)."""
+    return Character.objects.filter(pk=character_id).values_list("table_id", flat=True).first()
+
+
+def table_character(state: dict[str, Any], character_id: int) -> dict[str, Any] | None:
+    """A character out of its table's snapshot (no query)."""
+    found: dict[str, Any] | None = state.get("characters", {}).get(str(character_id))
+    return found

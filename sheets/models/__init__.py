@@ -1,4 +1,4 @@
-"""Models of the sheets app: the Grim Hand card catalogue (and, soon, characters)."""
+"""Models of the sheets app: the Grim Hand card catalogue and the character index."""
 
 from sheets.models.catalogue import (
     Affinity,
@@ -18,10 +18,12 @@ from sheets.models.catalogue import (
     Threat,
     ThreatKind,
 )
+from sheets.models.character import Character
 
 __all__ = [
     "Affinity",
     "AffinityInfo",
+    "Character",
     "CharacterClass",
     "EquipmentCard",
     "ExplorationCard",
