@@ -6,6 +6,11 @@ table (§9.1), equipment (§8), threats (§7.4), exploration cards (§7.2), ques
 (§9.1) and stature abilities (§9). Lists are small and not paginated. Filters
 are parsed here; a bad value answers 400 ``bad_filter`` naming the field. The
 views only translate: the reads are ``sheets.selectors.catalogue_*``.
+
+The card lists (equipment, threats, exploration, quests, abilities) also take
+``?table=<id>``: the base cards plus that campaign's homebrew, which only a
+seat of that table may see (``Authorization: Seat <token>``; 401 without it,
+403 with another table's).
 """
 
 from __future__ import annotations
@@ -20,6 +25,8 @@ from rest_framework import generics, serializers
 from rest_framework.permissions import AllowAny
 
 from api.errors import ApiError
+from campaigns.auth import SeatTokenAuthentication
+from campaigns.models import Seat
 from rules.errors import RuleViolation
 from rules.grimhand.tables import DEFAULT_TABLES
 from sheets import selectors
@@ -269,6 +276,25 @@ def _exploration_kind(params: Any) -> str | None:
     raise _bad("kind", f"Kind must be one of {', '.join(simple)} (or a printed pair such as Hazard/Event).")
 
 
+def _homebrew_table(request: Any) -> int | None:
+    """``?table=``: a campaign whose homebrew to include, for its own seats only."""
+    table_id = _int(request.query_params, "table", 1, 2**63 - 1, "Table must be a table's id.")
+    if table_id is None:
+        return None
+    seat = request.auth
+    if not isinstance(seat, Seat):
+        raise ApiError(
+            "not_authenticated", "A table's homebrew needs a seat token of that table.", status_code=401
+        )
+    if seat.table_id != table_id:
+        raise ApiError("not_your_table", "Your seat is at another table.", status_code=403)
+    return table_id
+
+
+_TABLE = OpenApiParameter(
+    "table", int, description="Include this table's homebrew cards (needs a seat token of that table)."
+)
+
 # Views ---------------------------------------------------------------------------
 
 _AFFINITY = OpenApiParameter(
@@ -291,6 +317,17 @@ class _CatalogueList(generics.ListAPIView[Any]):
 
     def filters(self, params: Any) -> dict[str, Any]:
         return {}
+
+
+class _CardList(_CatalogueList):
+    """A card list that may include a table's homebrew (``?table=``)."""
+
+    authentication_classes: ClassVar[list[type]] = [SeatTokenAuthentication]  # type: ignore[misc]
+
+    def get_queryset(self) -> QuerySet[Any]:
+        return type(self).read(
+            table_id=_homebrew_table(self.request), **self.filters(self.request.query_params)
+        )
 
 
 def _doc(summary: str, out: type[serializers.BaseSerializer[Any]], *params: OpenApiParameter) -> Any:
@@ -363,8 +400,9 @@ class ChallengeTableList(_CatalogueList):
     _AFFINITY,
     _RANK,
     OpenApiParameter("rarity", str, description="Printed rarity: Common .. Mythic."),
+    _TABLE,
 )
-class EquipmentList(_CatalogueList):
+class EquipmentList(_CardList):
     serializer_class = EquipmentOut
     read = staticmethod(selectors.catalogue_equipment)
 
@@ -378,8 +416,9 @@ class EquipmentList(_CatalogueList):
     _AFFINITY,
     OpenApiParameter("rank", int, description="Card rank, 0..10 (0: events, locations, NPCs)."),
     OpenApiParameter("kind", str, description="Minor, Elite, Boss, Event, Location or NPC."),
+    _TABLE,
 )
-class ThreatList(_CatalogueList):
+class ThreatList(_CardList):
     serializer_class = ThreatOut
     read = staticmethod(selectors.catalogue_threats)
 
@@ -394,8 +433,9 @@ class ThreatList(_CatalogueList):
     _RANK,
     OpenApiParameter("kind", str, description="Printed kind or one part of it: Discovery, Hazard, ..."),
     OpenApiParameter("deck", int, description="Printed deck, 1 or 2."),
+    _TABLE,
 )
-class ExplorationList(_CatalogueList):
+class ExplorationList(_CardList):
     serializer_class = ExplorationOut
     read = staticmethod(selectors.catalogue_exploration)
 
@@ -408,8 +448,8 @@ class ExplorationList(_CatalogueList):
         }
 
 
-@_doc("Quests (§9.1)", QuestOut, _AFFINITY, _STATURE)
-class QuestList(_CatalogueList):
+@_doc("Quests (§9.1)", QuestOut, _AFFINITY, _STATURE, _TABLE)
+class QuestList(_CardList):
     serializer_class = QuestOut
     read = staticmethod(selectors.catalogue_quests)
 
@@ -417,8 +457,8 @@ class QuestList(_CatalogueList):
         return {"affinity": _affinity(params), "stature": _stature(params)}
 
 
-@_doc("Stature ability cards (§9)", AbilityOut, _STATURE)
-class AbilityList(_CatalogueList):
+@_doc("Stature ability cards (§9)", AbilityOut, _STATURE, _TABLE)
+class AbilityList(_CardList):
     serializer_class = AbilityOut
     read = staticmethod(selectors.catalogue_stature_abilities)
 

@@ -14,6 +14,7 @@ urlpatterns = [
     path("hello/", HelloView.as_view(), name="hello"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("grimhand/catalogue/", include("api.catalogue")),
+    path("grimhand/characters/", include("api.characters")),
     path("tables/", tables.TableCreateView.as_view(), name="table-create"),
     path("tables/join/", tables.JoinView.as_view(), name="table-join"),
     path("tables/<int:table_id>/", tables.TableDetailView.as_view(), name="table-detail"),

@@ -219,3 +219,58 @@ def table_character(state: dict[str, Any], character_id: int) -> dict[str, Any] 
     """A character out of its table's snapshot (no query)."""
     found: dict[str, Any] | None = state.get("characters", {}).get(str(character_id))
     return found
+
+
+def character_json(char: dict[str, Any], table_id: int) -> dict[str, Any]:
+    """A character as the API answers it: choices, counters, derived numbers and why.
+
+    Everything comes from the table's snapshot, which already carries the
+    derived numbers, so this is a reshaping with no query.
+    """
+    derived = char["derived"]
+    hand = derived["equipment_hand"]
+    passive = [{**a, "kind": "passive", "ap_cost": 0} for a in derived["passive_abilities"]]
+    chosen = [
+        {"slot": "stature", "kind": "stature", "name": a["name"], "text": a["effect"],
+         "stature": a["stature"], "ap_cost": a["ap_cost"]}
+        for a in char["abilities"]
+    ]  # fmt: skip
+
+    def item(i: dict[str, Any]) -> dict[str, Any]:
+        out = {"rank": i["rank"], "affinity": i["affinity"], "name": i["name"], "rarity": i["rarity"]}
+        if i.get("homebrew"):
+            out["homebrew_id"] = i["card"]
+        return out
+
+    return {
+        "id": char["id"],
+        "table_id": table_id,
+        "seat_id": char["seat_id"],
+        "name": char["name"],
+        "race": char["race"],
+        "class": char["class"],
+        "affinity": char["affinity"],
+        "stature": derived["stature"],
+        "le": char["le"],
+        "ap": char["ap"],
+        "gold": char["gold"],
+        "xp": char["xp"],
+        "qp": char["qp"],
+        "doubt": char["doubt"],
+        "corruption": char["corruption"],
+        "stats": derived["stats"],
+        "breakdown": derived["breakdown"],
+        "equipment": [item(i) for i in char["equipment"]],
+        "equipment_hand": (
+            {"category": hand["category"], "title": hand["title"], "bonus": hand["bonus"]} if hand else None
+        ),
+        "set": derived["set"],
+        "abilities": passive + chosen,
+        "quests": char["quests"],
+        "modifiers": char["modifiers"],
+        "inventory": [item(i) for i in char["inventory"]],
+        "next_stature": derived["next_stature"],
+        "corrupted": derived["corrupted"],
+        "damage_reduction": derived["damage_reduction"],
+        "stature_ability_slots": derived["stature_ability_slots"],
+    }
