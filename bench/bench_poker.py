@@ -63,11 +63,10 @@ def _rebuild_tables_ms() -> float:
     return (time.perf_counter() - start) * 1000
 
 
-def _odds_case(rng: random.Random) -> tuple[list[list[Card]], list[list[Card]], list[Card],
-                                            list[Card]]:
+def _odds_case(rng: random.Random) -> tuple[list[list[Card]], list[list[Card]], list[Card], list[Card]]:
     dealt = rng.sample(DECK, 4 * 4 + 2 * 2 + 3)
-    players = [dealt[i * 4: i * 4 + 2] for i in range(4)]
-    inactive = [c for i in range(4) for c in dealt[i * 4 + 2: i * 4 + 4]]
+    players = [dealt[i * 4 : i * 4 + 2] for i in range(4)]
+    inactive = [c for i in range(4) for c in dealt[i * 4 + 2 : i * 4 + 4]]
     threats = [dealt[16:18], dealt[18:20]]
     return players, threats, dealt[20:23], inactive
 
@@ -90,9 +89,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     rng = random.Random(args.seed)
 
     print(f"Grim Hand poker benchmark ({'quick' if quick else 'full'}, seed {args.seed})")
-    print(f"Table build at import: {poker.TABLE_BUILD_SECONDS * 1000:.1f} ms "
-          f"(rebuild now: {_rebuild_tables_ms():.1f} ms; target < {TARGET_BUILD_MS:.0f} ms); "
-          f"{len(poker.RANK_TABLE):,} rank multisets, {len(poker.FLUSH_TABLE)} flush masks")
+    print(
+        f"Table build at import: {poker.TABLE_BUILD_SECONDS * 1000:.1f} ms "
+        f"(rebuild now: {_rebuild_tables_ms():.1f} ms; target < {TARGET_BUILD_MS:.0f} ms); "
+        f"{len(poker.RANK_TABLE):,} rank multisets, {len(poker.FLUSH_TABLE)} flush masks"
+    )
 
     hands = random_hands(rng, count)
     id_hands = [[c.index for c in h] for h in hands]
@@ -101,38 +102,58 @@ def main(argv: Sequence[str] | None = None) -> int:
     evaluate, score_ids = poker.evaluate, poker.score_ids
 
     print(f"7-card evaluation, {count:,} random hands each:")
-    ours = _line("ours: evaluate(cards)", _time_per_call(
-        lambda: [evaluate(h) for h in hands], repeats), count)
-    _line("ours: score_ids(ints), fast path", _time_per_call(
-        lambda: [score_ids(h) for h in id_hands], repeats), count)
+    ours = _line(
+        "ours: evaluate(cards)", _time_per_call(lambda: [evaluate(h) for h in hands], repeats), count
+    )
+    _line(
+        "ours: score_ids(ints), fast path",
+        _time_per_call(lambda: [score_ids(h) for h in id_hands], repeats),
+        count,
+    )
     ref_count = count if not quick else min(count, 1_000)
-    reference = _line("brute-force reference (21 subsets)", _time_per_call(
-        lambda: [reference_evaluate(h) for h in hands[:ref_count]], 1), ref_count)
-    treys_us = _line("treys 0.1.8 (52-card deck)", _time_per_call(
-        lambda: [treys.evaluate(board, hole) for board, hole in treys_hands], repeats), count)
+    reference = _line(
+        "brute-force reference (21 subsets)",
+        _time_per_call(lambda: [reference_evaluate(h) for h in hands[:ref_count]], 1),
+        ref_count,
+    )
+    treys_us = _line(
+        "treys 0.1.8 (52-card deck)",
+        _time_per_call(lambda: [treys.evaluate(board, hole) for board, hole in treys_hands], repeats),
+        count,
+    )
     vs_ref, vs_treys = reference / ours, treys_us / ours
-    print(f"  ratio vs reference: {vs_ref:.1f}x (target >= {TARGET_VS_REFERENCE:.0f}x)  "
-          f"ratio vs treys: {vs_treys:.1f}x (target >= {TARGET_VS_TREYS:.0f}x)  "
-          f"ours {ours:.2f} us (target <= {TARGET_MAX_US:.0f} us)")
+    print(
+        f"  ratio vs reference: {vs_ref:.1f}x (target >= {TARGET_VS_REFERENCE:.0f}x)  "
+        f"ratio vs treys: {vs_treys:.1f}x (target >= {TARGET_VS_TREYS:.0f}x)  "
+        f"ours {ours:.2f} us (target <= {TARGET_MAX_US:.0f} us)"
+    )
 
     players, threats, flop, dead = _odds_case(rng)
     odds_seconds = _time_per_call(lambda: flop_odds(players, threats, flop, dead), repeats)
     odds = flop_odds(players, threats, flop, dead)
-    print(f"Exact flop odds, party of 4 vs 2 threats: {odds.runouts} turn+river runouts, "
-          f"{odds.evaluations:,} evaluations in {odds_seconds * 1000:.2f} ms "
-          f"({odds.evaluations / odds_seconds:,.0f} evals/s; target < {TARGET_ODDS_MS:.0f} ms)")
+    print(
+        f"Exact flop odds, party of 4 vs 2 threats: {odds.runouts} turn+river runouts, "
+        f"{odds.evaluations:,} evaluations in {odds_seconds * 1000:.2f} ms "
+        f"({odds.evaluations / odds_seconds:,.0f} evals/s; target < {TARGET_ODDS_MS:.0f} ms)"
+    )
 
     sweep_args = (2_000, 200, False) if quick else (60_000, 5_000, True)
     start = time.perf_counter()
     sweep = full_sweep(args.seed, *sweep_args)
-    print(f"Correctness sweep: {sweep.checked:,} hands "
-          f"({sweep_args[0]:,} random, {sweep_args[1]:,} flush-or-better"
-          f"{', all five-of-a-kind and straight-flush 7-card hands' if sweep_args[2] else ''}) "
-          f"in {time.perf_counter() - start:.1f} s: {len(sweep.mismatches)} mismatches")
+    print(
+        f"Correctness sweep: {sweep.checked:,} hands "
+        f"({sweep_args[0]:,} random, {sweep_args[1]:,} flush-or-better"
+        f"{', all five-of-a-kind and straight-flush 7-card hands' if sweep_args[2] else ''}) "
+        f"in {time.perf_counter() - start:.1f} s: {len(sweep.mismatches)} mismatches"
+    )
     for hand, fast, ref in sweep.mismatches[:10]:
         print(f"  MISMATCH {' '.join(c.code for c in hand)}: fast {fast} reference {ref}")
-    met = (vs_ref >= TARGET_VS_REFERENCE and vs_treys >= TARGET_VS_TREYS
-           and ours <= TARGET_MAX_US and odds_seconds * 1000 < TARGET_ODDS_MS)
+    met = (
+        vs_ref >= TARGET_VS_REFERENCE
+        and vs_treys >= TARGET_VS_TREYS
+        and ours <= TARGET_MAX_US
+        and odds_seconds * 1000 < TARGET_ODDS_MS
+    )
     print(f"Speed targets {'met' if met else 'NOT met'} on this run.")
     return 1 if sweep.mismatches else 0
 

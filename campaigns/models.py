@@ -52,6 +52,9 @@ class Table(models.Model):
     status = models.CharField(max_length=10, choices=TableStatus.choices, default=TableStatus.OPEN)
     seq = models.PositiveIntegerField(default=0)
     state: models.JSONField[Any] = models.JSONField(default=dict)
+    # Ids of the seats not removed, in join order: read with the snapshot
+    # under the same row lock, so a command needs no extra query for them.
+    seat_ids: models.JSONField[Any] = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
 

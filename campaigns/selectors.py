@@ -6,21 +6,18 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from campaigns import codes
+from campaigns import codes, logstore
 from campaigns.models import Event, Seat, Table
 
 EVENTS_PAGE = 200
 
 
 def seat_for_token(token: str) -> Seat | None:
-    """The active seat this secret token opens, with its table (one query)."""
+    """The active seat this secret token opens (one cheap query; its
+    ``table`` loads on first use)."""
     if not token or len(token) > 200:
         return None
-    return (
-        Seat.objects.select_related("table")
-        .filter(token_hash=codes.hash_token(token), removed_at=None)
-        .first()
-    )
+    return logstore.active_seat(codes.hash_token(token))
 
 
 def table_seats(table: Table) -> QuerySet[Seat]:

@@ -20,7 +20,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns import codes, throttle
+from campaigns import codes, logstore, throttle
 from campaigns.errors import TableError, not_found, stale
 from campaigns.games import project, rules_for
 from campaigns.models import Command, EditPolicy, Event, Role, Seat, Table, TableStatus
@@ -68,6 +68,7 @@ def _new_seat(table: Table, *, name: str, role: str, position: int, user: UserLi
         token_hash=codes.hash_token(token),
         user=_real_user(user),
     )
+    table.seat_ids = [*table.seat_ids, seat.pk]
     return SeatGrant(seat, token)
 
 
@@ -97,7 +98,7 @@ def table_create(*, game: str, name: str, seat_name: str, user: UserLike = None)
         raise TableError("no_code", "Could not find a free join code; please try again.", status=503)
     grant = _new_seat(table, name=host_name, role=Role.HOST, position=0, user=user)
     _append(table, grant.seat, [NewEvent("seat.joined", _seat_payload(grant.seat))], table.state, "")
-    table.save(update_fields=["seq", "state"])
+    table.save(update_fields=["seq", "state", "seat_ids"])
     return table, grant
 
 
@@ -133,7 +134,7 @@ def seat_join(
         position = max((s.position for s in seats), default=-1) + 1
         grant = _new_seat(table, name=seat_name, role=role, position=position, user=user)
         _append(table, grant.seat, [NewEvent("seat.joined", _seat_payload(grant.seat))], table.state, "")
-        table.save(update_fields=["seq", "state"])
+        table.save(update_fields=["seq", "state", "seat_ids"])
     return table, grant
 
 
@@ -177,56 +178,84 @@ def command_execute(
     payload: dict[str, Any],
     expected_seq: int | None = None,
 ) -> CommandResult:
-    """Validate and apply one command; append its events; answer like the first time."""
+    """Validate and apply one command; append its events; answer like the first time.
+
+    A repeated ``command_id`` must return its first answer even when applying
+    it again would now fail (a retried "-1" at 0), so the stored answer is
+    looked up on every refusal; on success the unique constraint on
+    ``(table, command_id)`` catches the repeat and the whole attempt rolls back.
+    That keeps the common path to one read and three writes.
+    """
     try:
-        with transaction.atomic():
-            table = Table.objects.select_for_update().filter(pk=table_id).first()
-            if table is None:
-                raise not_found()
-            previous = Command.objects.filter(table=table, command_id=command_id).only("response").first()
-            if previous is not None:
-                return CommandResult(200, previous.response)
-            if table.status == TableStatus.ENDED:
-                raise TableError(
-                    "table_ended", "This table has ended; nothing can change any more.", status=409
-                )
-            if expected_seq is not None and expected_seq != table.seq:
-                raise stale(table.seq, expected_seq)
-            seats = list(
-                Seat.objects.filter(table=table, removed_at=None).only("id", "role", "position", "name")
-            )
-            if not any(s.pk == seat.pk for s in seats):
-                raise TableError("seat_removed", "Your seat was removed from this table.", status=403)
-            actor = Actor(
-                seat_id=seat.pk,
-                role=seat.role,
-                everyone_edits=table.edit_policy == EditPolicy.EVERYONE,
-                seat_ids=tuple(s.pk for s in seats),
-            )
-            outcome = _dispatch(table, seats, actor, type, payload)
-            events = _append(table, seat, outcome.events, outcome.state, command_id)
-            project(table, events)
-            table.save(
-                update_fields=["seq", "state", "join_code", "name", "edit_policy", "status", "ended_at"]
-            )
-            body = {"seq": table.seq, "events": [event_json(e) for e in events], "state": table.state}
-            Command.objects.create(table=table, command_id=command_id, seat=seat, type=type, response=body)
+        return _command_once(table_id, seat, command_id, type, payload, expected_seq)
+    except IntegrityError:
+        previous = _previous_answer(table_id, command_id)
+        if previous is None:
+            raise
+        return previous
     except NotAllowed as exc:
+        previous = _previous_answer(table_id, command_id)
+        if previous is not None:
+            return previous
         raise TableError(exc.code, exc.message, status=403, extra=exc.extra) from exc
     except RuleViolation as exc:
+        previous = _previous_answer(table_id, command_id)
+        if previous is not None:
+            return previous
         raise TableError(exc.code, exc.message, status=400, extra=exc.extra) from exc
-    if table.status == TableStatus.ENDED and type == "table.end":
+    except TableError:
+        previous = _previous_answer(table_id, command_id)
+        if previous is not None:
+            return previous
+        raise
+
+
+def _previous_answer(table_id: int, command_id: str) -> CommandResult | None:
+    previous = Command.objects.filter(table_id=table_id, command_id=command_id).only("response").first()
+    return CommandResult(200, previous.response) if previous is not None else None
+
+
+def _command_once(
+    table_id: int, seat: Seat, command_id: str, type: str, payload: dict[str, Any], expected_seq: int | None
+) -> CommandResult:
+    with transaction.atomic():
+        table = logstore.lock_table(table_id)
+        if table is None:
+            raise not_found()
+        if table.status == TableStatus.ENDED:
+            raise TableError("table_ended", "This table has ended; nothing can change any more.", status=409)
+        if expected_seq is not None and expected_seq != table.seq:
+            raise stale(table.seq, expected_seq)
+        if seat.pk not in table.seat_ids:
+            raise TableError("seat_removed", "Your seat was removed from this table.", status=403)
+        actor = Actor(
+            seat_id=seat.pk,
+            role=seat.role,
+            everyone_edits=table.edit_policy == EditPolicy.EVERYONE,
+            seat_ids=tuple(table.seat_ids),
+        )
+        before = (table.name, table.join_code, table.edit_policy, table.status, list(table.seat_ids))
+        outcome = _dispatch(table, actor, type, payload)
+        events = _append(table, seat, outcome.events, outcome.state, command_id, store=False)
+        body = {"seq": table.seq, "events": [event_json(e) for e in events], "state": table.state}
+        logstore.write_command(
+            table, events, command_id=command_id, seat_id=seat.pk, type=type, response=body
+        )
+        if before != (table.name, table.join_code, table.edit_policy, table.status, table.seat_ids):
+            table.save(update_fields=["name", "join_code", "edit_policy", "status", "ended_at", "seat_ids"])
+        project(table, events)
+    if type == "table.end":
         from campaigns.tasks import write_play_record
 
         transaction.on_commit(lambda: write_play_record.delay(table.pk))
     return CommandResult(200, body)
 
 
-def _dispatch(table: Table, seats: list[Seat], actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
+def _dispatch(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
     if type in ("undo", "redo"):
         return _undo_redo(table, actor, type, payload)
     if type.startswith(("seat.", "table.")):
-        return _table_command(table, seats, actor, type, payload)
+        return _table_command(table, actor, type, payload)
     rules = rules_for(table.game)
     state = dict(table.state)
     undone = state.pop("undone", [])
@@ -236,9 +265,10 @@ def _dispatch(table: Table, seats: list[Seat], actor: Actor, type: str, payload:
 
 
 def _append(
-    table: Table, seat: Seat | None, new: list[NewEvent], state: State, command_id: str
+    table: Table, seat: Seat | None, new: list[NewEvent], state: State, command_id: str, *, store: bool = True
 ) -> list[Event]:
-    """Give the events the next seq numbers and store them with the snapshot."""
+    """Give the events the next seq numbers (stored now, or by the caller's
+    ``logstore.write_command``) and broadcast them after commit."""
     rows = []
     for item in new:
         table.seq += 1
@@ -246,14 +276,15 @@ def _append(
             Event(
                 table=table,
                 seq=table.seq,
-                seat=seat,
+                seat_id=seat.pk if seat is not None else None,
                 command_id=command_id,
                 type=item.type,
                 payload=item.payload,
                 created_at=timezone.now(),
             )
         )
-    Event.objects.bulk_create(rows)
+    if store:
+        Event.objects.bulk_create(rows)
     table.state = state
     final_state = state
     table_id, group = table.pk, table.group_name
@@ -375,10 +406,9 @@ def _require_host(actor: Actor, what: str) -> None:
         raise NotAllowed("host_only", f"Only the host can {what}.")
 
 
-def _table_command(
-    table: Table, seats: list[Seat], actor: Actor, type: str, payload: dict[str, Any]
-) -> Outcome:
+def _table_command(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
     state = table.state
+    seats = list(Seat.objects.filter(table=table, removed_at=None)) if type.startswith("seat.") else []
     if type == "seat.rename":
         seat = _find_seat(seats, payload)
         if seat.pk != actor.seat_id:
@@ -411,6 +441,7 @@ def _table_command(
             )
         seat.removed_at = timezone.now()
         seat.save(update_fields=["removed_at"])
+        table.seat_ids = [i for i in table.seat_ids if i != seat.pk]
         return Outcome(state, [NewEvent("seat.removed", {"seat_id": seat.pk, "name": seat.name})])
     if type == "table.rotate_code":
         _require_host(actor, "change the join code")

@@ -114,5 +114,6 @@ class EnvReader:
             # Tests use a file, not SQLite's shared in-memory database, so
             # concurrent writers wait on a lock instead of failing at once and
             # server processes started by tests can open the same data.
-            config.setdefault("TEST", {"NAME": str(config["NAME"]) + ".test"})
+            # One file per test process, so parallel runs never share it.
+            config.setdefault("TEST", {"NAME": f"{config['NAME']}.test-{os.getpid()}"})
         return config

@@ -23,6 +23,8 @@ SECRET_KEY: str = env.secret_key("DJANGO_SECRET_KEY", debug=DEBUG)
 ALLOWED_HOSTS: list[str] = env.hosts("DJANGO_ALLOWED_HOSTS", debug=DEBUG)
 CSRF_TRUSTED_ORIGINS: list[str] = env.origins("DJANGO_CSRF_TRUSTED_ORIGINS")
 REDIS_URL: str | None = env.redis_url("REDIS_URL")
+# Bench-only baseline routes (companion/benchroutes.py); never on in production.
+BENCH_ROUTES: bool = env.boolean("BENCH_ROUTES", default=False)
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -206,3 +206,16 @@ def test_queries_per_command_do_not_grow_with_the_log(player: Person) -> None:
         player.command("counter.adjust", {"counter_id": life, "by": 1})
     assert count_queries() == short
     assert short <= 10
+
+
+def test_a_retry_that_would_now_be_refused_still_gets_the_first_answer(player: Person) -> None:
+    life = add_life(player, 1, min=0)
+    first = player.command("counter.adjust", {"counter_id": life, "by": -1}, command_id="last-life")
+    assert first.status_code == 200
+    retry = player.command("counter.adjust", {"counter_id": life, "by": -1}, command_id="last-life")
+    assert retry.status_code == 200 and retry.json() == first.json()
+    stale_retry = player.command(
+        "counter.adjust", {"counter_id": life, "by": -1}, command_id="last-life", expected_seq=0
+    )
+    assert stale_retry.json() == first.json()
+    assert Event.objects.filter(table=player.table, command_id="last-life").count() == 1

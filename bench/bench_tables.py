@@ -1,0 +1,282 @@
+"""Live-table latency: command over HTTP → event on every phone's websocket.
+
+Measured on PostgreSQL + Redis with our server started as ``make run`` starts
+it. Issue targets:
+1. one table, 6 websocket clients, ≥500 commands: p99 ≤ 3x the p99 of a bare
+   Channels relay (plain view → group_send → consumer) on the same server and
+   layer with a same-size payload, and ≤ 25 ms;
+2. 100 tables x 6 clients, 1 command per second per table: p99 ≤ 50 ms and
+   no event missing after a 3 s drain.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+import httpx
+import websockets
+
+from bench.pg import bench_env
+from bench.servers import our_server
+
+ORIGIN = "http://127.0.0.1"
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
+
+
+def summary(name: str, lat_ms: list[float]) -> str:
+    return (
+        f"{name:44} n={len(lat_ms):5d}  p50 {pct(lat_ms, 50):6.2f}  p95 {pct(lat_ms, 95):6.2f}  "
+        f"p99 {pct(lat_ms, 99):6.2f} ms  mean {statistics.fmean(lat_ms):6.2f}"
+    )
+
+
+@dataclass
+class Seats:
+    table_id: int
+    tokens: list[str]
+    counter_id: int = 0
+
+
+async def make_table(http: httpx.AsyncClient, players: int) -> Seats:
+    r = await http.post("/api/v1/tables/", json={"game": "counters", "name": "Bench", "seat_name": "Host"})
+    r.raise_for_status()
+    body = r.json()
+    seats = Seats(body["id"], [body["seat"]["token"]])
+    for i in range(players - 1):
+        j = await http.post("/api/v1/tables/join/", json={"code": body["join_code"], "name": f"P{i}"})
+        j.raise_for_status()
+        seats.tokens.append(j.json()["seat"]["token"])
+    add = await http.post(
+        f"/api/v1/tables/{seats.table_id}/commands/",
+        json={"command_id": "setup", "type": "counter.add", "payload": {"name": "Life", "value": 20}},
+        headers={"Authorization": f"Seat {seats.tokens[0]}"},
+    )
+    add.raise_for_status()
+    seats.counter_id = add.json()["state"]["counters"][0]["id"]
+    return seats
+
+
+@dataclass
+class Arrivals:
+    """When each (table, seq) reached each socket."""
+
+    times: dict[tuple[int, int], list[float]] = field(default_factory=dict)
+
+    def record(self, key: tuple[int, int]) -> None:
+        self.times.setdefault(key, []).append(time.perf_counter())
+
+
+async def listen(
+    url: str, table_id: int, arrivals: Arrivals, ready: asyncio.Event, counter: list[int]
+) -> None:
+    async with websockets.connect(url, origin=websockets.Origin(ORIGIN), max_queue=None) as ws:
+        first = json.loads(await ws.recv())
+        assert first["type"] == "snapshot", first
+        counter[0] += 1
+        if counter[0] == counter[1]:
+            ready.set()
+        async for raw in ws:
+            msg = json.loads(raw)
+            if msg.get("type") == "event":
+                arrivals.record((table_id, msg["seq"]))
+
+
+async def one_table(base: str, commands: int) -> tuple[list[float], int]:
+    ws_base = base.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        seats = await make_table(http, 6)
+        arrivals = Arrivals()
+        ready = asyncio.Event()
+        counter = [0, 6]
+        tasks = [
+            asyncio.create_task(
+                listen(
+                    f"{ws_base}/ws/tables/{seats.table_id}/?token={t}",
+                    seats.table_id,
+                    arrivals,
+                    ready,
+                    counter,
+                )
+            )
+            for t in seats.tokens
+        ]
+        await asyncio.wait_for(ready.wait(), 10)
+        auth = {"Authorization": f"Seat {seats.tokens[0]}"}
+        latencies: list[float] = []
+        for i in range(commands):
+            sent = time.perf_counter()
+            r = await http.post(
+                f"/api/v1/tables/{seats.table_id}/commands/",
+                json={
+                    "command_id": f"c{i}",
+                    "type": "counter.adjust",
+                    "payload": {"counter_id": seats.counter_id, "by": 1},
+                },
+                headers=auth,
+            )
+            seq = r.json()["seq"]
+            key = (seats.table_id, seq)
+            deadline = time.perf_counter() + 2
+            while len(arrivals.times.get(key, [])) < 6 and time.perf_counter() < deadline:
+                await asyncio.sleep(0.0002)
+            got = arrivals.times.get(key, [])
+            if len(got) == 6:
+                latencies.append((max(got) - sent) * 1000)
+        missing = commands - len(latencies)
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+    return latencies, missing
+
+
+async def relay_baseline(base: str, commands: int, payload_size: int) -> list[float]:
+    """Plain view → group_send → bare consumer, same server and layer."""
+    ws_base = base.replace("http://", "ws://")
+    received: dict[int, list[float]] = {}
+    ready = asyncio.Event()
+    opened = [0]
+
+    async def relay_listener() -> None:
+        async with websockets.connect(f"{ws_base}/ws/bench/", origin=websockets.Origin(ORIGIN)) as ws:
+            opened[0] += 1
+            if opened[0] == 6:
+                ready.set()
+            async for raw in ws:
+                n = json.loads(raw)["n"]
+                received.setdefault(n, []).append(time.perf_counter())
+
+    tasks = [asyncio.create_task(relay_listener()) for _ in range(6)]
+    await asyncio.wait_for(ready.wait(), 10)
+    await asyncio.sleep(0.2)  # group_add is done before accept, but be generous
+    latencies: list[float] = []
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        for n in range(commands):
+            body = json.dumps({"n": n, "pad": ""})
+            body = json.dumps({"n": n, "pad": "x" * max(0, payload_size - len(body))})
+            sent = time.perf_counter()
+            r = await http.post("/bench/broadcast/", content=body)
+            assert r.status_code == 204
+            deadline = time.perf_counter() + 2
+            while len(received.get(n, [])) < 6 and time.perf_counter() < deadline:
+                await asyncio.sleep(0.0002)
+            if len(received.get(n, [])) == 6:
+                latencies.append((max(received[n]) - sent) * 1000)
+    for t in tasks:
+        t.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return latencies
+
+
+async def event_size(base: str) -> int:
+    """Bytes of one counter.adjusted websocket message, for the baseline payload."""
+    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
+        seats = await make_table(http, 1)
+        r = await http.post(
+            f"/api/v1/tables/{seats.table_id}/commands/",
+            json={
+                "command_id": "size",
+                "type": "counter.adjust",
+                "payload": {"counter_id": seats.counter_id, "by": 1},
+            },
+            headers={"Authorization": f"Seat {seats.tokens[0]}"},
+        )
+        body = r.json()
+    message = {"type": "event", "seq": body["seq"], "event": body["events"][0], "state": body["state"]}
+    return len(json.dumps(message))
+
+
+async def many_tables(base: str, tables: int, seconds: int) -> tuple[list[float], int, int]:
+    ws_base = base.replace("http://", "ws://")
+    limits = httpx.Limits(max_connections=64, max_keepalive_connections=64)
+    async with httpx.AsyncClient(base_url=base, timeout=20, limits=limits) as http:
+        all_seats = []
+        for _ in range(tables):
+            all_seats.append(await make_table(http, 6))
+        arrivals = Arrivals()
+        ready = asyncio.Event()
+        counter = [0, tables * 6]
+        listeners = []
+        for seats in all_seats:
+            for token in seats.tokens:
+                url = f"{ws_base}/ws/tables/{seats.table_id}/?token={token}"
+                listeners.append(asyncio.create_task(listen(url, seats.table_id, arrivals, ready, counter)))
+        await asyncio.wait_for(ready.wait(), 60)
+        sent_at: dict[tuple[int, int], float] = {}
+
+        async def drive(seats: Seats) -> None:
+            await asyncio.sleep(random.random())  # spread tables across the second
+            auth = {"Authorization": f"Seat {seats.tokens[0]}"}
+            for i in range(seconds):
+                started = time.perf_counter()
+                r = await http.post(
+                    f"/api/v1/tables/{seats.table_id}/commands/",
+                    json={
+                        "command_id": f"m{i}",
+                        "type": "counter.adjust",
+                        "payload": {"counter_id": seats.counter_id, "by": 1},
+                    },
+                    headers=auth,
+                )
+                sent_at[(seats.table_id, r.json()["seq"])] = started
+                await asyncio.sleep(max(0.0, 1.0 - (time.perf_counter() - started)))
+
+        await asyncio.gather(*(drive(s) for s in all_seats))
+        await asyncio.sleep(3)  # the drain
+        latencies = []
+        missing = 0
+        for key, started in sent_at.items():
+            got = arrivals.times.get(key, [])
+            missing += 6 - len(got)
+            if got:
+                latencies.append((max(got) - started) * 1000)
+        for t in listeners:
+            t.cancel()
+        await asyncio.gather(*listeners, return_exceptions=True)
+    return latencies, missing, len(sent_at)
+
+
+def main(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    try:
+        env = bench_env()
+    except Exception as exc:
+        print(f"needs PostgreSQL on 127.0.0.1:5432 and Redis: {exc}")
+        return 1
+    commands = 60 if quick else 500
+    tables, seconds = (10, 3) if quick else (100, 10)
+    with our_server(BENCH_ROUTES="1", **env) as base:
+        size = asyncio.run(event_size(base))
+        asyncio.run(relay_baseline(base, 20, size))  # warm-up
+        baseline = asyncio.run(relay_baseline(base, commands, size))
+        ours, missing_one = asyncio.run(one_table(base, commands))
+        many, missing_many, sent = asyncio.run(many_tables(base, tables, seconds))
+    print(f"payload {size} bytes per event message; server: make run's process on PostgreSQL + Redis pub/sub")
+    print(summary("baseline: bare relay, 6 sockets", baseline))
+    print(summary("ours: 1 table, 6 sockets, command → all 6", ours))
+    ratio = pct(ours, 99) / pct(baseline, 99)
+    ok1 = ratio <= 3 and pct(ours, 99) <= 25 and missing_one == 0
+    print(
+        f"  p99 ratio {ratio:.2f}x (target ≤ 3x and ≤ 25 ms): "
+        f"{'meets' if ok1 else 'MISSES'}; missing {missing_one}"
+    )
+    print(summary(f"ours: {tables} tables x 6, 1 cmd/s/table, {seconds}s", many))
+    ok2 = pct(many, 99) <= 50 and missing_many == 0
+    print(
+        f"  {sent} commands, {missing_many} events missing after a 3 s drain "
+        f"(target p99 ≤ 50 ms, 0 missing): {'meets' if ok2 else 'MISSES'}"
+    )
+    return 0 if missing_one == 0 and missing_many == 0 else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
