@@ -68,3 +68,25 @@ def test_wrong_code_error_shows_next_to_the_field(browser, live_asgi) -> None:  
     expect(error).to_contain_text("No open table has that code")
     assert page.get_by_label("Table code").get_attribute("aria-invalid") == "true"
     assert horizontal_overflow(page) <= 0
+
+
+def test_without_a_websocket_the_page_polls_and_stays_in_step(browser, live_asgi) -> None:  # noqa: F811
+    ann, _ = phone_page(browser)
+    code = open_table(ann, live_asgi)
+    ann.get_by_text("Add a counter").click()
+    ann.get_by_label("Name", exact=True).fill("Life")
+    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(ann.locator("#my-seat output")).to_have_text("20")
+
+    bo, bo_console = phone_page(browser)
+    # A network that refuses websockets: every attempt is closed at once.
+    bo.route_web_socket(re.compile(r".*/ws/tables/.*"), lambda ws: ws.close(code=1011))
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    expect(bo.locator("#conn")).to_have_attribute("data-state", re.compile("polling|offline|connecting"))
+    anns_card = bo.locator("#other-seats article", has_text="Ann")
+    ann.get_by_role("button", name="Increase Life").click()
+    expect(anns_card.locator("output")).to_have_text("21", timeout=10_000)
+    expect(bo.locator("#log li").first).to_contain_text("+1 Life", timeout=10_000)
+    assert bo_console.errors == [] or all("WebSocket" in e for e in bo_console.errors)
