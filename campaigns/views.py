@@ -112,6 +112,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     if seat is None:
         messages.info(request, "You don't have a seat at that table yet. Ask the host for the code.")
         return redirect("join")
+    if seat.table.game == "grimhand":  # the character sheets and the party (sheets.views)
+        return redirect("grimhand-sheet", table_id=table_id)
     if seat.role == Role.SPECTATOR:
         return redirect("table-screen", table_id=table_id)
     return render(request, "campaigns/table.html", _table_context(request, seat))
@@ -123,6 +125,8 @@ def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
     if seat is None:
         messages.info(request, "Join the table as a spectator to show it on a shared screen.")
         return redirect("join")
+    if seat.table.game == "grimhand":
+        return redirect("grimhand-sheet", table_id=table_id)
     return render(request, "campaigns/screen.html", _table_context(request, seat))
 
 
