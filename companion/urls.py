@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -19,6 +20,11 @@ urlpatterns = [
     path("", include("campaigns.urls")),
     path("", include("sheets.urls")),
 ]
+
+if settings.BENCH_ROUTES:
+    from companion import benchroutes
+
+    urlpatterns.append(path("bench/broadcast/", benchroutes.broadcast))
 
 handler404 = "companion.errors.not_found"
 handler500 = "companion.errors.server_error"
