@@ -53,7 +53,8 @@ def _check_broker() -> str:
         return "in-process (tasks run eagerly)"
     # A pooled connection: opening a new broker connection per check made
     # /healthz ten times slower than the checks themselves.
-    with celery_app.pool.acquire(block=True, timeout=CHECK_TIMEOUT_S) as conn:
+    pool: Any = celery_app.pool  # a kombu ConnectionPool (the stubs say otherwise)
+    with pool.acquire(block=True, timeout=CHECK_TIMEOUT_S) as conn:
         conn.ensure_connection(max_retries=1, interval_start=0, interval_step=0, timeout=1)
         client = getattr(conn.default_channel, "client", None)
         if client is not None and hasattr(client, "ping"):
