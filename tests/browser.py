@@ -58,3 +58,32 @@ def phone_page(browser: Browser, **context: Any) -> tuple[Page, ConsoleWatch]:
 def horizontal_overflow(page: Page) -> int:
     """Pixels the page is wider than the screen (0 = no horizontal scroll)."""
     return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
+
+
+def small_touch_targets(page: Page, minimum: int = 44) -> list[str]:
+    """Visible buttons, selects, inputs and button-like links smaller than a thumb."""
+    found: list[str] = page.evaluate(
+        """(min) => Array.from(document.querySelectorAll(
+              'button, select, input:not([type=hidden]), a.btn, summary.btn'))
+            .filter(el => el.offsetParent !== null)
+            .filter(el => { const r = el.getBoundingClientRect();
+              const tiny = el.type === 'checkbox' || el.type === 'radio'
+                ? (el.closest('label') || el).getBoundingClientRect().height < min
+                : r.height < min || r.width < min;
+              return tiny; })
+            .map(el => el.outerHTML.slice(0, 80))""",
+        minimum,
+    )
+    return found
+
+
+def unlabelled_controls(page: Page) -> list[str]:
+    """Form controls and buttons that a screen reader could not name."""
+    found: list[str] = page.evaluate(
+        """() => Array.from(document.querySelectorAll('button, select, input:not([type=hidden]), textarea'))
+            .filter(el => el.offsetParent !== null)
+            .filter(el => !(el.getAttribute('aria-label') || (el.labels && el.labels.length)
+                            || (el.tagName === 'BUTTON' && el.textContent.trim())))
+            .map(el => el.outerHTML.slice(0, 80))"""
+    )
+    return found

@@ -7,7 +7,13 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser import browser, horizontal_overflow, phone_page  # noqa: F401
+from tests.browser import (  # noqa: F401
+    browser,
+    horizontal_overflow,
+    phone_page,
+    small_touch_targets,
+    unlabelled_controls,
+)
 from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
@@ -90,3 +96,17 @@ def test_without_a_websocket_the_page_polls_and_stays_in_step(browser, live_asgi
     expect(anns_card.locator("output")).to_have_text("21", timeout=10_000)
     expect(bo.locator("#log li").first).to_contain_text("+1 Life", timeout=10_000)
     assert bo_console.errors == [] or all("WebSocket" in e for e in bo_console.errors)
+
+
+def test_table_page_has_thumb_sized_labelled_controls(browser, live_asgi) -> None:  # noqa: F811
+    page, console = phone_page(browser)
+    open_table(page, live_asgi)
+    page.get_by_text("Add a counter").click()
+    page.get_by_label("Name", exact=True).fill("Life")
+    page.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(page.locator("#my-seat output")).to_have_text("20")
+    page.get_by_text("Add a counter").click()
+    assert small_touch_targets(page) == []
+    assert unlabelled_controls(page) == []
+    assert horizontal_overflow(page) <= 0
+    assert console.errors == []
