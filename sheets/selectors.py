@@ -9,8 +9,10 @@ see that table is the caller's check.
 
 from __future__ import annotations
 
+import json
 from typing import Any, TypeVar
 
+from django.db import connection
 from django.db.models import Model, Q, QuerySet
 
 from rules.grimhand.table import AbilityFacts, CardFacts, Catalogue, EffectFacts, QuestFacts
@@ -274,3 +276,31 @@ def character_json(char: dict[str, Any], table_id: int) -> dict[str, Any]:
         "damage_reduction": derived["damage_reduction"],
         "stature_ability_slots": derived["stature_ability_slots"],
     }
+
+
+def character_for_seat_token(token_hash: str, character_id: int) -> tuple[int | None, dict[str, Any] | None]:
+    """One query: the table of the seat this token opens, and that table's character ``character_id``.
+
+    ``(None, None)``: no active seat has this token; ``(table_id, None)``: the
+    seat's table has no such character. Only the one character is taken out
+    of the snapshot (the database extracts it), which keeps a read of a big
+    party's table as cheap as a small one's.
+    """
+    key = str(int(character_id))
+    if connection.vendor == "postgresql":
+        extract, params = "t.state -> 'characters' -> %s", [key, token_hash]
+    else:
+        extract, params = "json_extract(t.state, %s)", [f'$.characters."{key}"', token_hash]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT s.table_id, {extract} FROM campaigns_seat s "  # only fixed SQL; values are parameters
+            "JOIN campaigns_table t ON t.id = s.table_id WHERE s.token_hash = %s AND s.removed_at IS NULL",
+            params,
+        )
+        row = cursor.fetchone()
+    if row is None:
+        return None, None
+    table_id, found = row
+    if isinstance(found, str | bytes):
+        found = json.loads(found)
+    return int(table_id), found
