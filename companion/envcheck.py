@@ -104,7 +104,10 @@ class EnvReader:
             # Persistent connections: a table command is a few short queries,
             # and a new connection per request would dominate them.
             config.setdefault("CONN_MAX_AGE", 60)
-            config.setdefault("CONN_HEALTH_CHECKS", True)
+            # No per-request health check: it costs a round trip on every
+            # request; after a database restart a stale connection fails one
+            # request (rolled back, nothing changed) and is then replaced.
+            config.setdefault("CONN_HEALTH_CHECKS", False)
         if "sqlite" in engine:
             # WAL lets the websocket broadcaster read while a command commits.
             config.setdefault("OPTIONS", {})
