@@ -45,8 +45,15 @@ def wait_http(url: str, timeout_s: float = 30.0) -> None:
 @pytest.fixture
 def live_asgi(transactional_db: Any) -> Iterator[str]:
     """uvicorn serving ``companion.asgi`` (HTTP + websockets) in a thread."""
+    from django.db import connections
+
     from companion.asgi import application
 
+    # Server threads close their connection after each request, so none is
+    # left open on the test database when it is dropped.
+    db_settings = connections.settings["default"]
+    max_age = db_settings.get("CONN_MAX_AGE", 0)
+    db_settings["CONN_MAX_AGE"] = 0
     port = free_port()
     config = uvicorn.Config(application, host="127.0.0.1", port=port, lifespan="off", log_level="warning")
     server = uvicorn.Server(config)
@@ -57,6 +64,7 @@ def live_asgi(transactional_db: Any) -> Iterator[str]:
     yield base
     server.should_exit = True
     thread.join(10)
+    db_settings["CONN_MAX_AGE"] = max_age
 
 
 def test_database_url() -> str:
