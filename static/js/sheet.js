@@ -412,6 +412,10 @@
       case "quest.challenge_rolled": case "quest.challenge_rerolled": return who + " rolled " + p.roll.total + ": " + p.roll.challenge + ".";
       case "quest.completed": return who + " completed " + p.quest + ".";
       case "quest.failed": return who + " failed " + p.quest + ".";
+      case "seat.joined": return p.name + (p.role === "spectator" ? " is watching." : " sat down at the table.");
+      case "seat.renamed": return p.before + " is now " + p.name + ".";
+      case "seat.removed": return p.name + " left the table.";
+      case "table.ended": return "The campaign session ended.";
       case "undo": return "Undid change #" + p.seq + ".";
       case "redo": return "Redid change #" + p.redone_seq + ".";
       default: return (p.character ? p.character + ": " : "") + e.type.replace(/[._]/g, " ") + ".";
