@@ -19,7 +19,10 @@ from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
 
 # HTTP runs through Django's WSGI handler on a thread pool (one hop per
 # request); see companion/wsgi_bridge.py for the measurements behind this.
-http_app = HttpViaWsgi(WSGIHandler(), threads=int(os.environ.get("WEB_THREADS", "8")))
+# Two threads per process measured best on this 2-core machine with a local
+# database (more threads mostly wait for the GIL); raise WEB_THREADS when the
+# database is far away and requests spend longer waiting on it.
+http_app = HttpViaWsgi(WSGIHandler(), threads=int(os.environ.get("WEB_THREADS", "2")))
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
