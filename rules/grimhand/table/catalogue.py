@@ -1,11 +1,13 @@
-"""The card facts a Grim Hand table needs, as plain data (§8, §9, §9.1).
+"""The card facts a Grim Hand table needs, as plain data (§4, §8, §9, §9.1).
 
 Rules never read the database, and command payloads come from clients, so the
-facts are handed to ``GrimHandRules`` when the game is registered: the
-``sheets`` app builds a ``Catalogue`` from the same plain records that
-``load_gamedata`` writes to the database. A campaign's homebrew equipment
-lives in the table's own state (``homebrew.add_equipment``), so it needs no
-lookup here.
+facts are handed to ``GrimHandRules``: a ``Catalogue`` holds the equipment,
+quest and stature-ability cards and the data tables (races, classes,
+affinities, stature, rarity, set bonuses, the quest challenge table). The
+``sheets`` app builds it from the catalogue in the database and hands the
+rules a source that returns the current one, so an edit in the admin reaches
+the sheets. A campaign's homebrew equipment lives in the table's own state
+(``homebrew.add_equipment``), so it needs no lookup here.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass, field
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
+from rules.grimhand.tables import DEFAULT_TABLES, GameTables
 
 MIN_RANK, MAX_RANK = 1, 10
 
@@ -74,11 +77,17 @@ def _key(text: str) -> str:
 
 @dataclass(frozen=True)
 class Catalogue:
-    """Lookups over the equipment, quest and stature-ability facts."""
+    """Lookups over the equipment, quest and stature-ability facts, and the tables they go with.
+
+    ``tables`` are the data tables every derived number and lookup reads
+    (§4, §8, §9, §9.1); a group's house rules or an edited catalogue are a
+    different value here, not different code.
+    """
 
     equipment: tuple[CardFacts, ...]
     quests: tuple[QuestFacts, ...] = ()
     abilities: tuple[AbilityFacts, ...] = ()
+    tables: GameTables = DEFAULT_TABLES
     _cards: dict[tuple[int, str], CardFacts] = field(init=False, repr=False, compare=False)
     _quests: dict[str, QuestFacts] = field(init=False, repr=False, compare=False)
     _abilities: dict[str, AbilityFacts] = field(init=False, repr=False, compare=False)
@@ -136,7 +145,9 @@ def parse_affinity(value: object, code: str = "unknown_affinity") -> str:
 
 
 def standard_catalogue(
-    quests: Iterable[QuestFacts] = (), abilities: Iterable[AbilityFacts] = ()
+    quests: Iterable[QuestFacts] = (),
+    abilities: Iterable[AbilityFacts] = (),
+    tables: GameTables = DEFAULT_TABLES,
 ) -> Catalogue:
     """A catalogue of the 50 deck cards with plain names, for tests and tools."""
     cards = tuple(
@@ -144,4 +155,4 @@ def standard_catalogue(
         for a in Affinity
         for rank in range(MIN_RANK, MAX_RANK + 1)
     )
-    return Catalogue(cards, tuple(quests), tuple(abilities))
+    return Catalogue(cards, tuple(quests), tuple(abilities), tables)

@@ -27,7 +27,6 @@ from rules.grimhand.table.state import (
     new_character,
     raw,
 )
-from rules.grimhand.tables import DEFAULT_TABLES
 
 LABELS = {
     "le": "LE",
@@ -59,14 +58,15 @@ def target_seat(ctx: Ctx, payload: Payload) -> int:
 
 def choices(ctx: Ctx, payload: Payload) -> tuple[str, str, str]:
     """Race, class and affinity: chosen (validated) or dealt by the table's dice."""
+    tables = ctx.tables
     if payload.get("randomise") is True:
         return (
-            ctx.rng.choice(DEFAULT_TABLES.races).name,
-            ctx.rng.choice(DEFAULT_TABLES.classes).name,
-            ctx.rng.choice(DEFAULT_TABLES.affinities).name,
+            ctx.rng.choice(tables.races).name,
+            ctx.rng.choice(tables.classes).name,
+            ctx.rng.choice(tables.affinities).name,
         )
-    race = DEFAULT_TABLES.race(str(require(payload, "race", str, "A race"))).name
-    klass = DEFAULT_TABLES.klass(str(require(payload, "class", str, "A class"))).name
+    race = tables.race(str(require(payload, "race", str, "A race"))).name
+    klass = tables.klass(str(require(payload, "class", str, "A class"))).name
     affinity = parse_affinity(require(payload, "affinity", str, "An affinity"))
     return race, klass, affinity
 
@@ -87,6 +87,7 @@ def create(ctx: Ctx, payload: Payload) -> EventBody:
         race=race,
         klass=klass,
         affinity=affinity,
+        tables=ctx.tables,
     )
     ctx.do({"op": "create", "character": raw(char)})
     return "character.created", {

@@ -12,6 +12,7 @@ from rules.errors import RuleViolation
 from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.ops import Op, apply_op
 from rules.grimhand.table.state import Character, derive, find_character
+from rules.grimhand.tables import GameTables
 
 MAX_NAME = 40
 EventBody = tuple[str, dict[str, Any]]
@@ -34,8 +35,13 @@ class Ctx:
         if char_id is None and applied["op"] == "move":
             char_id = (applied["to"] or {}).get("character_id") or (applied["from"] or {}).get("character_id")
         if char_id is not None and str(char_id) in self.state["characters"]:
-            derive(self.state["characters"][str(char_id)], self.state.get("settings", {}))
+            derive(self.state["characters"][str(char_id)], self.state.get("settings", {}), self.tables)
         return applied
+
+    @property
+    def tables(self) -> GameTables:
+        """The data tables of this command's catalogue (§4, §8, §9, §9.1)."""
+        return self.catalogue.tables
 
     @property
     def settings(self) -> dict[str, Any]:

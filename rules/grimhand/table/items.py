@@ -28,7 +28,6 @@ from rules.grimhand.table.catalogue import parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head, text
 from rules.grimhand.table.ops import owner_of
 from rules.grimhand.table.state import Character, find_character
-from rules.grimhand.tables import DEFAULT_TABLES
 
 MAX_HOMEBREW = 100
 Item = dict[str, Any]
@@ -77,7 +76,10 @@ def _label(item: Item) -> str:
 
 def _new_item(ctx: Ctx, template: Item) -> Item:
     rarity = assign_rarity(
-        ctx.rng, template["printed_rarity"], use_printed=bool(ctx.settings.get("printed_rarity"))
+        ctx.rng,
+        template["printed_rarity"],
+        use_printed=bool(ctx.settings.get("printed_rarity")),
+        tables=ctx.tables,
     )
     item = {k: template[k] for k in ("card", "rank", "affinity", "name")}
     item["rarity"] = rarity
@@ -222,7 +224,7 @@ def add_homebrew(ctx: Ctx, payload: Payload) -> EventBody:
     if not 1 <= rank <= 10:
         raise RuleViolation("bad_field", "A card's rank runs from 1 to 10.", {"field": "rank"})
     affinity = parse_affinity(require(payload, "affinity", str, "An affinity"))
-    printed = DEFAULT_TABLES.rarity(str(payload.get("printed_rarity") or "Common"))
+    printed = ctx.tables.rarity(str(payload.get("printed_rarity") or "Common"))
     gold = payload.get("gold_value", 0)
     if isinstance(gold, bool) or not isinstance(gold, int) or not 0 <= gold <= 1000:
         raise RuleViolation(

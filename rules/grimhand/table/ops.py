@@ -27,6 +27,7 @@ from rules.grimhand.table.state import (
     maximum,
     raw,
 )
+from rules.grimhand.tables import DEFAULT_TABLES, GameTables
 
 Op = dict[str, Any]
 State = dict[str, Any]
@@ -198,12 +199,12 @@ def invert_op(op: Op) -> Op:
     raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
 
 
-def settle(state: State) -> list[Op]:
-    """Re-derive every character; clamp current LE/AP to a lowered maximum (spec)."""
+def settle(state: State, tables: GameTables = DEFAULT_TABLES) -> list[Op]:
+    """Re-derive every character from ``tables``; clamp current LE/AP to a lowered maximum (spec)."""
     clamps: list[Op] = []
     settings = state.get("settings", {})
     for char in characters(state).values():
-        derive(char, settings)
+        derive(char, settings, tables)
         for counter in ("le", "ap"):
             top = maximum(char, counter)
             if top is not None and char[counter] > top:

@@ -34,17 +34,14 @@ from rules.grimhand.table.catalogue import EffectFacts, parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import COUNTERS, STAT_NAMES, Character, characters, maximum
-from rules.grimhand.tables import DEFAULT_TABLES
+from rules.grimhand.tables import GameTables
 
 Entry = dict[str, Any]
 
 
-def _stature_index(name: str) -> int:
-    return DEFAULT_TABLES.stature_index(name)
-
-
-def _reached(char: Character, stature: str) -> bool:
-    return _stature_index(char["derived"]["stature"]) >= _stature_index(stature)
+def _reached(tables: GameTables, char: Character, stature: str) -> bool:
+    """Whether ``char`` has reached ``stature`` (§9), by the command's stature table."""
+    return tables.stature_index(char["derived"]["stature"]) >= tables.stature_index(stature)
 
 
 def available_quests(ctx: Ctx, char: Character) -> list[str]:
@@ -52,7 +49,7 @@ def available_quests(ctx: Ctx, char: Character) -> list[str]:
     return [
         q.name
         for q in ctx.catalogue.quests
-        if q.affinity == char["affinity"] and _reached(char, q.stature) and q.name not in taken
+        if q.affinity == char["affinity"] and _reached(ctx.tables, char, q.stature) and q.name not in taken
     ]
 
 
@@ -69,7 +66,7 @@ def take(ctx: Ctx, payload: Payload) -> EventBody:
             f"{facts.name} is a {facts.affinity} quest; {char['name']} is of {char['affinity']}.",
             {"quest": facts.name, "reason": "affinity"},
         )
-    if not _reached(char, facts.stature):
+    if not _reached(ctx.tables, char, facts.stature):
         raise RuleViolation(
             "quest_unavailable",
             f"{facts.name} opens at {facts.stature} stature; {char['name']} is {char['derived']['stature']}.",
@@ -150,13 +147,13 @@ def _roll(ctx: Ctx, char: Character, payload: Payload) -> dict[str, Any]:
     stature = char["derived"]["stature"]
     dice = payload.get("dice")
     if dice is None:
-        roll = roll_quest_challenge(ctx.rng, stature)
+        roll = roll_quest_challenge(ctx.rng, stature, ctx.tables)
     else:
         if not isinstance(dice, list) or not all(
             isinstance(d, int) and not isinstance(d, bool) for d in dice
         ):
             raise RuleViolation("bad_field", "dice must be four numbers from 1 to 6.", {"field": "dice"})
-        roll = quest_challenge(dice, stature)
+        roll = quest_challenge(dice, stature, ctx.tables)
     out: dict[str, Any] = {
         "dice": list(roll.dice),
         "total": roll.total,
@@ -166,7 +163,7 @@ def _roll(ctx: Ctx, char: Character, payload: Payload) -> dict[str, Any]:
     if roll.challenge == "Gold Offering":
         out["gold"] = gold_offering(int(ctx.settings.get("explore_level", 1)))
     if roll.challenge == "Threat Manifestation":
-        out["threat_rank"] = threat_manifestation_rank(roll.stature)
+        out["threat_rank"] = threat_manifestation_rank(roll.stature, ctx.tables)
     return out
 
 
@@ -279,7 +276,7 @@ def choose_ability(ctx: Ctx, payload: Payload) -> EventBody:
         raise RuleViolation(
             "ability_taken", f"{char['name']} already has {facts.name}.", {"ability": facts.name}
         )
-    if not _reached(char, facts.stature):
+    if not _reached(ctx.tables, char, facts.stature):
         raise RuleViolation(
             "ability_locked",
             f"{facts.name} is a {facts.stature} card; {char['name']} is {char['derived']['stature']}.",

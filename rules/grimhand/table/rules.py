@@ -5,6 +5,11 @@ plays one character; every change is a command whose event carries the
 primitive operations (``ops``) that made it, so ``invert`` can undo and redo
 any of them exactly (see ``rules.grimhand.table.ops``). The snapshot carries
 every character's derived numbers, recomputed after every change.
+
+The card facts and data tables come from a ``Catalogue`` or from a source
+that returns the current one (the ``sheets`` app hands in one that follows
+the catalogue in the database); each command reads it once, so one command
+never mixes two versions of the tables.
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ from rules.grimhand.table.ops import apply_op, invert_op, settle
 from rules.grimhand.table.state import initial_state
 
 Handler = Callable[[Ctx, Payload], EventBody]
+CatalogueSource = Callable[[], Catalogue]
+"""A zero-argument callable returning the catalogue to use now."""
 
 HANDLERS: dict[str, Handler] = {
     "character.create": chars.create,
@@ -62,8 +69,13 @@ class GrimHandRules:
 
     game = "grimhand"
 
-    def __init__(self, catalogue: Catalogue) -> None:
-        self.catalogue = catalogue
+    def __init__(self, catalogue: Catalogue | CatalogueSource) -> None:
+        self._source: CatalogueSource = (lambda: catalogue) if isinstance(catalogue, Catalogue) else catalogue
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The catalogue a command would use now (read from the source on every access)."""
+        return self._source()
 
     def initial_state(self) -> State:
         return initial_state()
@@ -78,21 +90,23 @@ class GrimHandRules:
                 f"Grim Hand has no command called {command_type!r}.",
                 {"type": command_type, "commands": sorted(HANDLERS)},
             )
+        catalogue = self._source()
         new = working_copy(state)
         for key, value in initial_state().items():
             new.setdefault(key, value)
-        ctx = Ctx(new, actor, rng, self.catalogue)
+        ctx = Ctx(new, actor, rng, catalogue)
         event_type, body = handler(ctx, payload)
-        ctx.ops.extend(settle(new))
+        ctx.ops.extend(settle(new, catalogue.tables))
         return Outcome(new, [NewEvent(event_type, {**body, "ops": ctx.ops})])
 
     def invert(self, state: State, event: LoggedEvent, actor: Actor) -> Outcome:
         ops = event.payload.get("ops")
         if not isinstance(ops, list):
             raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
+        tables = self._source().tables
         new = working_copy(state)
         applied = [apply_op(new, invert_op(op)) for op in reversed(ops)]
-        applied.extend(settle(new))
+        applied.extend(settle(new, tables))
         of = event.payload.get("of", event.type)
         body: dict[str, Any] = {"of": of, "ops": applied}
         for key in ("character_id", "seat_id", "character"):

@@ -15,7 +15,7 @@ from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
 from rules.grimhand.character import DerivedStats, Modifier, SheetInput, derive_stats
 from rules.grimhand.equipment import EquippedItem
-from rules.grimhand.tables import DEFAULT_TABLES, Stat
+from rules.grimhand.tables import DEFAULT_TABLES, GameTables, Stat
 
 Character = dict[str, Any]
 COUNTERS: tuple[str, ...] = ("le", "ap", "gold", "xp", "qp", "doubt", "corruption")
@@ -83,9 +83,14 @@ def sheet_input(char: Character) -> SheetInput:
     )
 
 
-def derived_json(derived: DerivedStats, char: Character, settings: dict[str, Any]) -> dict[str, Any]:
-    """The derived numbers as JSON, as the snapshot and the API carry them."""
-    tables = DEFAULT_TABLES
+def derived_json(
+    derived: DerivedStats, char: Character, settings: dict[str, Any], tables: GameTables = DEFAULT_TABLES
+) -> dict[str, Any]:
+    """The derived numbers as JSON, as the snapshot and the API carry them.
+
+    ``tables`` must be the ones ``derived`` was computed with: the next stature
+    is read from the same stature table (§9).
+    """
     index = tables.statures.index(derived.stature)
     following = tables.statures[index + 1] if index + 1 < len(tables.statures) else None
     hand = derived.equipment_hand
@@ -123,9 +128,9 @@ def derived_json(derived: DerivedStats, char: Character, settings: dict[str, Any
     }
 
 
-def derive(char: Character, settings: dict[str, Any]) -> dict[str, Any]:
-    """Recompute one character's ``derived`` block and return it."""
-    derived = derived_json(derive_stats(sheet_input(char)), char, settings)
+def derive(char: Character, settings: dict[str, Any], tables: GameTables = DEFAULT_TABLES) -> dict[str, Any]:
+    """Recompute one character's ``derived`` block from ``tables`` and return it (§4, §8, §9)."""
+    derived = derived_json(derive_stats(sheet_input(char), tables), char, settings, tables)
     char["derived"] = derived
     return derived
 
@@ -137,9 +142,16 @@ def maximum(char: Character, counter: str) -> int | None:
 
 
 def new_character(
-    *, character_id: int, seat_id: int, name: str, race: str, klass: str, affinity: str
+    *,
+    character_id: int,
+    seat_id: int,
+    name: str,
+    race: str,
+    klass: str,
+    affinity: str,
+    tables: GameTables = DEFAULT_TABLES,
 ) -> Character:
-    """A fresh character: current LE and AP at max, gold at the starting gold (spec)."""
+    """A fresh character: current LE and AP at max, gold at the starting gold (spec; §4)."""
     char: Character = {
         "id": character_id,
         "seat_id": seat_id,
@@ -160,7 +172,7 @@ def new_character(
         "quests": [],
         "modifiers": [],
     }
-    derived = derive(char, DEFAULT_SETTINGS)
+    derived = derive(char, DEFAULT_SETTINGS, tables)
     char["le"] = derived["stats"]["max_le"]
     char["ap"] = derived["stats"]["max_ap"]
     char["gold"] = derived["starting_gold"]

@@ -31,7 +31,6 @@ from rules.grimhand.table.state import (
     new_character,
     raw,
 )
-from rules.grimhand.tables import DEFAULT_TABLES
 
 FORMAT = "grim-hand-character"
 VERSION = 1
@@ -123,7 +122,7 @@ def _items(ctx: Ctx, data: dict[str, Any], place: str, seen: set[str]) -> list[d
             )
         with _at(field):
             facts = ctx.catalogue.card(entry.get("rank"), entry.get("affinity"))
-            rarity = DEFAULT_TABLES.rarity(_str(entry.get("rarity"), f"{field}.rarity", 20))
+            rarity = ctx.tables.rarity(_str(entry.get("rarity"), f"{field}.rarity", 20))
         key = f"{facts.affinity}-{facts.rank}"
         holder = owner_of(ctx.state, key)
         if key in seen or holder is not None:
@@ -170,7 +169,8 @@ def _quests(ctx: Ctx, char: Character, data: dict[str, Any]) -> list[dict[str, A
             with _at(f"{field}.challenge"):
                 if not isinstance(dice, list) or not all(type(d) is int for d in dice):
                     raise _bad(f"{field}.challenge.dice", "expected four dice.")
-                roll = quest_challenge(dice, str(challenge.get("stature", "Recruit")))
+                stature = challenge.get("stature", ctx.tables.statures[0].name)
+                roll = quest_challenge(dice, str(stature), ctx.tables)
             challenge = {
                 "dice": list(roll.dice),
                 "total": roll.total,
@@ -187,13 +187,13 @@ def _quests(ctx: Ctx, char: Character, data: dict[str, Any]) -> list[dict[str, A
 
 
 def _abilities(ctx: Ctx, char: Character, data: dict[str, Any]) -> list[dict[str, Any]]:
-    reached = DEFAULT_TABLES.stature_index(char["derived"]["stature"])
+    reached = ctx.tables.stature_index(char["derived"]["stature"])
     chosen: list[dict[str, Any]] = []
     for n, name in enumerate(_list(data.get("abilities", []), "abilities")):
         field = f"abilities[{n}]"
         with _at(field):
             facts = ctx.catalogue.ability(name)
-        if DEFAULT_TABLES.stature_index(facts.stature) > reached or any(
+        if ctx.tables.stature_index(facts.stature) > reached or any(
             a["stature"] == facts.stature for a in chosen
         ):
             raise RuleViolation(
@@ -248,6 +248,7 @@ def read_character(ctx: Ctx, data: object, seat_id: int) -> Character:
         race=race,
         klass=klass,
         affinity=affinity,
+        tables=ctx.tables,
     )
     for counter in COUNTERS:
         value = _int(body.get(counter, 0), counter)
@@ -266,7 +267,7 @@ def read_character(ctx: Ctx, data: object, seat_id: int) -> Character:
         )
     char["inventory"] = _items(ctx, body, "inventory", seen)
     char["modifiers"] = _modifiers(ctx, body)
-    derive(char, ctx.settings)
+    derive(char, ctx.settings, ctx.tables)
     char["abilities"] = _abilities(ctx, char, body)
     char["quests"] = _quests(ctx, char, body)
     for counter in ("le", "ap"):
