@@ -1,11 +1,20 @@
-"""Admin for the Grim Hand card catalogue (master data loaded by ``load_gamedata``)."""
+"""Admin for the Grim Hand card catalogue (master data loaded by ``load_gamedata``).
+
+The live tables build their rules catalogue from these rows
+(``sheets.catalogue_source``): every save or delete of a model they read bumps
+the catalogue's version after commit, so sheets follow the edit within seconds.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from django.contrib import admin
+from django.contrib import admin, messages
+from django.db.models import Model, QuerySet
+from django.forms import ModelForm
+from django.http import HttpRequest
 
+from sheets.catalogue_source import catalogue_problem, schedule_catalogue_bump
 from sheets.models import (
     AffinityInfo,
     CharacterClass,
@@ -27,32 +36,66 @@ if TYPE_CHECKING:
 else:
     _Admin = admin.ModelAdmin
 
+
+class RulesCatalogueAdmin(_Admin):
+    """A model the table rules read: refresh the rules' catalogue after every change.
+
+    An edit that leaves the rows unable to form valid tables is saved, with a
+    warning: some fixes need several rows changed one after another (moving a
+    rarity band's edge touches two bands), so refusing every invalid step would
+    make them impossible. Meanwhile the tables use the built-in catalogue.
+    """
+
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm[Any], change: bool) -> None:
+        super().save_model(request, obj, form, change)
+        self._catalogue_changed(request)
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        super().delete_model(request, obj)
+        self._catalogue_changed(request)
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        super().delete_queryset(request, queryset)
+        self._catalogue_changed(request)
+
+    def _catalogue_changed(self, request: HttpRequest) -> None:
+        schedule_catalogue_bump()
+        problem = catalogue_problem()
+        if problem is not None:
+            self.message_user(
+                request,
+                f"The catalogue no longer forms valid game tables ({problem}). Until it is fixed, "
+                "tables use the built-in catalogue.",
+                messages.WARNING,
+            )
+
+
 _CONTRIBUTION = ("name", "life", "strength", "agility", "gold", "ap", "attack", "ability_name")
 
 
 @admin.register(Race)
-class RaceAdmin(_Admin):
+class RaceAdmin(RulesCatalogueAdmin):
     list_display = _CONTRIBUTION
     search_fields = ("name", "ability_name")
     list_filter = ("attack",)
 
 
 @admin.register(CharacterClass)
-class CharacterClassAdmin(_Admin):
+class CharacterClassAdmin(RulesCatalogueAdmin):
     list_display = _CONTRIBUTION
     search_fields = ("name", "ability_name")
     list_filter = ("attack",)
 
 
 @admin.register(AffinityInfo)
-class AffinityInfoAdmin(_Admin):
+class AffinityInfoAdmin(RulesCatalogueAdmin):
     list_display = (*_CONTRIBUTION, "alignment_stat")
     search_fields = ("name", "ability_name")
     list_filter = ("alignment_stat",)
 
 
 @admin.register(StatureLevel)
-class StatureLevelAdmin(_Admin):
+class StatureLevelAdmin(RulesCatalogueAdmin):
     list_display = (
         "name", "xp", "life", "attack", "extra_hole_cards", "redeal_flop", "threat_manifestation_rank",
     )  # fmt: skip
@@ -61,7 +104,7 @@ class StatureLevelAdmin(_Admin):
 
 
 @admin.register(RarityLevel)
-class RarityLevelAdmin(_Admin):
+class RarityLevelAdmin(RulesCatalogueAdmin):
     list_display = (
         "name", "d100_low", "d100_high", "set_life", "set_strength", "set_agility", "set_ap", "set_attack",
     )  # fmt: skip
@@ -70,14 +113,14 @@ class RarityLevelAdmin(_Admin):
 
 
 @admin.register(QuestChallenge)
-class QuestChallengeAdmin(_Admin):
+class QuestChallengeAdmin(RulesCatalogueAdmin):
     list_display = ("name", "position", "text")
     search_fields = ("name", "text")
     list_filter = ("name",)
 
 
 @admin.register(QuestChallengeRow)
-class QuestChallengeRowAdmin(_Admin):
+class QuestChallengeRowAdmin(RulesCatalogueAdmin):
     list_display = ("roll", "stature", "challenge")
     list_filter = ("stature", "challenge")
     search_fields = ("challenge__name", "stature__name")
@@ -85,7 +128,7 @@ class QuestChallengeRowAdmin(_Admin):
 
 
 @admin.register(EquipmentCard)
-class EquipmentCardAdmin(_Admin):
+class EquipmentCardAdmin(RulesCatalogueAdmin):
     list_display = ("name", "rank", "affinity", "ap_cost", "gold_value", "printed_rarity", "table")
     list_filter = ("affinity", "rank", "printed_rarity", ("table", admin.EmptyFieldListFilter))
     search_fields = ("name", "effect")
@@ -109,7 +152,7 @@ class ExplorationCardAdmin(_Admin):
 
 
 @admin.register(Quest)
-class QuestAdmin(_Admin):
+class QuestAdmin(RulesCatalogueAdmin):
     list_display = ("name", "affinity", "stature", "qp_needed", "required_item", "required_threat", "table")
     list_filter = ("affinity", "stature", ("table", admin.EmptyFieldListFilter))
     search_fields = ("name", "required_item", "required_threat")
@@ -118,7 +161,7 @@ class QuestAdmin(_Admin):
 
 
 @admin.register(StatureAbility)
-class StatureAbilityAdmin(_Admin):
+class StatureAbilityAdmin(RulesCatalogueAdmin):
     list_display = ("name", "stature", "ap_cost", "effect", "table")
     list_filter = ("stature", ("table", admin.EmptyFieldListFilter))
     search_fields = ("name", "effect")

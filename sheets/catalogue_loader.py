@@ -6,7 +6,9 @@ quest challenge table (§9.1); ``sheets.catalogue_data`` for equipment (§8),
 threats (§7.4), exploration cards (§7.2), quests and challenges (§9.1) and
 stature abilities (§9). Every row is upserted by its natural key inside one
 transaction, so running the loader again changes nothing (same rows, same ids).
-Homebrew rows (``table`` set) are never touched.
+Homebrew rows (``table`` set) are never touched. After commit the catalogue's
+version is bumped, so the live tables rebuild their catalogue from the rows
+(``sheets.catalogue_source``).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from django.db import models, transaction
 
 from rules.grimhand.tables import DEFAULT_TABLES, ContributionRow, GameTables
 from sheets import catalogue_data as data
+from sheets.catalogue_source import schedule_catalogue_bump
 from sheets.models import (
     AffinityInfo,
     CharacterClass,
@@ -208,4 +211,8 @@ def load_grimhand_catalogue(tables: GameTables = DEFAULT_TABLES) -> int:
     load_gamedata``, run by ``make run``). Safe to run any number of times.
     """
     count, statures, _ = _load_tables(tables)
-    return count + _load_cards(statures, tables)
+    count += _load_cards(statures, tables)
+    # Also when nothing changed: a process that built its catalogue before the
+    # first load (the code fallback) picks up the rows now.
+    schedule_catalogue_bump()
+    return count

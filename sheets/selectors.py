@@ -175,12 +175,13 @@ def catalogue_stature_abilities(
 
 
 def rules_catalogue() -> Catalogue:
-    """The card facts ``GrimHandRules`` needs, from our own catalogue records.
+    """The built-in card facts for ``GrimHandRules``, from our own catalogue records (§4, §8, §9).
 
     The same plain records that ``load_gamedata`` writes to the database
-    (``sheets.catalogue_data``), so the rules never wait on a query and a
-    table works before the catalogue is loaded; races, classes and stature
-    are ``DEFAULT_TABLES`` on both sides too.
+    (``sheets.catalogue_data``, and ``DEFAULT_TABLES`` for races, classes,
+    stature...). The live tables use the database's catalogue
+    (``sheets.catalogue_source``) and fall back to this one before the
+    catalogue is loaded or while the rows do not form valid tables.
     """
     from sheets import catalogue_data as data
 

@@ -9,7 +9,6 @@ and can be undone.
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import segno
@@ -20,24 +19,49 @@ from django.urls import reverse
 
 from campaigns import selectors as table_selectors
 from campaigns.auth import cookie_name
+from campaigns.games import rules_for
 from campaigns.models import Seat
-from rules.grimhand.tables import DEFAULT_TABLES
-from sheets.selectors import rules_catalogue
+from rules.grimhand.table import Catalogue, GrimHandRules
+from sheets.catalogue_source import grimhand_catalogue
+
+_shown: tuple[Catalogue, dict[str, Any]] | None = None
+"""The last catalogue reshaped for the pickers, and the result."""
 
 
-@functools.cache
-def sheet_catalogue() -> dict[str, Any]:
-    """The facts the sheet's pickers show: choices, cards, quests, abilities, stature (§4, §8, §9)."""
-    catalogue = rules_catalogue()
+def current_catalogue() -> Catalogue:
+    """The catalogue Grim Hand table commands use now (the registered rules' source)."""
+    rules = rules_for("grimhand")
+    return rules.catalogue if isinstance(rules, GrimHandRules) else grimhand_catalogue()
+
+
+def sheet_catalogue(catalogue: Catalogue | None = None) -> dict[str, Any]:
+    """The facts the sheet's pickers show: choices, cards, quests, abilities, stature (§4, §8, §9).
+
+    From the catalogue the table commands use now, so the create form offers
+    exactly the races and classes a command accepts; reshaped once per
+    catalogue version, not per page.
+    """
+    global _shown
+    catalogue = current_catalogue() if catalogue is None else catalogue
+    shown = _shown  # one read: another request thread may replace it meanwhile
+    if shown is not None and shown[0] is catalogue:
+        return shown[1]
+    facts = _pickers(catalogue)
+    _shown = (catalogue, facts)
+    return facts
+
+
+def _pickers(catalogue: Catalogue) -> dict[str, Any]:
+    tables = catalogue.tables
 
     def row(r: Any) -> dict[str, Any]:
         return {"name": r.name, "ability": r.ability_name, "text": r.ability_text}
 
     return {
-        "races": [row(r) for r in DEFAULT_TABLES.races],
-        "classes": [row(r) for r in DEFAULT_TABLES.classes],
-        "affinities": [row(r) for r in DEFAULT_TABLES.affinities],
-        "statures": [{"name": s.name, "xp": s.xp} for s in DEFAULT_TABLES.statures],
+        "races": [row(r) for r in tables.races],
+        "classes": [row(r) for r in tables.classes],
+        "affinities": [row(r) for r in tables.affinities],
+        "statures": [{"name": s.name, "xp": s.xp} for s in tables.statures],
         "equipment": {f"{c.affinity}-{c.rank}": c.name for c in catalogue.equipment},
         "quests": [
             {
