@@ -1,7 +1,7 @@
 """Grim Hand at a live table: characters as table commands (spec: Character; §4, §8, §9, §9.1).
 
 Module map:
-    catalogue   -- the card facts the rules need, handed in at registration
+    catalogue   -- the card facts and data tables the rules need (a Catalogue, or a source of the current one)
     state       -- the snapshot: characters with their derived numbers, settings
     ops         -- primitive invertible changes; undo/redo; clamping after a change
     context     -- a command in progress (state, actor, dice, catalogue, ops)
