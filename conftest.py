@@ -18,3 +18,25 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _short_lived_db_connections(django_db_setup: Any, django_db_blocker: Any) -> Any:
+    """Every connection closes when its request ends during tests.
+
+    Server threads, websocket consumers and asgiref's executor threads each
+    hold their own connection. Persistent connections are off for the run,
+    and on PostgreSQL any session such a thread still holds at the end is
+    ended before the test database is dropped (the product is not involved:
+    only the test process's own idle threads).
+    """
+    from django.db import connection, connections
+
+    connections.settings["default"]["CONN_MAX_AGE"] = 0
+    yield
+    if connection.vendor == "postgresql":
+        with django_db_blocker.unblock(), connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )

@@ -6,7 +6,7 @@ import asyncio
 from typing import Any
 
 import pytest
-from asgiref.sync import sync_to_async
+from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from campaigns import services
@@ -21,14 +21,14 @@ def communicator(path: str, *headers: tuple[bytes, bytes]) -> WebsocketCommunica
     return WebsocketCommunicator(application, path, headers=[ORIGIN, (b"host", b"localhost"), *headers])
 
 
-@sync_to_async
+@database_sync_to_async
 def open_table() -> tuple[Any, Any, Any]:
     table, host = services.table_create(game="counters", name="Fri", seat_name="Ann")
     _, player = services.seat_join(code=table.join_code, name="Bo")
     return table, host, player
 
 
-@sync_to_async
+@database_sync_to_async
 def command(table_id: int, grant: Any, type_: str, payload: dict[str, Any], cid: str) -> dict[str, Any]:
     result = services.command_execute(
         table_id=table_id, seat=grant.seat, command_id=cid, type=type_, payload=payload
