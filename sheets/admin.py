@@ -70,32 +70,50 @@ class RulesCatalogueAdmin(_Admin):
             )
 
 
+class FixedNamesAdmin(RulesCatalogueAdmin):
+    """Rows that characters refer to by name (race, class, affinity, stature, rarity).
+
+    Their numbers are a group's to house-rule, but renaming, adding or
+    deleting one would leave existing characters pointing at a row that no
+    longer exists, so names are read-only and the set of rows is fixed (§4).
+    """
+
+    def get_readonly_fields(self, request: HttpRequest, obj: Model | None = None) -> Any:
+        return ("name", *super().get_readonly_fields(request, obj))
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Model | None = None) -> bool:
+        return False
+
+
 _CONTRIBUTION = ("name", "life", "strength", "agility", "gold", "ap", "attack", "ability_name")
 
 
 @admin.register(Race)
-class RaceAdmin(RulesCatalogueAdmin):
+class RaceAdmin(FixedNamesAdmin):
     list_display = _CONTRIBUTION
     search_fields = ("name", "ability_name")
     list_filter = ("attack",)
 
 
 @admin.register(CharacterClass)
-class CharacterClassAdmin(RulesCatalogueAdmin):
+class CharacterClassAdmin(FixedNamesAdmin):
     list_display = _CONTRIBUTION
     search_fields = ("name", "ability_name")
     list_filter = ("attack",)
 
 
 @admin.register(AffinityInfo)
-class AffinityInfoAdmin(RulesCatalogueAdmin):
+class AffinityInfoAdmin(FixedNamesAdmin):
     list_display = (*_CONTRIBUTION, "alignment_stat")
     search_fields = ("name", "ability_name")
     list_filter = ("alignment_stat",)
 
 
 @admin.register(StatureLevel)
-class StatureLevelAdmin(RulesCatalogueAdmin):
+class StatureLevelAdmin(FixedNamesAdmin):
     list_display = (
         "name", "xp", "life", "attack", "extra_hole_cards", "redeal_flop", "threat_manifestation_rank",
     )  # fmt: skip
@@ -104,7 +122,7 @@ class StatureLevelAdmin(RulesCatalogueAdmin):
 
 
 @admin.register(RarityLevel)
-class RarityLevelAdmin(RulesCatalogueAdmin):
+class RarityLevelAdmin(FixedNamesAdmin):
     list_display = (
         "name", "d100_low", "d100_high", "set_life", "set_strength", "set_agility", "set_ap", "set_attack",
     )  # fmt: skip

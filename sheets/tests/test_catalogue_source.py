@@ -16,6 +16,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.db import connection
+from django.forms.models import model_to_dict
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
@@ -251,13 +252,17 @@ def test_an_admin_edit_that_breaks_the_tables_is_saved_with_a_warning(
 ) -> None:
     admin = Client()
     admin.force_login(get_user_model().objects.create_superuser("root", "root@example.com", "pw"))
-    bone = AffinityInfo.objects.get(name="Bone")
+    # Rows that characters name cannot be deleted in the admin, but their
+    # numbers can be edited into an invalid table: a gap in the d100 bands.
+    rare = RarityLevel.objects.get(name="Rare")
+    form = {k: v for k, v in model_to_dict(rare).items() if k not in ("id", "name")}
+    form["d100_low"] = int(form["d100_low"]) + 1
     with django_capture_on_commit_callbacks(execute=True):
-        response = admin.post(f"/admin/sheets/affinityinfo/{bone.pk}/delete/", {"post": "yes"}, follow=True)
+        response = admin.post(f"/admin/sheets/raritylevel/{rare.pk}/change/", form, follow=True)
     assert response.status_code == 200
     warnings = [str(m) for m in response.context["messages"]]
     assert any("no longer forms valid game tables" in m for m in warnings), warnings
-    assert not AffinityInfo.objects.filter(name="Bone").exists()
+    assert RarityLevel.objects.get(name="Rare").d100_low == form["d100_low"]
     clock.advance(2.0)
     assert max_le_of_new_character(gh_player) == 13
 
