@@ -4,7 +4,9 @@ Races, classes, affinities, stature, rarity and the quest challenge table are
 already the rules package's ``rules.grimhand.tables.DEFAULT_TABLES``; this
 package holds the rest: equipment, threats, exploration cards, quests, quest
 challenges and stature abilities. Facts come from the reference data (with its
-typos fixed); every text is our own one-line summary.
+typos fixed); every text is our own one-line summary. ``load_gamedata`` writes
+them to the database, which is the source the sheets use from then on; this
+data is also the fallback before the catalogue is loaded.
 """
 
 from __future__ import annotations

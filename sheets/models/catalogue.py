@@ -4,7 +4,9 @@ Races, classes and affinities (§4), stature (§9), rarity and set bonuses (§8)
 the quest challenge table (§9.1) come from ``rules.grimhand.tables.DEFAULT_TABLES``;
 equipment (§8), threats (§7.4), exploration cards (§7.2), quests (§9.1) and
 stature abilities (§9) from ``sheets.catalogue_data``. ``sheets.catalogue_loader``
-writes them; ``sheets.selectors`` reads them.
+writes them; ``sheets.selectors`` reads them. These rows, not the code they were
+loaded from, are what the live tables compute with: edits in the admin reach
+the sheets within seconds (``sheets.catalogue_source``).
 
 Cards a table may add as homebrew carry a ``table``; ``table IS NULL`` marks a
 base game card, and the uniqueness rules apply to base cards only.
