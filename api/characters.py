@@ -30,7 +30,13 @@ from campaigns import codes
 from campaigns.auth import SeatTokenAuthentication
 from campaigns.models import Seat
 from rules.grimhand.table import export_character
-from sheets.selectors import character_for_seat_token, character_json, character_table_id, table_character
+from sheets.selectors import (
+    character_document,
+    character_for_seat_token,
+    character_json,
+    character_table_id,
+    table_character,
+)
 
 _LINE = inline_serializer(
     "BreakdownLine", {"source": serializers.CharField(), "amount": serializers.IntegerField()}
@@ -98,7 +104,11 @@ def read_character(request: HttpRequest, character_id: int) -> HttpResponse:
     header = request.META.get("HTTP_AUTHORIZATION", "").split()
     if len(header) != 2 or header[0].lower() != "seat":
         return _error("not_authenticated", "Join the table first: this needs your seat token.", 401)
-    table_id, char = character_for_seat_token(codes.hash_token(header[1]), character_id)
+    token_hash = codes.hash_token(header[1])
+    document = character_document(token_hash, character_id)
+    if document is not None:
+        return HttpResponse(document, content_type="application/json")
+    table_id, char = character_for_seat_token(token_hash, character_id)
     if table_id is None:
         message = "This seat token is not valid (the seat may have been removed). Join the table again."
         return _error("bad_token", message, 401)

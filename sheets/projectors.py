@@ -5,18 +5,21 @@ Runs inside the command's transaction, right after its events are appended
 each event carries (``rules.grimhand.table.ops``), including those inside
 undo/redo events, and keeps:
 
-- ``sheets.Character``: one row per character (create, retire, rename, import);
+- ``sheets.Character``: one row per character (create, retire, rename, import),
+  with the character's API document rewritten after every command;
 - the table's homebrew ``EquipmentCard`` rows, so the catalogue API's
   ``?table=`` shows the campaign's own cards.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
 from campaigns.models import Event, Table
 from sheets.models import Character, EquipmentCard
+from sheets.selectors import character_json
 
 
 def _ops(events: list[Event]) -> Iterator[dict[str, Any]]:
@@ -53,3 +56,19 @@ def project_characters(table: Table, events: list[Event]) -> None:
             )
         elif kind == "homebrew_remove":
             EquipmentCard.objects.filter(table=table, name=op["card"]["name"]).delete()
+    _refresh_documents(table)
+
+
+def _refresh_documents(table: Table) -> None:
+    """Rewrite every character's API document from the new snapshot (one UPDATE).
+
+    All of them, not only those the events name: a settings change or a
+    clamp in ``settle`` can move any character's numbers.
+    """
+    characters = table.state.get("characters", {})
+    rows = [
+        Character(pk=int(cid), document=json.dumps(character_json(char, table.pk), separators=(",", ":")))
+        for cid, char in characters.items()
+    ]
+    if rows:
+        Character.objects.bulk_update(rows, ["document"])

@@ -279,6 +279,23 @@ def character_json(char: dict[str, Any], table_id: int) -> dict[str, Any]:
     }
 
 
+def character_document(token_hash: str, character_id: int) -> str | None:
+    """The stored API document of a character, if this token opens a seat at its table.
+
+    One indexed query and no JSON work; None when the token, the table or the
+    document does not match (the caller then finds out which, on a slower path).
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT c.document FROM sheets_character c "
+            "JOIN campaigns_seat s ON s.table_id = c.table_id "
+            "WHERE s.token_hash = %s AND s.removed_at IS NULL AND c.id = %s",
+            [token_hash, int(character_id)],
+        )
+        row = cursor.fetchone()
+    return str(row[0]) if row and row[0] else None
+
+
 def character_for_seat_token(token_hash: str, character_id: int) -> tuple[int | None, dict[str, Any] | None]:
     """One query: the table of the seat this token opens, and that table's character ``character_id``.
 

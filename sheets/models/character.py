@@ -18,6 +18,11 @@ class Character(models.Model):
     table = models.ForeignKey("campaigns.Table", on_delete=models.CASCADE, related_name="characters")
     seat = models.OneToOneField("campaigns.Seat", on_delete=models.CASCADE, related_name="character")
     name = models.CharField(max_length=40)
+    # The character exactly as ``GET /api/v1/grimhand/characters/{id}/``
+    # answers it, rewritten by the projector with every command at its
+    # table: the hottest read of a party is then one indexed row, no JSON
+    # work in Python. Empty until the first command after this field existed.
+    document = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
