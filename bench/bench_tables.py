@@ -258,6 +258,7 @@ def main(argv: list[str]) -> int:
         size = asyncio.run(event_size(base))
         asyncio.run(relay_baseline(base, 20, size))  # warm-up
         baseline = asyncio.run(relay_baseline(base, commands, size))
+        asyncio.run(one_table(base, 20))  # warm-up, as the baseline had
         ours, missing_one = asyncio.run(one_table(base, commands))
         many, missing_many, sent = asyncio.run(many_tables(base, tables, seconds))
     print(f"payload {size} bytes per event message; server: make run's process on PostgreSQL + Redis pub/sub")
