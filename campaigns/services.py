@@ -23,13 +23,14 @@ from django.utils import timezone
 from campaigns import codes, logstore, throttle
 from campaigns.errors import TableError, not_found, stale
 from campaigns.games import project, rules_for
+from campaigns.host_commands import clean_name, seat_payload, table_command
 from campaigns.models import Command, EditPolicy, Event, Role, Seat, Table, TableStatus
-from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, State
+from campaigns.undo import undo_redo
+from rules.engine import Actor, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
 
 SEAT_COLOURS = ("#e0605a", "#7fcf7a", "#b49cff", "#e0a44a", "#6fc3df", "#e8dcc4", "#ff9ecd", "#a9b8c8")
 MAX_SEATS = 12
-MAX_NAME = 40
 UserLike = AbstractBaseUser | AnonymousUser | None
 
 
@@ -39,17 +40,6 @@ class SeatGrant:
 
     seat: Seat
     token: str
-
-
-def _clean_name(raw: object, what: str, limit: int = MAX_NAME) -> str:
-    name = str(raw or "").strip()
-    if not name:
-        raise TableError("bad_name", f"Please enter {what}.", extra={"field": "name"})
-    if len(name) > limit:
-        raise TableError(
-            "bad_name", f"{what.capitalize()} can be at most {limit} characters.", extra={"field": "name"}
-        )
-    return name
 
 
 def _real_user(user: UserLike) -> Any:
@@ -79,8 +69,8 @@ def table_create(*, game: str, name: str, seat_name: str, user: UserLike = None)
         rules = rules_for(game)
     except RuleViolation as exc:
         raise TableError("unknown_game", exc.message, extra={"field": "game"}) from exc
-    table_name = _clean_name(name, "a table name", 80)
-    host_name = _clean_name(seat_name, "your name")
+    table_name = clean_name(name, "a table name", 80)
+    host_name = clean_name(seat_name, "your name")
     for _ in range(20):
         try:
             with transaction.atomic():
@@ -97,7 +87,7 @@ def table_create(*, game: str, name: str, seat_name: str, user: UserLike = None)
     else:  # pragma: no cover - 31^6 codes make this practically impossible
         raise TableError("no_code", "Could not find a free join code; please try again.", status=503)
     grant = _new_seat(table, name=host_name, role=Role.HOST, position=0, user=user)
-    _append(table, grant.seat, [NewEvent("seat.joined", _seat_payload(grant.seat))], table.state, "")
+    _append(table, grant.seat, [NewEvent("seat.joined", seat_payload(grant.seat))], table.state, "")
     table.save(update_fields=["seq", "state", "seat_ids"])
     return table, grant
 
@@ -108,7 +98,7 @@ def seat_join(
     """Take a seat at the table whose join code this is."""
     if role not in (Role.PLAYER, Role.SPECTATOR):
         raise TableError("bad_role", "Join as a player or as a spectator.", extra={"field": "role"})
-    seat_name = _clean_name(name, "your name")
+    seat_name = clean_name(name, "your name")
     normal = codes.normalise_code(code)
     if not codes.looks_like_code(normal):
         raise TableError(
@@ -133,7 +123,7 @@ def seat_join(
             raise TableError("table_full", f"That table already has {MAX_SEATS} seats.", status=409)
         position = max((s.position for s in seats), default=-1) + 1
         grant = _new_seat(table, name=seat_name, role=role, position=position, user=user)
-        _append(table, grant.seat, [NewEvent("seat.joined", _seat_payload(grant.seat))], table.state, "")
+        _append(table, grant.seat, [NewEvent("seat.joined", seat_payload(grant.seat))], table.state, "")
         table.save(update_fields=["seq", "state", "seat_ids"])
     return table, grant
 
@@ -253,9 +243,9 @@ def _command_once(
 
 def _dispatch(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
     if type in ("undo", "redo"):
-        return _undo_redo(table, actor, type, payload)
+        return undo_redo(table, actor, type, payload)
     if type.startswith(("seat.", "table.")):
-        return _table_command(table, actor, type, payload)
+        return table_command(table, actor, type, payload)
     rules = rules_for(table.game)
     state = dict(table.state)
     undone = state.pop("undone", [])
@@ -319,164 +309,3 @@ def broadcast_events(group: str, table_id: int, events: list[Event], state: Stat
             await layer.group_send(group, {"type": "table.message", "data": data})
 
     async_to_sync(send_all)()
-
-
-# --- undo / redo: compensating events, never deletions ----------------------
-
-
-def _undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
-    seq = payload.get("seq")
-    if not isinstance(seq, int) or isinstance(seq, bool):
-        raise RuleViolation("bad_field", "Say which change to undo (its seq number).", {"field": "seq"})
-    target = Event.objects.filter(table=table, seq=seq).first()
-    if target is None:
-        raise RuleViolation("unknown_event", f"There is no change number {seq} at this table.", {"seq": seq})
-    if target.seat_id != actor.seat_id and not actor.is_host:
-        raise NotAllowed("not_your_change", "Only the seat that made a change, or the host, can undo it.")
-    state = dict(table.state)
-    undone: list[int] = list(state.pop("undone", []))
-    rules = rules_for(table.game)
-    if type == "undo":
-        if target.type in ("undo",) or target.type.startswith(("seat.", "table.")):
-            raise RuleViolation("cannot_undo", "That change cannot be undone; use redo to restore an undo.")
-        if seq in undone:
-            raise RuleViolation("already_undone", "That change has already been undone.")
-        effects = _inner_effects(target)
-        state, compensation = _invert_all(rules, state, effects, target, actor)
-        undone.append(seq)
-        event = NewEvent("undo", {"seq": seq, "undone_type": target.type, "events": compensation})
-    else:
-        if target.type != "undo":
-            raise RuleViolation("cannot_redo", "Only an undo can be redone.")
-        original = int(target.payload["seq"])
-        if original not in undone:
-            raise RuleViolation("already_redone", "That undo has already been redone.")
-        effects = [
-            LoggedEvent(seq, target.seat_id, e["type"], e["payload"]) for e in target.payload["events"]
-        ]
-        state, compensation = _invert_all(rules, state, effects, target, actor)
-        undone.remove(original)
-        event = NewEvent("redo", {"seq": seq, "redone_seq": original, "events": compensation})
-    state["undone"] = undone
-    return Outcome(state, [event])
-
-
-def _inner_effects(target: Event) -> list[LoggedEvent]:
-    if target.type == "redo":
-        return [
-            LoggedEvent(target.seq, target.seat_id, e["type"], e["payload"]) for e in target.payload["events"]
-        ]
-    return [LoggedEvent(target.seq, target.seat_id, target.type, target.payload)]
-
-
-def _invert_all(
-    rules: Any, state: State, effects: list[LoggedEvent], target: Event, actor: Actor
-) -> tuple[State, list[dict[str, Any]]]:
-    compensation: list[dict[str, Any]] = []
-    for effect in reversed(effects):
-        outcome = rules.invert(state, effect, actor)
-        state = outcome.state
-        compensation.extend({"type": e.type, "payload": e.payload} for e in outcome.events)
-    return state, compensation
-
-
-# --- table and seat management (host), through the same log ----------------
-
-
-def _seat_payload(seat: Seat) -> dict[str, Any]:
-    return {
-        "seat_id": seat.pk,
-        "name": seat.name,
-        "role": seat.role,
-        "colour": seat.colour,
-        "position": seat.position,
-    }
-
-
-def _find_seat(seats: list[Seat], payload: dict[str, Any]) -> Seat:
-    seat_id = payload.get("seat_id")
-    for seat in seats:
-        if seat.pk == seat_id:
-            return seat
-    raise RuleViolation("unknown_seat", "That seat is not at this table.", {"seat_id": seat_id})
-
-
-def _require_host(actor: Actor, what: str) -> None:
-    if not actor.is_host:
-        raise NotAllowed("host_only", f"Only the host can {what}.")
-
-
-def _table_command(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
-    state = table.state
-    seats = list(Seat.objects.filter(table=table, removed_at=None)) if type.startswith("seat.") else []
-    if type == "seat.rename":
-        seat = _find_seat(seats, payload)
-        if seat.pk != actor.seat_id:
-            _require_host(actor, "rename other seats")
-        before = seat.name
-        seat.name = _rename(payload.get("name"))
-        seat.save(update_fields=["name"])
-        return Outcome(
-            state, [NewEvent("seat.renamed", {"seat_id": seat.pk, "name": seat.name, "before": before})]
-        )
-    if type == "seat.reorder":
-        _require_host(actor, "change the seating order")
-        order = payload.get("seat_ids")
-        active_ids = sorted(s.pk for s in seats)
-        if not isinstance(order, list) or sorted(order) != active_ids:
-            raise RuleViolation(
-                "bad_order", "List every seat exactly once, in the new order.", {"field": "seat_ids"}
-            )
-        by_id = {s.pk: s for s in seats}
-        for position, seat_id in enumerate(order):
-            by_id[seat_id].position = position
-        Seat.objects.bulk_update(list(by_id.values()), ["position"])
-        return Outcome(state, [NewEvent("seat.reordered", {"seat_ids": order})])
-    if type == "seat.remove":
-        _require_host(actor, "remove seats")
-        seat = _find_seat(seats, payload)
-        if seat.role == Role.HOST:
-            raise RuleViolation(
-                "cannot_remove_host", "The host's seat cannot be removed; end the table instead."
-            )
-        seat.removed_at = timezone.now()
-        seat.save(update_fields=["removed_at"])
-        table.seat_ids = [i for i in table.seat_ids if i != seat.pk]
-        return Outcome(state, [NewEvent("seat.removed", {"seat_id": seat.pk, "name": seat.name})])
-    if type == "table.rotate_code":
-        _require_host(actor, "change the join code")
-        table.join_code = _fresh_code(table.join_code)
-        return Outcome(state, [NewEvent("table.code_rotated", {})])
-    if type == "table.set_policy":
-        _require_host(actor, "change who may edit")
-        policy = payload.get("edit_policy")
-        if policy not in EditPolicy.values:
-            raise RuleViolation("bad_policy", "Choose “own” or “everyone”.", {"field": "edit_policy"})
-        table.edit_policy = policy
-        return Outcome(state, [NewEvent("table.policy_changed", {"edit_policy": policy})])
-    if type == "table.rename":
-        _require_host(actor, "rename the table")
-        before = table.name
-        table.name = _clean_name(payload.get("name"), "a table name", 80)
-        return Outcome(state, [NewEvent("table.renamed", {"name": table.name, "before": before})])
-    if type == "table.end":
-        _require_host(actor, "end the table")
-        table.status = TableStatus.ENDED
-        table.ended_at = timezone.now()
-        return Outcome(state, [NewEvent("table.ended", {})])
-    raise RuleViolation("unknown_command", f"There is no table command called {type!r}.", {"type": type})
-
-
-def _rename(raw: object) -> str:
-    try:
-        return _clean_name(raw, "a name")
-    except TableError as exc:
-        raise RuleViolation(exc.code, exc.message, exc.extra) from exc
-
-
-def _fresh_code(old: str) -> str:
-    for _ in range(20):
-        code = codes.new_join_code()
-        if code != old and not Table.objects.filter(join_code=code).exists():
-            return code
-    raise RuleViolation("no_code", "Could not find a free join code; please try again.")  # pragma: no cover

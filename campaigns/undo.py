@@ -1,0 +1,72 @@
+"""Undo and redo: compensating events, never deletions (architecture, step 6).
+
+Undo of an event asks the game's rules to invert it and logs an ``undo``
+event carrying the compensation; redo inverts that compensation again. Only
+the seat that made the change, or the host, may undo it. The snapshot's
+``undone`` list (kept here, not by the games) says what is currently undone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from campaigns.games import rules_for
+from campaigns.models import Event, Table
+from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, State
+from rules.errors import RuleViolation
+
+
+def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
+    seq = payload.get("seq")
+    if not isinstance(seq, int) or isinstance(seq, bool):
+        raise RuleViolation("bad_field", "Say which change to undo (its seq number).", {"field": "seq"})
+    target = Event.objects.filter(table=table, seq=seq).first()
+    if target is None:
+        raise RuleViolation("unknown_event", f"There is no change number {seq} at this table.", {"seq": seq})
+    if target.seat_id != actor.seat_id and not actor.is_host:
+        raise NotAllowed("not_your_change", "Only the seat that made a change, or the host, can undo it.")
+    state = dict(table.state)
+    undone: list[int] = list(state.pop("undone", []))
+    rules = rules_for(table.game)
+    if type == "undo":
+        if target.type in ("undo",) or target.type.startswith(("seat.", "table.")):
+            raise RuleViolation("cannot_undo", "That change cannot be undone; use redo to restore an undo.")
+        if seq in undone:
+            raise RuleViolation("already_undone", "That change has already been undone.")
+        effects = _inner_effects(target)
+        state, compensation = _invert_all(rules, state, effects, target, actor)
+        undone.append(seq)
+        event = NewEvent("undo", {"seq": seq, "undone_type": target.type, "events": compensation})
+    else:
+        if target.type != "undo":
+            raise RuleViolation("cannot_redo", "Only an undo can be redone.")
+        original = int(target.payload["seq"])
+        if original not in undone:
+            raise RuleViolation("already_redone", "That undo has already been redone.")
+        effects = [
+            LoggedEvent(seq, target.seat_id, e["type"], e["payload"]) for e in target.payload["events"]
+        ]
+        state, compensation = _invert_all(rules, state, effects, target, actor)
+        undone.remove(original)
+        event = NewEvent("redo", {"seq": seq, "redone_seq": original, "events": compensation})
+    state["undone"] = undone
+    return Outcome(state, [event])
+
+
+def _inner_effects(target: Event) -> list[LoggedEvent]:
+    if target.type == "redo":
+        return [
+            LoggedEvent(target.seq, target.seat_id, e["type"], e["payload"]) for e in target.payload["events"]
+        ]
+    return [LoggedEvent(target.seq, target.seat_id, target.type, target.payload)]
+
+
+def _invert_all(
+    rules: Any, state: State, effects: list[LoggedEvent], target: Event, actor: Actor
+) -> tuple[State, list[dict[str, Any]]]:
+    compensation: list[dict[str, Any]] = []
+    for effect in reversed(effects):
+        outcome = rules.invert(state, effect, actor)
+        state = outcome.state
+        compensation.extend({"type": e.type, "payload": e.payload} for e in outcome.events)
+    return state, compensation
