@@ -110,3 +110,49 @@ def test_table_page_has_thumb_sized_labelled_controls(browser, live_asgi) -> Non
     assert unlabelled_controls(page) == []
     assert horizontal_overflow(page) <= 0
     assert console.errors == []
+
+
+def test_waking_the_phone_fetches_what_the_socket_missed(browser, live_asgi) -> None:  # noqa: F811
+    ann, _ = phone_page(browser)
+    code = open_table(ann, live_asgi)
+    ann.get_by_text("Add a counter").click()
+    ann.get_by_label("Name", exact=True).fill("Life")
+    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(ann.locator("#my-seat output")).to_have_text("20")
+
+    bo, bo_console = phone_page(browser)
+
+    def silent_socket(ws):  # type: ignore[no-untyped-def]
+        # The socket stays open but nothing from the server arrives, as on a
+        # phone whose radio slept: only the wake-up catch-up can fix the page.
+        server = ws.connect_to_server()
+        server.on_message(lambda message: None)
+
+    bo.route_web_socket(re.compile(r".*/ws/tables/.*"), silent_socket)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    anns_card = bo.locator("#other-seats article", has_text="Ann")
+    expect(anns_card.locator("output")).to_have_text("20")
+    ann.get_by_role("button", name="Increase Life").click()
+    expect(ann.locator("#my-seat output")).to_have_text("21")
+    bo.wait_for_timeout(500)
+    expect(anns_card.locator("output")).to_have_text("20")  # missed: the socket is silent
+    bo.evaluate("document.dispatchEvent(new Event('visibilitychange'))")
+    expect(anns_card.locator("output")).to_have_text("21")
+    expect(bo.locator("#log li").first).to_contain_text("+1 Life")
+    assert bo_console.errors == []
+
+
+def test_host_renames_the_table_and_errors_show_by_the_field(browser, live_asgi) -> None:  # noqa: F811
+    page, console = phone_page(browser)
+    open_table(page, live_asgi)
+    page.get_by_label("Table name").fill("Saturday crypt")
+    page.get_by_role("button", name="Rename table").click()
+    expect(page.locator("#table-name")).to_have_text("Saturday crypt")
+    page.get_by_label("Table name").fill("   ")
+    page.get_by_role("button", name="Rename table").click()
+    expect(page.locator("#table-name-error")).to_contain_text("Please enter a table name")
+    expect(page.locator("#table-name")).to_have_text("Saturday crypt")
+    assert horizontal_overflow(page) <= 0
+    assert [e for e in console.errors if "400" not in e] == []

@@ -228,6 +228,14 @@
     var rotate = document.getElementById("rotate-code");
     if (!rotate) return;
     rotate.addEventListener("click", function () { send("table.rotate_code", {}).catch(function () {}); });
+    var rename = document.getElementById("rename-table-form");
+    rename.addEventListener("submit", function (ev) {
+      ev.preventDefault();
+      var err = document.getElementById("table-name-error");
+      send("table.rename", { name: document.getElementById("table-name-input").value })
+        .then(function () { err.hidden = true; })
+        .catch(function (e) { showError(""); err.textContent = e.message; err.hidden = false; });
+    });
     document.getElementById("everyone-edits").addEventListener("change", function (ev) {
       send("table.set_policy", { edit_policy: ev.target.checked ? "everyone" : "own" }).catch(function () {});
     });
