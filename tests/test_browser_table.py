@@ -122,7 +122,7 @@ def test_waking_the_phone_fetches_what_the_socket_missed(browser, live_asgi) -> 
 
     bo, bo_console = phone_page(browser)
 
-    def silent_socket(ws):  # type: ignore[no-untyped-def]
+    def silent_socket(ws):
         # The socket stays open but nothing from the server arrives, as on a
         # phone whose radio slept: only the wake-up catch-up can fix the page.
         server = ws.connect_to_server()
