@@ -34,6 +34,7 @@ test: $(STAMP)
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy .
 	$(PY) manage.py makemigrations --check --dry-run
 

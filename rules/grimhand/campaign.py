@@ -38,9 +38,7 @@ def ante_for_level(level: int, progression: Sequence[int] | None = None) -> int:
     its own ``progression`` (the ante of level 1, 2, ...).
     """
     if level < 1:
-        raise RuleViolation(
-            "bad_level", f"explore levels start at 1, got {level}", {"level": level}
-        )
+        raise RuleViolation("bad_level", f"explore levels start at 1, got {level}", {"level": level})
     if progression is None:
         return level
     if level > len(progression):
@@ -81,9 +79,7 @@ def initiative_leaders(rolls: Mapping[str, int]) -> tuple[str, ...]:
     return tuple(seat for seat, roll in rolls.items() if roll == best)
 
 
-def roll_initiative(
-    rng: random.Random, seats: Sequence[str], max_rounds: int = 100
-) -> InitiativeResult:
+def roll_initiative(rng: random.Random, seats: Sequence[str], max_rounds: int = 100) -> InitiativeResult:
     """Each seat rolls 1d6, the tied leaders re-roll until one is highest (§7.2)."""
     contenders = tuple(seats)
     rounds: list[dict[str, int]] = []
@@ -119,9 +115,7 @@ class EventRoll:
     draws: int
 
 
-def event_draws(
-    dice: Sequence[DieFace], explore_rank: int, explore_affinity: Affinity
-) -> EventRoll:
+def event_draws(dice: Sequence[DieFace], explore_rank: int, explore_affinity: Affinity) -> EventRoll:
     """Score the event dice: one event card per die of the card's affinity or Wild."""
     if len(dice) != explore_rank:
         raise RuleViolation(
@@ -136,9 +130,7 @@ def roll_events(rng: random.Random, explore_rank: int, explore_affinity: Affinit
     return event_draws(roll_affinity_dice(rng, explore_rank), explore_rank, explore_affinity)
 
 
-def resolution_order(
-    events: Sequence[_Event], kind: Callable[[_Event], EventKind]
-) -> list[_Event]:
+def resolution_order(events: Sequence[_Event], kind: Callable[[_Event], EventKind]) -> list[_Event]:
     """Events in resolution order (places, threats, NPCs), stable within a kind."""
     return sorted(events, key=kind)
 

@@ -100,9 +100,7 @@ class Card:
     def __post_init__(self) -> None:
         rank = self.rank
         if isinstance(rank, bool) or not isinstance(rank, int) or not MIN_RANK <= rank <= MAX_RANK:
-            raise RuleViolation(
-                "bad_rank", f"card rank must be 1..10, got {rank!r}", {"rank": repr(rank)}
-            )
+            raise RuleViolation("bad_rank", f"card rank must be 1..10, got {rank!r}", {"rank": repr(rank)})
         if not isinstance(self.affinity, Affinity):
             raise RuleViolation(
                 "bad_affinity",
@@ -170,14 +168,10 @@ def parse_cards(text: str) -> tuple[Card, ...]:
         try:
             affinity = Affinity(affinity_text)
         except ValueError:
-            raise RuleViolation(
-                "bad_card", f"unknown affinity in card {shown!r}", {"token": shown}
-            ) from None
+            raise RuleViolation("bad_card", f"unknown affinity in card {shown!r}", {"token": shown}) from None
         rank = int(rank_text)
         if not MIN_RANK <= rank <= MAX_RANK:
-            raise RuleViolation(
-                "bad_card", f"rank out of 1..10 in card {shown!r}", {"token": shown}
-            )
+            raise RuleViolation("bad_card", f"rank out of 1..10 in card {shown!r}", {"token": shown})
         cards.append(Card(rank, affinity))
     return tuple(cards)
 

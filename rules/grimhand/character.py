@@ -112,9 +112,7 @@ class DerivedStats:
 
 def _require_non_negative(name: str, value: int) -> None:
     if value < 0:
-        raise RuleViolation(
-            "negative_value", f"{name} cannot be negative, got {value}", {name: value}
-        )
+        raise RuleViolation("negative_value", f"{name} cannot be negative, got {value}", {name: value})
 
 
 def doubt_penalty(doubt: int) -> int:
@@ -129,9 +127,7 @@ def is_corrupted(corruption: int, threshold: int = CORRUPTION_THRESHOLD) -> bool
     return corruption >= threshold
 
 
-def _bonus_lines(
-    breakdown: dict[Stat, list[Contribution]], source: str, bonus: StatBonus
-) -> None:
+def _bonus_lines(breakdown: dict[Stat, list[Contribution]], source: str, bonus: StatBonus) -> None:
     for stat in STATS:
         if bonus.amount(stat):
             breakdown[stat].append(Contribution(source, bonus.amount(stat)))

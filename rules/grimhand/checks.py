@@ -97,9 +97,7 @@ def roll_skill_check(
 ) -> SkillCheckResult:
     """Roll ``stat_value`` affinity dice (the current Strength or Agility) and score them."""
     dice = roll_affinity_dice(rng, stat_value)
-    return skill_check(
-        kind, dice, player_affinity, explore_affinity, current=current, maximum=maximum
-    )
+    return skill_check(kind, dice, player_affinity, explore_affinity, current=current, maximum=maximum)
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,17 +118,13 @@ def affinity_check(
 ) -> AffinityCheckResult:
     """Score an affinity check's 5 dice (§10): 3 successes pass."""
     if len(dice) != AFFINITY_CHECK_DICE:
-        raise RuleViolation(
-            "bad_dice_count", f"an affinity check rolls 5 dice, got {len(dice)}"
-        )
+        raise RuleViolation("bad_dice_count", f"an affinity check rolls 5 dice, got {len(dice)}")
     successes = count_matches(dice, checked, wild_counts=True)
     if player_affinity is checked:
         successes += 1
     if explore_affinity is not None and explore_affinity is player_affinity:
         successes += 1
-    return AffinityCheckResult(
-        tuple(dice), successes, successes >= AFFINITY_CHECK_PASS, _corruption(dice)
-    )
+    return AffinityCheckResult(tuple(dice), successes, successes >= AFFINITY_CHECK_PASS, _corruption(dice))
 
 
 def roll_affinity_check(
@@ -160,13 +154,9 @@ class MeditationResult:
     ap_gain: int
 
 
-def meditate(
-    choice: Meditation, *, le: int, max_le: int, ap: int, max_ap: int
-) -> MeditationResult:
+def meditate(choice: Meditation, *, le: int, max_le: int, ap: int, max_ap: int) -> MeditationResult:
     """Meditate instead of a check: +2 LE, +2 AP or +1 each, capped at max (§10)."""
-    le_raw, ap_raw = {Meditation.LIFE: (2, 0), Meditation.ACTION: (0, 2), Meditation.SPLIT: (1, 1)}[
-        choice
-    ]
+    le_raw, ap_raw = {Meditation.LIFE: (2, 0), Meditation.ACTION: (0, 2), Meditation.SPLIT: (1, 1)}[choice]
     return MeditationResult(
         clamp_current(le + le_raw, max_le) - clamp_current(le, max_le),
         clamp_current(ap + ap_raw, max_ap) - clamp_current(ap, max_ap),

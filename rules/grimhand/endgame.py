@@ -31,9 +31,7 @@ def redemption_successes(dice: Sequence[DieFace], roller_affinity: Affinity) -> 
     return count_matches(dice, roller_affinity, wild_counts=False)
 
 
-def roll_redemption(
-    rng: random.Random, roller_affinity: Affinity
-) -> tuple[tuple[DieFace, ...], int]:
+def roll_redemption(rng: random.Random, roller_affinity: Affinity) -> tuple[tuple[DieFace, ...], int]:
     """Roll one uncorrupted player's redemption dice and count their successes."""
     dice = roll_affinity_dice(rng, REDEMPTION_DICE)
     return dice, redemption_successes(dice, roller_affinity)
@@ -146,4 +144,4 @@ def draw_tie_break(rng: random.Random, seats: Sequence[str]) -> dict[str, tuple[
         raise RuleViolation("too_many_players", "not enough cards for every tied player")
     deck = list(DECK)
     rng.shuffle(deck)
-    return {seat: tuple(deck[i * 5: i * 5 + 5]) for i, seat in enumerate(seats)}
+    return {seat: tuple(deck[i * 5 : i * 5 + 5]) for i, seat in enumerate(seats)}

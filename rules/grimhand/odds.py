@@ -107,8 +107,7 @@ def flop_odds(
                 elif mine == theirs:
                     row_t[t - n_players] += 1
     losses = tuple(
-        tuple(runouts - w - t for w, t in zip(wr, tr, strict=True))
-        for wr, tr in zip(wins, ties, strict=True)
+        tuple(runouts - w - t for w, t in zip(wr, tr, strict=True)) for wr, tr in zip(wins, ties, strict=True)
     )
 
     def as_dict(counts: list[int]) -> dict[Category, int]:

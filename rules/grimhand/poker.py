@@ -95,11 +95,7 @@ def encode(category: Category, tiebreak: Sequence[int]) -> int:
 
 def decode(score: int) -> tuple[Category, tuple[int, ...]]:
     """Inverse of ``encode``: the category and the non-zero tiebreak ranks."""
-    ranks = tuple(
-        nibble
-        for shift in range(CATEGORY_SHIFT - 4, -1, -4)
-        if (nibble := (score >> shift) & 0xF)
-    )
+    ranks = tuple(nibble for shift in range(CATEGORY_SHIFT - 4, -1, -4) if (nibble := (score >> shift) & 0xF))
     return Category(score >> CATEGORY_SHIFT), ranks
 
 
@@ -273,9 +269,7 @@ def evaluate(cards: Iterable[Card]) -> HandValue:
     hand = tuple(cards)
     n = len(hand)
     if not 1 <= n <= MAX_HAND_CARDS:
-        raise RuleViolation(
-            "bad_hand_size", f"a hand needs 1 to 7 cards, got {n}", {"count": n}
-        )
+        raise RuleViolation("bad_hand_size", f"a hand needs 1 to 7 cards, got {n}", {"count": n})
     ids = [card.index for card in hand]
     if len(set(ids)) != n:
         duplicate = next(c for i, c in enumerate(hand) if c in hand[:i])

@@ -26,9 +26,7 @@ LOOT_DICE = 5
 def _check_ranks(explore_rank: int, threat_ranks: Sequence[int]) -> None:
     for rank in (explore_rank, *threat_ranks):
         if not 1 <= rank <= 10:
-            raise RuleViolation(
-                "bad_rank", f"a card rank must be 1..10, got {rank}", {"rank": rank}
-            )
+            raise RuleViolation("bad_rank", f"a card rank must be 1..10, got {rank}", {"rank": rank})
 
 
 def stature_for_xp(xp: int, tables: GameTables = DEFAULT_TABLES) -> StatureRow:
@@ -47,9 +45,7 @@ def gold_award(explore_rank: int, threat_ranks: Sequence[int]) -> int:
     return explore_rank + sum(threat_ranks)
 
 
-def xp_award(
-    explore_rank: int, threat_ranks: Sequence[int], ante: int, hand: HandValue | Category
-) -> int:
+def xp_award(explore_rank: int, threat_ranks: Sequence[int], ante: int, hand: HandValue | Category) -> int:
     """XP for one player (§11): ((explore rank + threat ranks) x ante) x hand multiplier.
 
     ``hand`` is the hand the player held when the threat fell, even without the
@@ -57,9 +53,7 @@ def xp_award(
     """
     _check_ranks(explore_rank, threat_ranks)
     if ante < 0:
-        raise RuleViolation(
-            "negative_value", f"ante cannot be negative, got {ante}", {"ante": ante}
-        )
+        raise RuleViolation("negative_value", f"ante cannot be negative, got {ante}", {"ante": ante})
     category = hand.category if isinstance(hand, HandValue) else hand
     return (explore_rank + sum(threat_ranks)) * ante * category.xp_multiplier
 
@@ -67,9 +61,7 @@ def xp_award(
 def loot_cards(matches: int) -> int:
     """Loot cards for a despatched threat by dice matches (§11): 0, 1-2, 3-4, 5."""
     if not 0 <= matches <= LOOT_DICE:
-        raise RuleViolation(
-            "bad_matches", f"matches must be 0..5, got {matches}", {"matches": matches}
-        )
+        raise RuleViolation("bad_matches", f"matches must be 0..5, got {matches}", {"matches": matches})
     return (matches + 1) // 2
 
 

@@ -269,9 +269,7 @@ class GameTables:
     def quest_challenge(self, roll: int, stature: str) -> str:
         """The challenge for a 4d6 total ``roll`` read in the ``stature`` column (§9.1)."""
         if not QUEST_ROLL_MIN <= roll <= QUEST_ROLL_MAX:
-            raise RuleViolation(
-                "bad_roll", f"a 4d6 total must be 4..24, got {roll}", {"roll": roll}
-            )
+            raise RuleViolation("bad_roll", f"a 4d6 total must be 4..24, got {roll}", {"roll": roll})
         column = self.stature_index(stature)
         return self.quest_challenges[roll - QUEST_ROLL_MIN].challenges[column]
 

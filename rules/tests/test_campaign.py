@@ -84,8 +84,12 @@ def test_event_roll_draws_on_affinity_or_wild() -> None:
 
 
 def test_events_resolve_places_then_threats_then_npcs() -> None:
-    events = [("wolf", EventKind.THREAT), ("hermit", EventKind.NPC),
-              ("ruin", EventKind.PLACE), ("grunt", EventKind.THREAT)]
+    events = [
+        ("wolf", EventKind.THREAT),
+        ("hermit", EventKind.NPC),
+        ("ruin", EventKind.PLACE),
+        ("grunt", EventKind.THREAT),
+    ]
     ordered = resolution_order(events, lambda e: e[1])
     assert [name for name, _ in ordered] == ["ruin", "wolf", "grunt", "hermit"]
 
@@ -115,5 +119,10 @@ def test_quest_challenge_reroll_costs_one_ap() -> None:
 
 def test_gold_offering_and_threat_manifestation_rank() -> None:
     assert gold_offering(3) == 15
-    assert [threat_manifestation_rank(s) for s in ("Novice", "Adept", "Veteran", "Master",
-                                                   "Legend")] == [6, 7, 8, 9, 10]
+    assert [threat_manifestation_rank(s) for s in ("Novice", "Adept", "Veteran", "Master", "Legend")] == [
+        6,
+        7,
+        8,
+        9,
+        10,
+    ]

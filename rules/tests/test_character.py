@@ -35,7 +35,9 @@ def test_bare_character_sums_race_class_affinity() -> None:
     # Dwarf 6 + Cleric 5 + Iron 2 life; Dwarf 3 + Cleric 2 + Iron 2 attack.
     assert derived.stats == {"max_le": 13, "max_ap": 6, "strength": 6, "agility": 2, "attack": 7}
     assert sources(derived.breakdown["max_le"]) == {
-        "race (Dwarf)": 6, "class (Cleric)": 5, "affinity (Iron)": 2,
+        "race (Dwarf)": 6,
+        "class (Cleric)": 5,
+        "affinity (Iron)": 2,
     }
     assert derived.starting_gold == 8 + 8 + 4
     assert derived.stature.name == "Recruit"
@@ -47,10 +49,16 @@ def test_bare_character_sums_race_class_affinity() -> None:
 
 def test_every_contribution_is_listed_and_sums_to_the_stat() -> None:
     sheet = SheetInput(
-        "Human", "Warrior", Affinity.BLOOD, xp=1300, doubt=11,
+        "Human",
+        "Warrior",
+        Affinity.BLOOD,
+        xp=1300,
+        doubt=11,
         equipment=(
-            EquippedItem(7, Affinity.BLOOD, "Rare"), EquippedItem(7, Affinity.IRON, "Rare"),
-            EquippedItem(3, Affinity.BLOOD, "Rare"), EquippedItem(3, Affinity.IRON, "Rare"),
+            EquippedItem(7, Affinity.BLOOD, "Rare"),
+            EquippedItem(7, Affinity.IRON, "Rare"),
+            EquippedItem(3, Affinity.BLOOD, "Rare"),
+            EquippedItem(3, Affinity.IRON, "Rare"),
             EquippedItem(7, Affinity.NATURE, "Rare"),
         ),
         permanent_modifiers=(Modifier(Stat.AGILITY, 1, "quest: The Sanguine Feast"),),
@@ -79,7 +87,9 @@ def test_every_contribution_is_listed_and_sums_to_the_stat() -> None:
 
 def test_equipment_hand_bonus_is_named_by_its_title() -> None:
     sheet = SheetInput(
-        "Elf", "Rogue", Affinity.SHADOW,
+        "Elf",
+        "Rogue",
+        Affinity.SHADOW,
         equipment=(EquippedItem(4, Affinity.BLOOD), EquippedItem(4, Affinity.IRON)),
     )
     derived = derive_stats(sheet)
@@ -137,11 +147,11 @@ def test_current_values_follow_the_maximum() -> None:
     assert adjust_counter("xp", 3, 10) == 13
 
 
-modifiers = st.builds(
-    Modifier, st.sampled_from(list(Stat)), st.integers(-30, 30), st.just("effect")
-)
+modifiers = st.builds(Modifier, st.sampled_from(list(Stat)), st.integers(-30, 30), st.just("effect"))
 items = st.builds(
-    EquippedItem, st.integers(1, 10), st.sampled_from(list(Affinity)),
+    EquippedItem,
+    st.integers(1, 10),
+    st.sampled_from(list(Affinity)),
     st.sampled_from(["Common", "Uncommon", "Rare", "Ultra Rare", "Legendary", "Mythic"]),
 )
 sheets = st.builds(

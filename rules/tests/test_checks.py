@@ -31,22 +31,21 @@ def test_die_faces_follow_appendix_one() -> None:
 
 
 def test_strength_check_counts_affinity_and_wild_plus_explore_alignment() -> None:
-    result = skill_check(CheckKind.STRENGTH, [D.BLOOD, D.WILD, D.IRON], A.BLOOD, A.BLOOD,
-                         current=3, maximum=10)
+    result = skill_check(
+        CheckKind.STRENGTH, [D.BLOOD, D.WILD, D.IRON], A.BLOOD, A.BLOOD, current=3, maximum=10
+    )
     assert result.successes == 3
     assert (result.le_gain, result.ap_gain, result.doubt_gain) == (3, 0, 0)
     assert result.corruption_gain == 0
 
 
 def test_agility_gain_is_capped_at_max() -> None:
-    result = skill_check(CheckKind.AGILITY, [D.BONE, D.BONE, D.BONE], A.BONE,
-                         current=5, maximum=6)
+    result = skill_check(CheckKind.AGILITY, [D.BONE, D.BONE, D.BONE], A.BONE, current=5, maximum=6)
     assert result.successes == 3 and result.ap_gain == 1 and result.le_gain == 0
 
 
 def test_no_success_still_gives_one_but_adds_doubt() -> None:
-    result = skill_check(CheckKind.STRENGTH, [D.IRON, D.NATURE], A.SHADOW, A.BLOOD,
-                         current=2, maximum=9)
+    result = skill_check(CheckKind.STRENGTH, [D.IRON, D.NATURE], A.SHADOW, A.BLOOD, current=2, maximum=9)
     assert result.successes == 0
     assert (result.le_gain, result.doubt_gain) == (1, 1)
 
@@ -60,11 +59,11 @@ def test_two_wilds_corrupt() -> None:
 
 
 def test_rolled_check_uses_the_stat_as_dice_count() -> None:
-    result = roll_skill_check(random.Random(2), CheckKind.STRENGTH, 6, A.NATURE,
-                              current=1, maximum=20)
+    result = roll_skill_check(random.Random(2), CheckKind.STRENGTH, 6, A.NATURE, current=1, maximum=20)
     assert len(result.dice) == 6
-    assert result == roll_skill_check(random.Random(2), CheckKind.STRENGTH, 6, A.NATURE,
-                                      current=1, maximum=20)
+    assert result == roll_skill_check(
+        random.Random(2), CheckKind.STRENGTH, 6, A.NATURE, current=1, maximum=20
+    )
 
 
 def test_affinity_check_bonuses_and_pass_mark() -> None:

@@ -37,11 +37,9 @@ def test_appendix_two_worked_example() -> None:
     """
     flop = parse_cards("7BL 3BL 9NA")
     turn = parse_cards("7NA")
-    player = PlayerSide("hero", A.BLOOD, base_attack=4, le=10,
-                        active=parse_cards("7SH 7BO 3IR"))
+    player = PlayerSide("hero", A.BLOOD, base_attack=4, le=10, active=parse_cards("7SH 7BO 3IR"))
     lineup = line_up([WOLF, GRUNT], party_size=1, active_limit=2)
-    state = start_round([player], lineup, {"T1": parse_cards("1SH 5BO"),
-                                           "T2": parse_cards("3SH 3BO")})
+    state = start_round([player], lineup, {"T1": parse_cards("1SH 5BO"), "T2": parse_cards("3SH 3BO")})
     state, flop_report = resolve_street(state, Street.FLOP, flop)
     hero, wolf, grunt = (flop_report.scores[k] for k in ("hero", "T1", "T2"))
     assert hero.hand.category is Category.FULL_HOUSE
@@ -170,8 +168,7 @@ def test_mob_shares_one_life_pool_and_queued_threat_enters_with_bonus() -> None:
 def test_players_take_damage_and_can_be_defeated() -> None:
     lineup = line_up([Threat("Sanguine Hound", 5, A.BLOOD, 7)], party_size=2)
     weak = PlayerSide("weak", A.NATURE, 1, le=2, active=parse_cards("1SH 2IR"))
-    tank = PlayerSide("tank", A.NATURE, 1, le=9, active=parse_cards("1NA 3IR"),
-                      damage_reduction=1)
+    tank = PlayerSide("tank", A.NATURE, 1, le=9, active=parse_cards("1NA 3IR"), damage_reduction=1)
     state = start_round([weak, tank], lineup, {"T1": parse_cards("9BL 9SH")})
     state, report = resolve_street(state, Street.FLOP, parse_cards("9BO 5BL 7IR"))
     hound = report.scores["T1"].attack  # 5 + trips 3 + crit 1 + 1 Blood card = 10
@@ -184,8 +181,9 @@ def test_players_take_damage_and_can_be_defeated() -> None:
 
 def test_streets_must_come_in_order() -> None:
     lineup = line_up([WOLF], party_size=1)
-    state = start_round([PlayerSide("p", A.IRON, 3, 9, parse_cards("1SH 2SH"))], lineup,
-                        {"T1": parse_cards("3SH 4SH")})
+    state = start_round(
+        [PlayerSide("p", A.IRON, 3, 9, parse_cards("1SH 2SH"))], lineup, {"T1": parse_cards("3SH 4SH")}
+    )
     with pytest.raises(RuleViolation) as info:
         resolve_street(state, Street.TURN, parse_cards("5BL 6BL 7BL 8BL"))
     assert info.value.code == "wrong_street"
@@ -206,11 +204,14 @@ def test_retreat_needs_resources_and_two_pair_from_inactive_cards() -> None:
 
 def test_retreating_player_leaves_combat_and_forfeits_rewards() -> None:
     lineup = line_up([WOLF], party_size=2)
-    players = [PlayerSide("a", A.IRON, 9, 9, parse_cards("10SH 10IR")),
-               PlayerSide("b", A.BONE, 3, 9, parse_cards("1SH 2SH"))]
+    players = [
+        PlayerSide("a", A.IRON, 9, 9, parse_cards("10SH 10IR")),
+        PlayerSide("b", A.BONE, 3, 9, parse_cards("1SH 2SH")),
+    ]
     state = start_round(players, lineup, {"T1": parse_cards("3BO 4BO")})
-    state, _ = retreat(state, "b", ap=1, inactive=parse_cards("5NA 6NA"),
-                       community=parse_cards("5BL 6BL 8IR"))
+    state, _ = retreat(
+        state, "b", ap=1, inactive=parse_cards("5NA 6NA"), community=parse_cards("5BL 6BL 8IR")
+    )
     assert [p.seat for p in state.players] == ["a"] and state.retreated == ("b",)
     state, report = resolve_street(state, Street.FLOP, parse_cards("5BL 6BL 8IR"))
     assert report.despatched

@@ -44,10 +44,8 @@ def test_wilds_do_not_count_for_redemption() -> None:
     assert redemption_successes(dice, Affinity.NATURE) == 2
 
 
-def record(seat: str, xp: int, gold: int, quests: int, threats: int, hand: str | None
-           ) -> PlayerRecord:
-    return PlayerRecord(seat, xp, gold, quests, threats,
-                        evaluate(parse_cards(hand)) if hand else None)
+def record(seat: str, xp: int, gold: int, quests: int, threats: int, hand: str | None) -> PlayerRecord:
+    return PlayerRecord(seat, xp, gold, quests, threats, evaluate(parse_cards(hand)) if hand else None)
 
 
 def test_trophies_with_ties_all_scoring() -> None:
@@ -58,16 +56,20 @@ def test_trophies_with_ties_all_scoring() -> None:
     ]
     result = award_trophies(records)
     assert result.awards == {
-        "xp": ("ann", "bob"), "gold": ("ann", "cyd"), "quests": ("bob",),
-        "threats": ("ann", "bob"), "equipment_hand": ("bob",),
+        "xp": ("ann", "bob"),
+        "gold": ("ann", "cyd"),
+        "quests": ("bob",),
+        "threats": ("ann", "bob"),
+        "equipment_hand": ("bob",),
     }
     assert result.trophies == {"ann": 1 + 1 + 2, "bob": 1 + 1 + 2 + 2, "cyd": 1}
     assert result.leaders == ("bob",)
 
 
 def test_overall_tie_is_broken_by_five_drawn_cards() -> None:
-    winners = break_tie({"ann": parse_cards("1BL 1BO 5SH 6IR 9NA"),
-                         "bob": parse_cards("2BL 2BO 5BL 6BO 9SH")})
+    winners = break_tie(
+        {"ann": parse_cards("1BL 1BO 5SH 6IR 9NA"), "bob": parse_cards("2BL 2BO 5BL 6BO 9SH")}
+    )
     assert winners == ("bob",)
     drawn = draw_tie_break(random.Random(5), ["ann", "bob"])
     assert len(set(drawn["ann"]) | set(drawn["bob"])) == 10

@@ -16,7 +16,7 @@ from rules.grimhand.poker import best_hand, evaluate
 def test_flop_odds_match_a_direct_count() -> None:
     rng = random.Random(12)
     dealt = rng.sample(DECK, 4 * 2 + 2 * 2 + 3 + 8)
-    players = [dealt[i * 2: i * 2 + 2] for i in range(4)]
+    players = [dealt[i * 2 : i * 2 + 2] for i in range(4)]
     threats = [dealt[8:10], dealt[10:12]]
     flop, dead = dealt[12:15], dealt[15:]
     odds = flop_odds(players, threats, flop, dead)

@@ -84,12 +84,8 @@ def test_fewer_than_five_cards_count_only_groups_that_fit() -> None:
 
 
 def test_tiebreakers_order_hands_within_a_category() -> None:
-    assert evaluate(parse_cards("8BL 8BO 5SH 5IR 2NA")) > evaluate(
-        parse_cards("8SH 8IR 4SH 4IR 10NA")
-    )
-    assert evaluate(parse_cards("8BL 8BO 5SH 5IR 3NA")) > evaluate(
-        parse_cards("8SH 8IR 5BL 5BO 2NA")
-    )
+    assert evaluate(parse_cards("8BL 8BO 5SH 5IR 2NA")) > evaluate(parse_cards("8SH 8IR 4SH 4IR 10NA"))
+    assert evaluate(parse_cards("8BL 8BO 5SH 5IR 3NA")) > evaluate(parse_cards("8SH 8IR 5BL 5BO 2NA"))
     six_high = evaluate(parse_cards("2BL 3BO 4SH 5IR 6NA"))
     assert six_high > evaluate(parse_cards("1BL 2BO 3SH 4IR 5NA"))
     same_a = evaluate(parse_cards("9BL 9BO 7SH 5IR 3NA"))

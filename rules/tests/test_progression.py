@@ -61,9 +61,17 @@ def test_loot_dice_count_wilds_as_matches() -> None:
 
 @pytest.mark.parametrize(
     ("xp", "name", "slots"),
-    [(0, "Recruit", 0), (199, "Recruit", 0), (200, "Novice", 1), (599, "Novice", 1),
-     (600, "Adept", 2), (1200, "Veteran", 3), (2000, "Master", 4), (2999, "Master", 4),
-     (3000, "Legend", 5)],
+    [
+        (0, "Recruit", 0),
+        (199, "Recruit", 0),
+        (200, "Novice", 1),
+        (599, "Novice", 1),
+        (600, "Adept", 2),
+        (1200, "Veteran", 3),
+        (2000, "Master", 4),
+        (2999, "Master", 4),
+        (3000, "Legend", 5),
+    ],
 )
 def test_stature_by_xp(xp: int, name: str, slots: int) -> None:
     assert stature_for_xp(xp).name == name

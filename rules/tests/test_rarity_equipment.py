@@ -29,9 +29,19 @@ class FixedD100(random.Random):
 
 @pytest.mark.parametrize(
     ("roll", "rarity"),
-    [(1, "Common"), (45, "Common"), (46, "Uncommon"), (76, "Uncommon"), (77, "Rare"),
-     (90, "Rare"), (91, "Ultra Rare"), (96, "Ultra Rare"), (97, "Legendary"), (99, "Legendary"),
-     (100, "Mythic")],
+    [
+        (1, "Common"),
+        (45, "Common"),
+        (46, "Uncommon"),
+        (76, "Uncommon"),
+        (77, "Rare"),
+        (90, "Rare"),
+        (91, "Ultra Rare"),
+        (96, "Ultra Rare"),
+        (97, "Legendary"),
+        (99, "Legendary"),
+        (100, "Mythic"),
+    ],
 )
 def test_d100_edges(roll: int, rarity: str) -> None:
     assert roll_rarity(FixedD100(roll)) == rarity

@@ -17,15 +17,29 @@ def test_race_class_affinity_rows_carry_the_reference_numbers() -> None:
     assert (orc.life, orc.strength, orc.agility, orc.gold, orc.ap, orc.attack) == (7, 4, 0, 5, 3, 3)
     mage = DEFAULT_TABLES.klass("Mage")
     assert (mage.life, mage.strength, mage.agility, mage.gold, mage.ap, mage.attack) == (
-        3, 0, 2, 10, 5, 1,
+        3,
+        0,
+        2,
+        10,
+        5,
+        1,
     )
     iron = DEFAULT_TABLES.affinity(Affinity.IRON)
     assert (iron.life, iron.strength, iron.agility, iron.gold, iron.ap, iron.attack) == (
-        2, 1, 0, 4, 0, 2,
+        2,
+        1,
+        0,
+        4,
+        0,
+        2,
     )
     assert [r.name for r in DEFAULT_TABLES.races] == ["Human", "Dwarf", "Elf", "Orc", "Goblin"]
     assert {r.name for r in DEFAULT_TABLES.classes} == {
-        "Warrior", "Rogue", "Mage", "Cleric", "Ranger",
+        "Warrior",
+        "Rogue",
+        "Mage",
+        "Cleric",
+        "Ranger",
     }
 
 
@@ -39,8 +53,12 @@ def test_unknown_names_are_refused_with_a_code() -> None:
 def test_stature_thresholds_and_the_veteran_bonus() -> None:
     rows = {row.name: row for row in DEFAULT_TABLES.statures}
     assert [(r.name, r.xp) for r in DEFAULT_TABLES.statures] == [
-        ("Recruit", 0), ("Novice", 200), ("Adept", 600),
-        ("Veteran", 1200), ("Master", 2000), ("Legend", 3000),
+        ("Recruit", 0),
+        ("Novice", 200),
+        ("Adept", 600),
+        ("Veteran", 1200),
+        ("Master", 2000),
+        ("Legend", 3000),
     ]
     # The old app lost this row's bonus to a misspelt name.
     assert (rows["Veteran"].life, rows["Veteran"].attack) == (1, 2)
@@ -52,7 +70,12 @@ def test_stature_thresholds_and_the_veteran_bonus() -> None:
 def test_rarity_table_widths_match_the_spec() -> None:
     widths = {b.rarity: b.high - b.low + 1 for b in DEFAULT_TABLES.rarities}
     assert widths == {
-        "Common": 45, "Uncommon": 31, "Rare": 14, "Ultra Rare": 6, "Legendary": 3, "Mythic": 1,
+        "Common": 45,
+        "Uncommon": 31,
+        "Rare": 14,
+        "Ultra Rare": 6,
+        "Legendary": 3,
+        "Mythic": 1,
     }
     assert DEFAULT_TABLES.rarity("Un-Common") == "Uncommon"
     assert DEFAULT_TABLES.rarity("ultra-rare") == "Ultra Rare"
@@ -70,7 +93,11 @@ def test_set_bonuses() -> None:
 
 def test_alignment_and_equipment_hand_bonuses_follow_appendix_one() -> None:
     assert [DEFAULT_TABLES.alignment_stat(a) for a in Affinity] == [
-        Stat.MAX_LE, Stat.AGILITY, Stat.MAX_AP, Stat.STRENGTH, Stat.MAX_LE,
+        Stat.MAX_LE,
+        Stat.AGILITY,
+        Stat.MAX_AP,
+        Stat.STRENGTH,
+        Stat.MAX_LE,
     ]
     described = {c: DEFAULT_TABLES.equipment_hand_bonus(c).description for c in Category}
     assert described[Category.PAIR] == "+1 AT"

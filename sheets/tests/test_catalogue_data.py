@@ -47,7 +47,10 @@ def test_equipment_is_one_card_per_rank_and_affinity() -> None:
 def test_ritual_dagger_is_the_rank_1_blood_card() -> None:
     dagger = next(e for e in EQUIPMENT if (e.rank, e.affinity) == (1, "Blood"))
     assert (dagger.name, dagger.gold_value, dagger.ap_cost, dagger.printed_rarity) == (
-        "Ritual Dagger", 5, 1, "Common",
+        "Ritual Dagger",
+        5,
+        1,
+        "Common",
     )
 
 
@@ -91,7 +94,11 @@ def test_quests_refer_to_real_cards_and_statures() -> None:
     by_affinity = Counter(q.affinity for q in QUESTS)
     assert by_affinity == dict.fromkeys(AFFINITIES, 5)
     assert {(q.stature, q.qp_needed) for q in QUESTS} == {
-        ("Novice", 5), ("Adept", 10), ("Veteran", 15), ("Master", 20), ("Legend", 25),
+        ("Novice", 5),
+        ("Adept", 10),
+        ("Veteran", 15),
+        ("Master", 20),
+        ("Legend", 25),
     }
 
 
@@ -111,7 +118,11 @@ def test_quest_effects_are_structured() -> None:
 
 def test_stature_abilities_five_per_stature() -> None:
     assert Counter(a.stature for a in STATURE_ABILITIES) == {
-        "Novice": 5, "Adept": 5, "Veteran": 5, "Master": 5, "Legend": 5,
+        "Novice": 5,
+        "Adept": 5,
+        "Veteran": 5,
+        "Master": 5,
+        "Legend": 5,
     }
     assert all(a.ap_cost == 1 for a in STATURE_ABILITIES)
     assert len({a.name for a in STATURE_ABILITIES}) == 25
@@ -124,8 +135,23 @@ def test_challenges_match_the_rules_table() -> None:
 
 @pytest.mark.parametrize(
     "typo",
-    ["Sangiune", "Un-Common", "maxium", "Sacrafice", "Necoritc", "Veteren", "Legenday", "Wild Affinity",
-     "Weakend", "interesing", "Equpment", "Alligned", "Addtional", "bouns", "returnded"],
+    [
+        "Sangiune",
+        "Un-Common",
+        "maxium",
+        "Sacrafice",
+        "Necoritc",
+        "Veteren",
+        "Legenday",
+        "Wild Affinity",
+        "Weakend",
+        "interesing",
+        "Equpment",
+        "Alligned",
+        "Addtional",
+        "bouns",
+        "returnded",
+    ],
 )
 def test_no_typo_from_the_reference_data(typo: str) -> None:
     rows: list[Any] = [*EQUIPMENT, *THREATS, *EXPLORATION, *QUESTS, *STATURE_ABILITIES, *CHALLENGES]

@@ -76,7 +76,12 @@ def test_rows_come_from_the_rules_tables() -> None:
     human = Race.objects.get(name="Human")
     row = DEFAULT_TABLES.race("Human")
     assert (human.life, human.strength, human.agility, human.gold, human.ap, human.attack) == (
-        row.life, row.strength, row.agility, row.gold, row.ap, row.attack,
+        row.life,
+        row.strength,
+        row.agility,
+        row.gold,
+        row.ap,
+        row.attack,
     )
     assert human.ability_text == row.ability_text
     assert AffinityInfo.objects.get(name="Bone").alignment_stat == "agility"
@@ -105,7 +110,11 @@ def test_rarity_bands_and_set_bonuses() -> None:
     ]  # fmt: skip
     mythic = RarityLevel.objects.get(name="Mythic")
     assert (mythic.set_life, mythic.set_strength, mythic.set_agility, mythic.set_ap, mythic.set_attack) == (
-        2, 2, 2, 2, 2,
+        2,
+        2,
+        2,
+        2,
+        2,
     )
 
 
@@ -113,13 +122,20 @@ def test_spot_facts() -> None:
     load_grimhand_catalogue()
     dagger = EquipmentCard.objects.get(rank=1, affinity="Blood")
     assert (dagger.name, dagger.gold_value, dagger.ap_cost, dagger.printed_rarity) == (
-        "Ritual Dagger", 5, 1, "Common",
+        "Ritual Dagger",
+        5,
+        1,
+        "Common",
     )
     assert EquipmentCard.objects.get(name="Bloodied Bandages").printed_rarity == "Uncommon"
     assert EquipmentCard.objects.get(name="Visceral Cuirass").printed_rarity == "Ultra Rare"
     lich = Threat.objects.get(name="The Ossuary Lich")
     assert (lich.rank, lich.affinity, lich.kind, lich.creature_type, lich.life) == (
-        10, "Bone", "Boss", "Undead", 18,
+        10,
+        "Bone",
+        "Boss",
+        "Undead",
+        18,
     )
     feast = Quest.objects.get(name="The Sanguine Feast")
     assert (feast.stature.name, feast.qp_needed, feast.required_item) == ("Legend", 25, "Sanguine Effigy")

@@ -68,6 +68,10 @@ def test_ordering_is_sensible(loaded: None) -> None:
     assert [s.name for s in selectors.catalogue_statures()][:3] == ["Recruit", "Novice", "Adept"]
     assert [r.name for r in selectors.catalogue_races()] == ["Human", "Dwarf", "Elf", "Orc", "Goblin"]
     assert [a.stature.name for a in selectors.catalogue_stature_abilities()][::5] == [
-        "Novice", "Adept", "Veteran", "Master", "Legend",
+        "Novice",
+        "Adept",
+        "Veteran",
+        "Master",
+        "Legend",
     ]
     assert [e.rank for e in selectors.catalogue_equipment(affinity="Bone")] == list(range(1, 11))

@@ -32,9 +32,7 @@ class Threat:
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 10 or self.life < 1:
-            raise RuleViolation(
-                "bad_threat", f"threat {self.name!r} needs rank 1..10 and LE of at least 1"
-            )
+            raise RuleViolation("bad_threat", f"threat {self.name!r} needs rank 1..10 and LE of at least 1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,19 +77,14 @@ def form_mobs(threats: Sequence[Threat]) -> tuple[Mob, ...]:
     groups: list[list[int]] = []
     for index, threat in enumerate(threats):
         open_group = next(
-            (
-                g for g in groups
-                if len(g) < MOB_SIZE and threats[g[0]].affinity is threat.affinity
-            ),
+            (g for g in groups if len(g) < MOB_SIZE and threats[g[0]].affinity is threat.affinity),
             None,
         )
         if open_group is None:
             groups.append([index])
         else:
             open_group.append(index)
-    return tuple(
-        Mob("+".join(f"T{i + 1}" for i in g), tuple(threats[i] for i in g)) for g in groups
-    )
+    return tuple(Mob("+".join(f"T{i + 1}" for i in g), tuple(threats[i] for i in g)) for g in groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +95,7 @@ class Lineup:
     queue: tuple[Mob, ...]
 
 
-def line_up(
-    threats: Sequence[Threat], party_size: int, active_limit: int | None = None
-) -> Lineup:
+def line_up(threats: Sequence[Threat], party_size: int, active_limit: int | None = None) -> Lineup:
     """Form mobs, then fill ``active_limit`` slots (default: party size); queue the rest."""
     limit = party_size if active_limit is None else active_limit
     if limit < 1:

@@ -58,4 +58,3 @@ def combat_rewards(
         trophies = tuple(t.name for d in despatched if d.final_blow == seat for t in d.mob.members)
         rewards[seat] = Reward(gold, xp, trophies)
     return rewards
-

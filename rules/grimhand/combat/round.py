@@ -99,9 +99,7 @@ def start_round(
     active_limit: int | None = None,
 ) -> CombatState:
     """Begin a round: every active entity gets its cards (by key) and full shared LE."""
-    entities = tuple(
-        EntitySide(mob, mob.life, tuple(entity_cards.get(mob.key, ()))) for mob in lineup.active
-    )
+    entities = tuple(EntitySide(mob, mob.life, tuple(entity_cards.get(mob.key, ()))) for mob in lineup.active)
     limit = len(players) if active_limit is None else active_limit
     return CombatState(tuple(players), entities, lineup.queue, limit)
 
@@ -116,8 +114,7 @@ def next_round(
         raise RuleViolation("round_not_over", "a new round starts after the river")
     players = tuple(replace(p, active=tuple(player_cards.get(p.seat, ()))) for p in state.players)
     entities = tuple(
-        replace(e, active=tuple(entity_cards.get(e.key, ())), entered_on=None)
-        for e in state.entities
+        replace(e, active=tuple(entity_cards.get(e.key, ())), entered_on=None) for e in state.entities
     )
     return replace(state, players=players, entities=entities, last_street=None, chains={})
 
@@ -139,25 +136,32 @@ def resolve_street(
 ) -> tuple[CombatState, StreetReport]:
     """Score ``street`` for every side, deal damage both ways and update the lineup."""
     if street is not _expected_street(state):
-        raise RuleViolation(
-            "wrong_street", f"expected the {_expected_street(state).name.lower()} next"
-        )
+        raise RuleViolation("wrong_street", f"expected the {_expected_street(state).name.lower()} next")
     scores: dict[str, StreetScore] = {}
     chains = dict(state.chains)
     for p in state.players:
         scores[p.seat] = score_street(
-            street, p.base_attack, p.affinity, p.active, community, chains.get(p.seat),
+            street,
+            p.base_attack,
+            p.affinity,
+            p.active,
+            community,
+            chains.get(p.seat),
             modifiers=p.modifiers,
         )
     for e in state.entities:
         if not e.active:
-            raise RuleViolation(
-                "missing_hole_cards", f"threat {e.key} has no active cards", {"key": e.key}
-            )
+            raise RuleViolation("missing_hole_cards", f"threat {e.key} has no active cards", {"key": e.key})
         entry = street.entry_bonus if e.entered_on is street else 0
         scores[e.key] = score_street(
-            street, e.mob.base_attack, e.mob.affinity, e.active, community, chains.get(e.key),
-            entry_bonus=entry, modifiers=e.modifiers,
+            street,
+            e.mob.base_attack,
+            e.mob.affinity,
+            e.active,
+            community,
+            chains.get(e.key),
+            entry_bonus=entry,
+            modifiers=e.modifiers,
         )
     chains.update({side: score.chain for side, score in scores.items()})
 
@@ -228,9 +232,7 @@ class RetreatResult:
     ap: int
 
 
-def retreat_check(
-    le: int, ap: int, inactive: Sequence[Card], community: Sequence[Card]
-) -> RetreatResult:
+def retreat_check(le: int, ap: int, inactive: Sequence[Card], community: Sequence[Card]) -> RetreatResult:
     """Attempt a retreat (§7.4.10).
 
     Needs at least 1 AP and 2 LE; the 2 inactive cards plus the community cards

@@ -57,9 +57,7 @@ class ChainState:
     street: Street
 
 
-def critical_bonus(
-    street: Street, hand: HandValue, chain: ChainState | None
-) -> tuple[int, ChainState]:
+def critical_bonus(street: Street, hand: HandValue, chain: ChainState | None) -> tuple[int, ChainState]:
     """The crit/chain bonus for ``hand`` on ``street`` and the chain state after it.
 
     ``chain`` is the state after the previous street, or ``None`` when the side
@@ -69,12 +67,7 @@ def critical_bonus(
     if street is Street.FLOP:
         hit = hand.category >= CRITICAL_HIT_MINIMUM
         return (street.critical_bonus if hit else 0), ChainState(hit, hand, street)
-    alive = (
-        chain is not None
-        and chain.alive
-        and chain.street.next is street
-        and hand > chain.last_hand
-    )
+    alive = chain is not None and chain.alive and chain.street.next is street and hand > chain.last_hand
     return (street.critical_bonus if alive else 0), ChainState(alive, hand, street)
 
 
@@ -101,8 +94,7 @@ class StreetScore:
     def attack(self) -> int:
         """The street attack compared in damage resolution (§7.4.7)."""
         return (
-            self.base + self.hand_bonus + self.resonance + self.critical + self.entry_bonus
-            + self.modifiers
+            self.base + self.hand_bonus + self.resonance + self.critical + self.entry_bonus + self.modifiers
         )
 
     def breakdown(self) -> list[tuple[str, int]]:
