@@ -1,0 +1,103 @@
+"""A game's rules built on recorded ops: undo, redo and the log come for free.
+
+Each game's rules module subclasses ``OpsRules``, names its command handlers
+and its initial state, and changes the snapshot only through ``ctx.rec``
+(a ``rules.ops.Recorder``). ``apply`` then attaches the recorded ops to the
+command's event, and ``invert`` (undo, and redo of an undo) is generic.
+
+Contract for every game (the table service relies on it):
+- ``game``: the slug; ``name``: the game's printed name.
+- ``clean_options(raw)``: the table's setup options, validated (unknown keys
+  and bad values refused with ``{"field": key}``), with defaults filled in.
+- ``initial_state(options)``: the snapshot of a new table.
+- ``apply(state, type, payload, actor, rng)`` → ``Outcome``; refusals raise
+  ``RuleViolation`` (or ``NotAllowed``) and leave ``state`` untouched.
+- ``describe(event_type, payload, seat_names)``: one log line for people.
+- ``results(state)``: ``[{seat_id, score, place, won, details}]`` for the
+  play record (an empty list while the game has no result).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
+from rules.errors import RuleViolation
+from rules.ops import Recorder, revert
+
+REVERTED = "reverted"
+"""The compensating event of an undo (and, inverted again, of a redo)."""
+
+EventBody = tuple[str, dict[str, Any]]
+
+
+@dataclass
+class Ctx:
+    """A command in progress: the working state, who sends it, dice, and the op recorder."""
+
+    state: State
+    actor: Actor
+    rng: random.Random
+    rec: Recorder
+
+
+Handler = Callable[[Ctx, Payload], EventBody]
+
+
+class OpsRules:
+    """Base of a game's rules whose every change is a recorded op."""
+
+    game: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    handlers: ClassVar[Mapping[str, Handler]] = {}
+
+    def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """No options unless the game says otherwise."""
+        if raw:
+            key = next(iter(raw))
+            raise RuleViolation("unknown_option", f"This game has no option {key!r}.", {"field": key})
+        return {}
+
+    def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
+        raise NotImplementedError  # each game names its own starting snapshot
+
+    def commands(self) -> list[str]:
+        return sorted(self.handlers)
+
+    def apply(
+        self, state: State, command_type: str, payload: Payload, actor: Actor, rng: random.Random
+    ) -> Outcome:
+        handler = self.handlers.get(command_type)
+        if handler is None:
+            raise RuleViolation(
+                "unknown_command",
+                f"{self.name or self.game} has no command called {command_type!r}.",
+                {"type": command_type, "commands": self.commands()},
+            )
+        new = working_copy(state)
+        ctx = Ctx(new, actor, rng, Recorder(new))
+        event_type, body = handler(ctx, payload)
+        return Outcome(new, [NewEvent(event_type, {**body, "ops": ctx.rec.ops})])
+
+    def invert(self, state: State, event: LoggedEvent, actor: Actor) -> Outcome:
+        ops = event.payload.get("ops")
+        if not isinstance(ops, list):
+            raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
+        new = working_copy(state)
+        applied = revert(new, ops)
+        of = event.payload.get("of", event.type)
+        return Outcome(new, [NewEvent(REVERTED, {"of": of, "ops": applied})])
+
+    def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """A readable log line; games override this with names and numbers."""
+        return event_type.replace(".", " ").replace("_", " ")
+
+    def results(self, state: State) -> list[dict[str, Any]]:
+        return []
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """The final-state summary for today's play record: the results."""
+        return {"results": self.results(state)}
