@@ -26,7 +26,7 @@ run: migrate
 	$(PY) -m companion.serve
 
 worker: migrate
-	$(VENV)/bin/celery -A companion worker --loglevel=info --concurrency=2
+	$(VENV)/bin/celery -A companion worker --beat --loglevel=info --concurrency=2
 
 test: $(STAMP)
 	$(PY) manage.py collectstatic --noinput -v0

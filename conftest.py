@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import uuid
 from typing import Any
 
 import pytest
@@ -13,6 +14,27 @@ pytest_plugins = ["tests.personas"]
 # refuses ORM calls from that thread. Browser tests only set up data before
 # driving the page, so this is safe here.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def _own_redis_namespace() -> None:
+    """This run's cache keys and channel groups are its own.
+
+    Test databases start their ids at 1 on every run (and on every xdist
+    worker), so a cached seq or a ``table-1`` group left by another run on the
+    shared Redis would otherwise be read as this run's. Server processes the
+    tests start inherit the prefix through the environment.
+    """
+    from django.conf import settings
+
+    prefix = f"test-{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    os.environ["REDIS_PREFIX"] = prefix
+    if settings.REDIS_URL:
+        settings.CACHES["default"]["KEY_PREFIX"] = prefix
+        layers: dict[str, dict[str, Any]] = settings.CHANNEL_LAYERS
+        layers["default"]["CONFIG"]["prefix"] = prefix
+
+
+_own_redis_namespace()
 
 
 @pytest.fixture(autouse=True)

@@ -16,11 +16,14 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError
+from api.parsers import body_too_large, content_length
 from campaigns import selectors, services
 from campaigns.auth import SeatTokenAuthentication
+from campaigns.broadcast import event_json
 from campaigns.errors import TableError
 from campaigns.games import available_games
 from campaigns.models import Role, Seat, Table
+from campaigns.payloads import MAX_BODY_BYTES
 
 
 def raise_api(exc: TableError) -> NoReturn:
@@ -201,7 +204,7 @@ class EventsView(SeatView):
         after = _int_param(request, "after", 0, 0)
         limit = _int_param(request, "limit", selectors.EVENTS_PAGE, 1, selectors.EVENTS_PAGE)
         rows, more = selectors.events_after(seat.table, after, limit)
-        results = [services.event_json(e) for e in rows]
+        results = [event_json(e) for e in rows]
         return Response(
             {
                 "results": results,
@@ -246,6 +249,8 @@ CommandOut = inline_serializer(
 class CommandView(SeatView):
     @extend_schema(request=CommandIn, responses={200: CommandOut}, summary="Send a command to the table")
     def post(self, request: Request, table_id: int) -> Response:
+        if content_length(request.META) > MAX_BODY_BYTES:
+            raise body_too_large(MAX_BODY_BYTES)
         data = CommandIn(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data

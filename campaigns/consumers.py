@@ -11,12 +11,15 @@ the socket. Close codes a client can act on:
 
 from __future__ import annotations
 
+import asyncio
+import time
 from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.conf import settings
 
 from campaigns.auth import cookie_name
 from campaigns.models import Seat, Table
@@ -59,11 +62,46 @@ def _snapshot(table_id: int) -> dict[str, Any]:
     return {"type": "snapshot", "seq": table.seq, "state": table.state, "status": table.status}
 
 
+@database_sync_to_async
+def _seq_from_db(table_id: int) -> int:
+    return int(Table.objects.filter(pk=table_id).values_list("seq", flat=True).first() or 0)
+
+
+_seq_memo: dict[int, tuple[float, int]] = {}
+
+
+async def current_seq(table_id: int, max_age_s: float) -> int:
+    """The table's newest seq from the database, read at most once per ``max_age_s`` per process.
+
+    Read from the log's owner, not from anything an after-commit hook writes:
+    the heartbeat exists for the case where that hook's push was lost. The
+    sockets of one table on one process share the read.
+    """
+    now = time.monotonic()
+    memo = _seq_memo.get(table_id)
+    if memo is not None and now - memo[0] < max_age_s:
+        return memo[1]
+    seq: int = await _seq_from_db(table_id)
+    _seq_memo[table_id] = (now, seq)
+    if len(_seq_memo) > 10_000:  # tables come and go; forget the oldest reads
+        for key, _ in sorted(_seq_memo.items(), key=lambda kv: kv[1][0])[:5_000]:
+            _seq_memo.pop(key, None)
+    return seq
+
+
 class TableConsumer(AsyncJsonWebsocketConsumer):
-    """One phone's live connection to one table."""
+    """One phone's live connection to one table.
+
+    Besides the events it sends a heartbeat every ``TABLE_HEARTBEAT_S``
+    seconds carrying the table's current ``seq``: a phone whose push was lost
+    sees the difference within one heartbeat and catches up from the log,
+    instead of showing a stale number as live until the next event.
+    """
 
     seat_id: int | None = None
     group: str = ""
+    table_id: int = 0
+    _beat: asyncio.Task[None] | None = None
 
     async def connect(self) -> None:
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -79,8 +117,28 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # The snapshot is read after joining the group, so no event can fall
         # between the two; a duplicate is harmless (the client skips old seqs).
         await self.send_json(await _snapshot(table_id))
+        self.table_id = table_id
+        self._beat = asyncio.create_task(self._heartbeat())
+
+    async def _heartbeat(self) -> None:
+        interval = float(getattr(settings, "TABLE_HEARTBEAT_S", 10.0))
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                seq = await current_seq(self.table_id, interval / 2)
+                await self.send_json({"type": "heartbeat", "seq": seq, "every_s": interval})
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # a database hiccup: the next beat tries again
+                continue
+
+    def _stop_beat(self) -> None:
+        if self._beat is not None:
+            self._beat.cancel()
+            self._beat = None
 
     async def disconnect(self, code: int) -> None:
+        self._stop_beat()
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -89,8 +147,21 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "pong"})
 
     async def table_message(self, message: dict[str, Any]) -> None:
+        """Relay one event, unless this seat has left the table since it connected.
+
+        Every message names the table's active seats, so a removed seat stops
+        receiving at the next event even if the ``seat.removed`` push was lost.
+        """
         data = message["data"]
-        await self.send_json(data)
         event = data.get("event") or {}
         if event.get("type") == "seat.removed" and event.get("payload", {}).get("seat_id") == self.seat_id:
+            await self.send_json(data)  # tell the phone why it is being closed
+            self._stop_beat()
             await self.close(code=CLOSE_FORBIDDEN)
+            return
+        seat_ids = message.get("seat_ids")
+        if isinstance(seat_ids, list) and self.seat_id not in seat_ids:
+            self._stop_beat()
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        await self.send_json(data)

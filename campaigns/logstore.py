@@ -91,7 +91,14 @@ def lock_table(table_id: int) -> Table | None:
 
 
 def write_command(
-    table: Table, events: list[Event], *, command_id: str, seat_id: int, type: str, response: dict[str, Any]
+    table: Table,
+    events: list[Event],
+    *,
+    command_id: str,
+    seat_id: int,
+    type: str,
+    fingerprint: str,
+    response: dict[str, Any],
 ) -> None:
     """Append ``events``, remember the answer and save ``table.seq``/``state``.
 
@@ -113,15 +120,16 @@ def write_command(
         )
         for e in events
     ]
-    command_row = (table.pk, command_id, seat_id, type, json.dumps(response), now)
+    command_row = (table.pk, command_id, seat_id, type, fingerprint, json.dumps(response), now)
     table_row = (table.seq, json.dumps(table.state), table.pk)
     insert_events = (
         "INSERT INTO campaigns_event (table_id, seq, seat_id, command_id, type, payload, created_at) VALUES "
         + ", ".join([f"(%s, %s, %s, %s, %s, %s{jsonb}, %s)"] * len(event_rows))
     )
     insert_command = (
-        "INSERT INTO campaigns_command (table_id, command_id, seat_id, type, response, created_at) "
-        f"VALUES (%s, %s, %s, %s, %s{jsonb}, %s)"
+        "INSERT INTO campaigns_command "
+        "(table_id, command_id, seat_id, type, fingerprint, response, created_at) "
+        f"VALUES (%s, %s, %s, %s, %s, %s{jsonb}, %s)"
     )
     update_table = f"UPDATE campaigns_table SET seq = %s, state = %s{jsonb} WHERE id = %s"
     flat_events = [value for row in event_rows for value in row]

@@ -104,6 +104,9 @@ class Command(models.Model):
     command_id = models.CharField(max_length=64)
     seat = models.ForeignKey(Seat, null=True, on_delete=models.SET_NULL, related_name="+")
     type = models.CharField(max_length=40)
+    # What was asked (type, payload, seat) as a hash: a reused command_id
+    # with a different request is refused instead of answered as the first.
+    fingerprint = models.CharField(max_length=64, blank=True, default="")
     response: models.JSONField[Any] = models.JSONField()
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -156,3 +159,26 @@ class Play(models.Model):
 
     def __str__(self) -> str:
         return f"Play of {self.name}"
+
+
+class OutboxTask(models.Model):
+    """A task owed after a command, written in the command's own transaction.
+
+    The broker may be down when the command commits, or lose the message; a
+    periodic task (``campaigns.drain_outbox``, run by Celery beat) runs every
+    task still owed after a grace period. Tasks are idempotent, so running
+    one twice writes its result once.
+    """
+
+    task = models.CharField(max_length=80)
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True)
+    attempts = models.PositiveIntegerField(default=0)
+    done_at = models.DateTimeField(null=True, blank=True)
+    last_error = models.TextField(blank=True)
+
+    class Meta:
+        indexes = [models.Index(fields=["done_at", "created_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.task} for table {self.table_id}"

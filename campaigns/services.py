@@ -9,22 +9,24 @@ Celery tasks run only after commit.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import secrets
 from dataclasses import dataclass
 from typing import Any
 
-from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from campaigns import codes, logstore, throttle
+from campaigns.broadcast import after_commit, broadcast_events, event_json
 from campaigns.errors import TableError, not_found, stale
 from campaigns.games import project, rules_for
 from campaigns.host_commands import clean_name, seat_payload, table_command
-from campaigns.models import Command, EditPolicy, Event, Role, Seat, Table, TableStatus
+from campaigns.models import Command, EditPolicy, Event, OutboxTask, Role, Seat, Table, TableStatus
+from campaigns.payloads import check_payload, check_storable
 from campaigns.undo import undo_redo
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
@@ -176,37 +178,65 @@ def command_execute(
     ``(table, command_id)`` catches the repeat and the whole attempt rolls back.
     That keeps the common path to one read and three writes.
     """
+    check_payload(payload)
+    asked = fingerprint(type, payload, seat.pk)
     try:
-        return _command_once(table_id, seat, command_id, type, payload, expected_seq)
+        return _command_once(table_id, seat, command_id, type, payload, expected_seq, asked)
     except IntegrityError:
-        previous = _previous_answer(table_id, command_id)
+        previous = _previous_answer(table_id, command_id, asked, seat.pk, type)
         if previous is None:
             raise
         return previous
-    except NotAllowed as exc:
-        previous = _previous_answer(table_id, command_id)
+    except (RuleViolation, TableError) as exc:
+        previous = _previous_answer(table_id, command_id, asked, seat.pk, type)
         if previous is not None:
             return previous
-        raise TableError(exc.code, exc.message, status=403, extra=exc.extra) from exc
-    except RuleViolation as exc:
-        previous = _previous_answer(table_id, command_id)
-        if previous is not None:
-            return previous
-        raise TableError(exc.code, exc.message, status=400, extra=exc.extra) from exc
-    except TableError:
-        previous = _previous_answer(table_id, command_id)
-        if previous is not None:
-            return previous
-        raise
+        if isinstance(exc, TableError):
+            raise
+        status = 403 if isinstance(exc, NotAllowed) else 400
+        raise TableError(exc.code, exc.message, status=status, extra=exc.extra) from exc
 
 
-def _previous_answer(table_id: int, command_id: str) -> CommandResult | None:
-    previous = Command.objects.filter(table_id=table_id, command_id=command_id).only("response").first()
-    return CommandResult(200, previous.response) if previous is not None else None
+def fingerprint(type: str, payload: dict[str, Any], seat_id: int) -> str:
+    """What a command asked for, as a hash: equal only for the very same request."""
+    canonical = json.dumps([type, payload, seat_id], sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _previous_answer(
+    table_id: int, command_id: str, asked: str, seat_id: int, type: str
+) -> CommandResult | None:
+    """The first answer to this ``command_id``; a 409 if it was asked for something else."""
+    previous = (
+        Command.objects.filter(table_id=table_id, command_id=command_id)
+        .only("response", "fingerprint", "seat_id", "type")
+        .first()
+    )
+    if previous is None:
+        return None
+    same = (
+        previous.fingerprint == asked
+        if previous.fingerprint
+        else (previous.seat_id == seat_id and previous.type == type)
+    )
+    if not same:
+        raise TableError(
+            "command_id_reused",
+            "That command id was already used for a different change. Send a new command id.",
+            status=409,
+            extra={"command_id": command_id, "field": "command_id"},
+        )
+    return CommandResult(200, previous.response)
 
 
 def _command_once(
-    table_id: int, seat: Seat, command_id: str, type: str, payload: dict[str, Any], expected_seq: int | None
+    table_id: int,
+    seat: Seat,
+    command_id: str,
+    type: str,
+    payload: dict[str, Any],
+    expected_seq: int | None,
+    asked: str,
 ) -> CommandResult:
     with transaction.atomic():
         table = logstore.lock_table(table_id)
@@ -226,19 +256,35 @@ def _command_once(
         )
         before = (table.name, table.join_code, table.edit_policy, table.status, list(table.seat_ids))
         outcome = _dispatch(table, actor, type, payload)
+        check_storable(outcome.state, "state")
+        for new in outcome.events:
+            check_storable(new.payload, "event")
         events = _append(table, seat, outcome.events, outcome.state, command_id, store=False)
         body = {"seq": table.seq, "events": [event_json(e) for e in events], "state": table.state}
         logstore.write_command(
-            table, events, command_id=command_id, seat_id=seat.pk, type=type, response=body
+            table,
+            events,
+            command_id=command_id,
+            seat_id=seat.pk,
+            type=type,
+            fingerprint=asked,
+            response=body,
         )
         if before != (table.name, table.join_code, table.edit_policy, table.status, table.seat_ids):
             table.save(update_fields=["name", "join_code", "edit_policy", "status", "ended_at", "seat_ids"])
         project(table, events)
-    if type == "table.end":
-        from campaigns.tasks import write_play_record
-
-        transaction.on_commit(lambda: write_play_record.delay(table.pk))
+        if any(e.type == "table.ended" for e in events):
+            _owe_play_record(table)
     return CommandResult(200, body)
+
+
+def _owe_play_record(table: Table) -> None:
+    """The play record is owed from this commit on (outbox row), and queued after it."""
+    from campaigns.tasks import PLAY_RECORD, write_play_record
+
+    OutboxTask.objects.create(task=PLAY_RECORD, table=table)
+    table_id = table.pk
+    after_commit(lambda: write_play_record.delay(table_id))
 
 
 def _dispatch(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
@@ -276,36 +322,6 @@ def _append(
     if store:
         Event.objects.bulk_create(rows)
     table.state = state
-    final_state = state
-    table_id, group = table.pk, table.group_name
-    transaction.on_commit(lambda: broadcast_events(group, table_id, rows, final_state))
+    group, seat_ids, status = table.group_name, list(table.seat_ids), str(table.status)
+    after_commit(lambda: broadcast_events(group, rows, state, seat_ids=seat_ids, status=status))
     return rows
-
-
-def event_json(event: Event) -> dict[str, Any]:
-    return {
-        "seq": event.seq,
-        "seat": event.seat_id,
-        "type": event.type,
-        "payload": event.payload,
-        "created_at": event.created_at.isoformat(),
-    }
-
-
-def broadcast_events(group: str, table_id: int, events: list[Event], state: State) -> None:
-    """After commit: tell every phone at the table (at-most-once; clients fill gaps)."""
-    layer = get_channel_layer()
-    if layer is None or not events:
-        return
-    messages = []
-    for i, event in enumerate(events):
-        data: dict[str, Any] = {"type": "event", "seq": event.seq, "event": event_json(event)}
-        if i == len(events) - 1:
-            data["state"] = state
-        messages.append(data)
-
-    async def send_all() -> None:
-        for data in messages:
-            await layer.group_send(group, {"type": "table.message", "data": data})
-
-    async_to_sync(send_all)()

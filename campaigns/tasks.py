@@ -1,26 +1,42 @@
-"""Celery tasks of the tables: the play record written after a table ends."""
+"""Celery tasks of the tables: the play record written after a table ends.
+
+The play record is owed from the moment ``table.end`` commits: the command's
+transaction writes an ``OutboxTask`` row, the task is queued after commit,
+and ``drain_outbox`` (Celery beat) runs whatever is still owed, so a broker
+that was down or lost the message never loses a play record.
+"""
 
 from __future__ import annotations
 
+import logging
+from datetime import timedelta
+
 from celery import shared_task
 from django.db import transaction
+from django.utils import timezone
 
 from campaigns.games import rules_for
-from campaigns.models import Play, Table, TableStatus
+from campaigns.models import OutboxTask, Play, Table, TableStatus
+
+logger = logging.getLogger(__name__)
+
+PLAY_RECORD = "campaigns.write_play_record"
+GRACE = timedelta(seconds=30)
+"""How long a queued task has before the drain runs it itself."""
 
 
-@shared_task(
-    name="campaigns.write_play_record", autoretry_for=(Exception,), max_retries=5, retry_backoff=True
-)
+@shared_task(name=PLAY_RECORD, autoretry_for=(Exception,), max_retries=5, retry_backoff=True)
 def write_play_record(table_id: int) -> int | None:
     """Record game, seats, final state, duration and winner of an ended table.
 
-    Idempotent: a second run (a retry) finds the record and changes nothing.
+    Idempotent: a second run (a retry, the drain) finds the record and
+    changes nothing; either way the outbox row is marked done.
     """
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id, status=TableStatus.ENDED).first()
         if table is None or table.ended_at is None:
             return None
+        OutboxTask.objects.filter(task=PLAY_RECORD, table=table, done_at=None).update(done_at=timezone.now())
         existing = Play.objects.filter(table=table).first()
         if existing is not None:
             return existing.pk
@@ -46,3 +62,21 @@ def write_play_record(table_id: int) -> int | None:
             users.add(table.host_user_id)
         play.users.set(users)
         return play.pk
+
+
+@shared_task(name="campaigns.drain_outbox")
+def drain_outbox(grace_s: float = GRACE.total_seconds()) -> int:
+    """Run every task still owed after ``grace_s`` seconds; how many were run."""
+    cutoff = timezone.now() - timedelta(seconds=grace_s)
+    owed = list(OutboxTask.objects.filter(done_at=None, created_at__lte=cutoff).order_by("created_at")[:100])
+    ran = 0
+    for row in owed:
+        OutboxTask.objects.filter(pk=row.pk).update(attempts=row.attempts + 1)
+        try:
+            if row.task == PLAY_RECORD:
+                write_play_record.run(row.table_id)
+            ran += 1
+        except Exception as exc:  # keep draining the others; this one is tried again next time
+            logger.warning("Outbox task %s failed", row, exc_info=True)
+            OutboxTask.objects.filter(pk=row.pk).update(last_error=repr(exc)[:2000])
+    return ran

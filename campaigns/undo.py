@@ -25,6 +25,10 @@ def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any]) ->
         raise RuleViolation("unknown_event", f"There is no change number {seq} at this table.", {"seq": seq})
     if target.seat_id != actor.seat_id and not actor.is_host:
         raise NotAllowed("not_your_change", "Only the seat that made a change, or the host, can undo it.")
+    # The rights in force now, not when the change was made: a change to
+    # another seat made while "everyone edits" was on is that seat's again.
+    for seat_id in sorted(touched_seats(target.payload)):
+        actor.require_edit(seat_id)
     state = dict(table.state)
     undone: list[int] = list(state.pop("undone", []))
     rules = rules_for(table.game)
@@ -51,6 +55,22 @@ def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any]) ->
         event = NewEvent("redo", {"seq": seq, "redone_seq": original, "events": compensation})
     state["undone"] = undone
     return Outcome(state, [event])
+
+
+def touched_seats(payload: Any) -> set[int]:
+    """Every seat an event's payload names (``seat_id`` at any depth): the seats its undo changes."""
+    seats: set[int] = set()
+    stack = [payload]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            seat_id = node.get("seat_id")
+            if isinstance(seat_id, int) and not isinstance(seat_id, bool):
+                seats.add(seat_id)
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return seats
 
 
 def _inner_effects(target: Event) -> list[LoggedEvent]:

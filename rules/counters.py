@@ -79,7 +79,12 @@ class CountersRules:
                 [
                     NewEvent(
                         "counter.renamed",
-                        {"counter_id": counter["id"], "name": p["before"], "before": before},
+                        {
+                            "counter_id": counter["id"],
+                            "seat_id": counter["seat_id"],
+                            "name": p["before"],
+                            "before": before,
+                        },
                     )
                 ],
             )
@@ -228,7 +233,10 @@ def _rename(state: State, payload: Payload, actor: Actor) -> NewEvent:
     name = _name(payload)
     before = counter["name"]
     counter["name"] = name
-    return NewEvent("counter.renamed", {"counter_id": counter["id"], "name": name, "before": before})
+    return NewEvent(
+        "counter.renamed",
+        {"counter_id": counter["id"], "seat_id": counter["seat_id"], "name": name, "before": before},
+    )
 
 
 def _remove(state: State, payload: Payload, actor: Actor) -> NewEvent:

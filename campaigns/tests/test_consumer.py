@@ -104,3 +104,59 @@ async def test_foreign_origin_is_rejected() -> None:
     )
     connected, _ = await ws.connect()
     assert not connected
+
+
+@database_sync_to_async
+def remove_and_lose_the_push(table_id: int, host: Any, seat_id: int) -> None:
+    """The host removes a seat, and the ``seat.removed`` broadcast never arrives."""
+    from django.db import transaction
+
+    with transaction.atomic():
+        command_sync = services.command_execute
+        command_sync(
+            table_id=table_id,
+            seat=host.seat,
+            command_id="rm",
+            type="seat.remove",
+            payload={"seat_id": seat_id},
+        )
+        transaction.get_connection().run_on_commit.clear()  # the push is lost
+
+
+async def test_removed_seat_hears_nothing_more_even_when_its_removal_push_was_lost() -> None:
+    table, host, player = await open_table()
+    ws = communicator(f"/ws/tables/{table.pk}/?token={player.token}")
+    await ws.connect()
+    await ws.receive_json_from(timeout=3)
+    await remove_and_lose_the_push(table.pk, host, player.seat.pk)
+    await command(table.pk, host, "counter.add", {"name": "Secret"}, "after")
+    assert await ws.receive_output(timeout=3) == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
+
+
+@database_sync_to_async
+def add_and_lose_the_push(table_id: int, seat: Any) -> int:
+    """A command commits, and its broadcast never arrives."""
+    from django.db import transaction
+
+    with transaction.atomic():
+        body = services.command_execute(
+            table_id=table_id, seat=seat, command_id="lost", type="counter.add", payload={"name": "Gold"}
+        ).body
+        transaction.get_connection().run_on_commit.clear()
+    return int(body["seq"])
+
+
+async def test_the_heartbeat_carries_the_current_seq_so_a_lost_push_shows(settings: Any) -> None:
+    settings.TABLE_HEARTBEAT_S = 0.2
+    table, host, player = await open_table()
+    ws = communicator(f"/ws/tables/{table.pk}/?token={player.token}")
+    await ws.connect()
+    snap = await ws.receive_json_from(timeout=3)
+    seq = await add_and_lose_the_push(table.pk, host.seat)
+    assert seq == snap["seq"] + 1
+    for _ in range(10):  # skip beats that left before the commit
+        beat = await ws.receive_json_from(timeout=3)
+        if beat["seq"] >= seq:
+            break
+    assert beat == {"type": "heartbeat", "seq": seq, "every_s": settings.TABLE_HEARTBEAT_S}
+    await ws.disconnect()

@@ -219,3 +219,45 @@ def test_a_retry_that_would_now_be_refused_still_gets_the_first_answer(player: P
     )
     assert stale_retry.json() == first.json()
     assert Event.objects.filter(table=player.table, command_id="last-life").count() == 1
+
+
+def test_a_command_id_reused_for_a_different_change_is_refused(player: Person, other_player: Person) -> None:
+    life = add_life(player)
+    first = player.command("counter.adjust", {"counter_id": life, "by": 1}, command_id="tap-1")
+    assert first.status_code == 200
+    before = Table.objects.get(pk=player.table.pk).seq
+    for response in (
+        player.command("counter.adjust", {"counter_id": life, "by": 5}, command_id="tap-1"),
+        player.command("counter.set", {"counter_id": life, "value": 1}, command_id="tap-1"),
+        other_player.command("counter.adjust", {"counter_id": life, "by": 1}, command_id="tap-1"),
+    ):
+        assert response.status_code == 409, response.json()
+        assert response.json()["code"] == "command_id_reused"
+    table = Table.objects.get(pk=player.table.pk)
+    assert table.seq == before and table.state["counters"][0]["value"] == 21
+    # The very same request repeated still gets its first answer.
+    again = player.command("counter.adjust", {"counter_id": life, "by": 1}, command_id="tap-1")
+    assert again.status_code == 200 and again.json() == first.json()
+
+
+def test_undo_checks_the_edit_policy_in_force_when_it_is_sent(
+    host: Person, player: Person, other_player: Person
+) -> None:
+    life = add_life(player)
+    assert host.command("table.set_policy", {"edit_policy": "everyone"}).status_code == 200
+    seq = other_player.command("counter.adjust", {"counter_id": life, "by": -5}).json()["seq"]
+    assert host.command("table.set_policy", {"edit_policy": "own"}).status_code == 200
+    refused = other_player.command("undo", {"seq": seq})
+    assert refused.status_code == 403 and refused.json()["code"] == "not_your_seat"
+    assert Table.objects.get(pk=player.table.pk).state["counters"][0]["value"] == 15
+    assert host.command("table.set_policy", {"edit_policy": "everyone"}).status_code == 200
+    assert other_player.command("undo", {"seq": seq}).status_code == 200
+
+
+def test_a_spectator_cannot_undo_or_redo(host: Person, spectator: Person) -> None:
+    life = add_life(host)
+    seq = host.command("counter.adjust", {"counter_id": life, "by": 1}).json()["seq"]
+    undo = host.command("undo", {"seq": seq}).json()["seq"]
+    for type_, target in (("undo", seq), ("redo", undo)):
+        r = spectator.command(type_, {"seq": target})
+        assert r.status_code == 403
