@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -156,3 +157,71 @@ def test_host_renames_the_table_and_errors_show_by_the_field(browser, live_asgi)
     expect(page.locator("#table-name")).to_have_text("Saturday crypt")
     assert horizontal_overflow(page) <= 0
     assert [e for e in console.errors if "400" not in e] == []
+
+
+def ann_with_life(browser, base: str) -> tuple[Page, str]:  # noqa: F811
+    ann, _ = phone_page(browser)
+    code = open_table(ann, base)
+    ann.get_by_text("Add a counter").click()
+    ann.get_by_label("Name", exact=True).fill("Life")
+    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(ann.locator("#my-seat output")).to_have_text("20")
+    return ann, code
+
+
+def test_a_lost_push_is_caught_up_at_the_next_heartbeat(browser, live_asgi, settings) -> None:  # noqa: F811
+    settings.TABLE_HEARTBEAT_S = 0.5
+    ann, code = ann_with_life(browser, live_asgi)
+    bo, bo_console = phone_page(browser)
+    beats: list[int] = []
+
+    def events_lost(ws):
+        # Snapshots and heartbeats arrive; every event push is lost on the way.
+        server = ws.connect_to_server()
+
+        def relay(message):
+            if '"type": "event"' in message or '"type":"event"' in message:
+                return
+            if "heartbeat" in message:
+                beats.append(json.loads(message)["seq"])
+            ws.send(message)
+
+        server.on_message(relay)
+
+    bo.route_web_socket(re.compile(r".*/ws/tables/.*"), events_lost)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    anns_card = bo.locator("#other-seats article", has_text="Ann")
+    expect(anns_card.locator("output")).to_have_text("20")
+    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")  # not polling
+    ann.get_by_role("button", name="Increase Life").click()
+    expect(ann.locator("#my-seat output")).to_have_text("21")
+    # No wake-up, no reconnect, no polling: only the heartbeat's seq tells Bo's page.
+    expect(anns_card.locator("output")).to_have_text("21", timeout=5_000)
+    expect(bo.locator("#log li").first).to_contain_text("+1 Life")
+    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    assert beats and max(beats) >= 4
+    assert bo_console.errors == []
+
+
+def test_a_command_whose_answer_was_lost_is_sent_again_and_applied_once(browser, live_asgi) -> None:  # noqa: F811
+    ann, _ = ann_with_life(browser, live_asgi)
+    lost: list[str] = []
+
+    def lose_first_answer(route):
+        if lost:
+            route.continue_()
+            return
+        route.fetch()  # the server applies the command ...
+        lost.append(route.request.post_data or "")
+        route.abort("connectionreset")  # ... and the phone never hears back
+
+    ann.route("**/commands/", lose_first_answer)
+    retried: list[str] = []
+    ann.on("request", lambda r: retried.append(r.post_data or "") if r.url.endswith("/commands/") else None)
+    ann.get_by_role("button", name="Increase Life").click()
+    expect(ann.locator("#my-seat output")).to_have_text("21")
+    ann.wait_for_timeout(1500)
+    expect(ann.locator("#my-seat output")).to_have_text("21")  # applied once, not twice
+    assert len(retried) >= 2 and retried[0] == retried[1] == lost[0]  # same command_id

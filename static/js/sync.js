@@ -4,6 +4,13 @@
  * is at-most-once, so we track lastSeq: on a gap, a reconnect or the phone
  * waking up we fetch the snapshot and the log after lastSeq over HTTP, and we
  * poll that endpoint while the socket cannot connect. Commands go over HTTP.
+ *
+ * The server sends a heartbeat with the table's current seq every few
+ * seconds: a lost push shows as heartbeat.seq > lastSeq and we catch up at
+ * once ("Catching up…"), and a socket that stays silent for three heartbeats
+ * is treated as dead and replaced. A command whose answer was lost (network,
+ * 5xx, 503) is retried with the same command_id, which the server applies
+ * once.
  */
 (function () {
   "use strict";
@@ -30,6 +37,9 @@
     this.pollTimer = null;
     this.stopped = false;
     this.catchingUp = false;
+    this.beatEvery = 10000;            // ms; the server's heartbeat says its own
+    this.lastHeard = Date.now();
+    this.watchdog = null;
   }
 
   TableSync.prototype.api = function (path, init) {
@@ -50,6 +60,7 @@
       if (document.visibilityState === "visible") { self.catchUp(); if (!self.ws) self.connect(); }
     });
     window.addEventListener("online", function () { self.catchUp(); if (!self.ws) self.connect(); });
+    this.watchdog = setInterval(function () { self.checkSilence(); }, 2000);
     this.loadLog();
   };
 
@@ -77,8 +88,8 @@
     } catch (e) { this.startPolling(); return; }
     this.ws = ws;
     this.onConn("connecting", "Connecting…");
-    ws.onopen = function () { self.retry = 0; };
-    ws.onmessage = function (m) { self.handle(JSON.parse(m.data)); };
+    ws.onopen = function () { self.retry = 0; self.lastHeard = Date.now(); };
+    ws.onmessage = function (m) { self.lastHeard = Date.now(); self.handle(JSON.parse(m.data)); };
     ws.onclose = function (ev) {
       self.ws = null;
       if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) {
@@ -90,7 +101,29 @@
     };
   };
 
+  /* A socket can die without a close event (a phone asleep, a proxy timing
+   * out): three heartbeats of silence and we drop it and reconnect. */
+  TableSync.prototype.checkSilence = function () {
+    if (!this.ws || this.ws.readyState !== 1) return;
+    if (Date.now() - this.lastHeard < 3 * this.beatEvery) return;
+    var dead = this.ws;
+    this.ws = null;
+    dead.onclose = null;
+    try { dead.close(); } catch (e) { /* already closing */ }
+    this.startPolling();
+    this.connect();
+  };
+
   TableSync.prototype.handle = function (msg) {
+    if (msg.type === "heartbeat") {
+      if (msg.every_s > 0) this.beatEvery = msg.every_s * 1000;
+      if (msg.seq > this.lastSeq) {
+        var self = this;
+        this.onConn("connecting", "Catching up…");
+        this.catchUp().then(function () { if (self.ws && !self.stopped) self.onConn("live", "Live"); });
+      }
+      return;
+    }
     if (msg.type === "snapshot") {
       this.stopPolling();
       this.onConn("live", "Live");
@@ -150,18 +183,31 @@
     if (this.pollTimer) { clearInterval(this.pollTimer); this.pollTimer = null; }
   };
 
-  /* Send a command; resolves with the answer {seq, events, state}. */
+  /* Send a command; resolves with the answer {seq, events, state}.
+   * A lost answer (no connection, 5xx, 503 busy) is retried with the same
+   * command_id: the server applies a command id once and answers a retry
+   * with the first answer. A 4xx refusal is final and rejects. */
   TableSync.prototype.send = function (type, payload) {
     var self = this;
     var body = JSON.stringify({ command_id: uuid(), type: type, payload: payload || {} });
-    return this.api("/commands/", { method: "POST", body: body, headers: { "Content-Type": "application/json" } })
-      .then(function (res) {
-        if (res.events.length && res.events[0].seq === self.logSeq + 1) self.deliver(res.events);
-        else if (res.seq > self.logSeq) self.fillLog();
-        if (res.seq > self.lastSeq) { self.lastSeq = res.seq; self.onState(res.state, res); }
-        if (res.events.some(function (e) { return /^(seat|table)\./.test(e.type); })) self.refreshTable();
-        return res;
+    var init = { method: "POST", body: body, headers: { "Content-Type": "application/json" } };
+    function attempt(n) {
+      return self.api("/commands/", Object.assign({}, init)).catch(function (e) {
+        var transient = !e.status || e.status >= 500 || e.status === 429;
+        if (!transient || n >= 4 || self.stopped) throw e;
+        self.onConn("connecting", "Sending again…");
+        return new Promise(function (resolve) { setTimeout(resolve, 500 * Math.pow(2, n)); })
+          .then(function () { return attempt(n + 1); });
       });
+    }
+    return attempt(0).then(function (res) {
+      if (self.ws && self.ws.readyState === 1) self.onConn("live", "Live");
+      if (res.events.length && res.events[0].seq === self.logSeq + 1) self.deliver(res.events);
+      else if (res.seq > self.logSeq) self.fillLog();
+      if (res.seq > self.lastSeq) { self.lastSeq = res.seq; self.onState(res.state, res); }
+      if (res.events.some(function (e) { return /^(seat|table)\./.test(e.type); })) self.refreshTable();
+      return res;
+    });
   };
 
   window.TableSync = TableSync;
