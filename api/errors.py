@@ -85,8 +85,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         exc = exceptions.PermissionDenied()
     if isinstance(exc, exceptions.ValidationError):
         fields = _field_errors(exc.detail)
+        first = next(iter(fields), "")
         return Response(
-            error_body("invalid", _first_message(fields), {"fields": fields}),
+            error_body("invalid", _first_message(fields), {"field": first, "fields": fields}),
             status=status.HTTP_400_BAD_REQUEST,
         )
     if isinstance(exc, exceptions.APIException):

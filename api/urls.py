@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from api import tables
+from api import games, tables
 from api.views import HelloView
+from campaigns import registry
 
 app_name = "api"
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("hello/", HelloView.as_view(), name="hello"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    path("grimhand/catalogue/", include("api.catalogue")),
-    path("grimhand/characters/", include("api.characters")),
+    path("games/", games.GamesView.as_view(), name="games"),
     path("tables/", tables.TableCreateView.as_view(), name="table-create"),
     path("tables/join/", tables.JoinView.as_view(), name="table-join"),
     path("tables/<int:table_id>/", tables.TableDetailView.as_view(), name="table-detail"),
@@ -22,3 +22,5 @@ urlpatterns = [
     path("tables/<int:table_id>/commands/", tables.CommandView.as_view(), name="table-commands"),
     path("tables/<int:table_id>/claim/", tables.ClaimView.as_view(), name="table-claim"),
 ]
+# Each game's own API under /api/v1/<slug>/ (campaigns.registry).
+urlpatterns += [path(f"{spec.slug}/", include(spec.api_urls)) for spec in registry.games() if spec.api_urls]

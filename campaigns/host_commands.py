@@ -17,6 +17,19 @@ from campaigns.models import EditPolicy, Role, Seat, Table, TableStatus
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome
 from rules.errors import RuleViolation
 
+TABLE_COMMANDS = (
+    "seat.rename",
+    "seat.reorder",
+    "seat.remove",
+    "table.rotate_code",
+    "table.set_policy",
+    "table.rename",
+    "table.end",
+    "undo",
+    "redo",
+)
+"""The platform's commands, the same at every game's table (undo/redo: ``campaigns.undo``)."""
+
 MAX_NAME = 40
 
 

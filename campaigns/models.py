@@ -14,11 +14,6 @@ from django.conf import settings
 from django.db import models
 
 
-class Game(models.TextChoices):
-    COUNTERS = "counters", "Counters"
-    GRIMHAND = "grimhand", "Grim Hand"
-
-
 class EditPolicy(models.TextChoices):
     OWN_SEAT = "own", "Each seat edits only itself"
     EVERYONE = "everyone", "Everyone edits every seat"
@@ -38,7 +33,8 @@ class Role(models.TextChoices):
 class Table(models.Model):
     """One live play session at a physical table (a campaign, for Grim Hand)."""
 
-    game = models.CharField(max_length=20, choices=Game.choices)
+    # A registered game's slug (campaigns.registry), checked when a table opens.
+    game = models.CharField(max_length=20)
     name = models.CharField(max_length=80)
     join_code = models.CharField(max_length=6, unique=True)
     host_user = models.ForeignKey(
@@ -62,7 +58,14 @@ class Table(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.get_game_display()})"
+        return f"{self.name} ({self.game_name})"
+
+    @property
+    def game_name(self) -> str:
+        """The game's printed name, or its slug if that game is no longer installed."""
+        from campaigns import registry
+
+        return registry.name_of(self.game)
 
     @property
     def group_name(self) -> str:
@@ -142,7 +145,7 @@ class Play(models.Model):
     """The record of a finished table, written by a Celery task after it ends."""
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="play")
-    game = models.CharField(max_length=20, choices=Game.choices)
+    game = models.CharField(max_length=20)
     name = models.CharField(max_length=80)
     seats: models.JSONField[Any] = models.JSONField(default=list)
     final_state: models.JSONField[Any] = models.JSONField(default=dict)

@@ -13,6 +13,7 @@ import hashlib
 import json
 import random
 import secrets
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -20,13 +21,13 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns import codes, logstore, throttle
+from campaigns import codes, logstore, registry, throttle
 from campaigns.broadcast import after_commit, broadcast_events, event_json
 from campaigns.errors import TableError, not_found, stale
-from campaigns.games import project, rules_for
 from campaigns.host_commands import clean_name, seat_payload, table_command
 from campaigns.models import Command, EditPolicy, Event, OutboxTask, Role, Seat, Table, TableStatus
 from campaigns.payloads import check_payload, check_storable
+from campaigns.registry import project, rules_for
 from campaigns.undo import undo_redo
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
@@ -65,12 +66,33 @@ def _new_seat(table: Table, *, name: str, role: str, position: int, user: UserLi
 
 
 @transaction.atomic
-def table_create(*, game: str, name: str, seat_name: str, user: UserLike = None) -> tuple[Table, SeatGrant]:
-    """Open a table; its creator takes the host seat."""
+def table_create(
+    *,
+    game: str,
+    name: str,
+    seat_name: str,
+    user: UserLike = None,
+    options: Mapping[str, Any] | None = None,
+) -> tuple[Table, SeatGrant]:
+    """Open a table for a registered game, set up with its options; its creator takes the host seat."""
     try:
-        rules = rules_for(game)
+        spec = registry.get(game)
     except RuleViolation as exc:
-        raise TableError("unknown_game", exc.message, extra={"field": "game"}) from exc
+        raise TableError(
+            "unknown_game", exc.message, extra={"field": "game", "games": registry.slugs()}
+        ) from exc
+    if options is not None:
+        if not isinstance(options, Mapping):
+            raise TableError("bad_options", "Options must be an object.", extra={"field": "options"})
+        check_payload(dict(options), "options")
+    try:
+        clean = spec.clean_options(options or {})
+    except RuleViolation as exc:
+        field = exc.extra.get("field", "")
+        raise TableError(
+            exc.code, exc.message, extra={**exc.extra, "field": f"options.{field}" if field else "options"}
+        ) from exc
+    rules = spec.rules
     table_name = clean_name(name, "a table name", 80)
     host_name = clean_name(seat_name, "your name")
     for _ in range(20):
@@ -81,7 +103,7 @@ def table_create(*, game: str, name: str, seat_name: str, user: UserLike = None)
                     name=table_name,
                     join_code=codes.new_join_code(),
                     host_user=_real_user(user),
-                    state={**rules.initial_state(), "undone": []},
+                    state={**rules.initial_state(clean), "undone": []},
                 )
             break
         except IntegrityError:  # join code already taken: draw another

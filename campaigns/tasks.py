@@ -15,8 +15,8 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.games import rules_for
 from campaigns.models import OutboxTask, Play, Table, TableStatus
+from campaigns.registry import rules_for
 
 logger = logging.getLogger(__name__)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.games import rules_for
 from campaigns.models import Event, Table
+from campaigns.registry import rules_for
 from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
 

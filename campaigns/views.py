@@ -11,15 +11,12 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
 
-from campaigns import selectors, services
+from campaigns import registry, selectors, services
 from campaigns.auth import cookie_name
 from campaigns.errors import TableError
-from campaigns.games import available_games
 from campaigns.models import Role, Seat, Table
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60  # a campaign can run for weeks
-
-GAME_LABELS = {"counters": "Counters (any game)", "grimhand": "Grim Hand campaign"}
 
 
 def _set_seat_cookie(response: HttpResponseBase, request: HttpRequest, table_id: int, token: str) -> None:
@@ -39,7 +36,13 @@ def _page_seat(request: HttpRequest, table_id: int) -> Seat | None:
 
 
 def game_choices() -> list[tuple[str, str]]:
-    return [(g, GAME_LABELS.get(g, g.title())) for g in available_games()]
+    return [(spec.slug, spec.name) for spec in registry.games()]
+
+
+def _own_page(table: Table) -> HttpResponse | None:
+    """A game with a page of its own (its spec's ``page``) is shown there."""
+    spec = registry.find(table.game)
+    return redirect(spec.page, table_id=table.pk) if spec is not None and spec.page else None
 
 
 @require_POST
@@ -112,8 +115,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     if seat is None:
         messages.info(request, "You don't have a seat at that table yet. Ask the host for the code.")
         return redirect("join")
-    if seat.table.game == "grimhand":  # the character sheets and the party (sheets.views)
-        return redirect("grimhand-sheet", table_id=table_id)
+    if (own := _own_page(seat.table)) is not None:
+        return own
     if seat.role == Role.SPECTATOR:
         return redirect("table-screen", table_id=table_id)
     return render(request, "campaigns/table.html", _table_context(request, seat))
@@ -125,8 +128,8 @@ def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
     if seat is None:
         messages.info(request, "Join the table as a spectator to show it on a shared screen.")
         return redirect("join")
-    if seat.table.game == "grimhand":
-        return redirect("grimhand-sheet", table_id=table_id)
+    if (own := _own_page(seat.table)) is not None:
+        return own
     return render(request, "campaigns/screen.html", _table_context(request, seat))
 
 

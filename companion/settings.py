@@ -39,9 +39,11 @@ INSTALLED_APPS = [
     "channels",
     "django_htmx",
     "companion",
-    "sheets",
     "campaigns",
     "api",
+    # The games: one app each (architecture: a game is a plug-in).
+    "sheets.grimhand",
+    "sheets.counters",
 ]
 
 MIDDLEWARE = [
@@ -179,10 +181,8 @@ SPECTACULAR_SETTINGS = {
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
     "COMPONENT_SPLIT_REQUEST": True,
-    "ENUM_NAME_OVERRIDES": {
-        "RarityEnum": "sheets.models.catalogue.Rarity",
-        "AffinityEnum": "sheets.models.catalogue.Affinity",
-    },
+    # Game apps add their own enum names in their AppConfig.ready.
+    "ENUM_NAME_OVERRIDES": {},
 }
 
 # Production hardening: on whenever DEBUG is off (check --deploy passes).

@@ -5,11 +5,12 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
-from django.urls import include, path
+from django.urls import URLPattern, URLResolver, include, path
 
+from campaigns import registry
 from companion import health, views
 
-urlpatterns = [
+urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("accounts/signup/", views.signup, name="signup"),
@@ -18,8 +19,9 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("", include("campaigns.urls")),
-    path("", include("sheets.urls")),
 ]
+# Each game's own pages (campaigns.registry).
+urlpatterns += [path("", include(spec.page_urls)) for spec in registry.games() if spec.page_urls]
 
 if settings.BENCH_ROUTES:
     from companion import benchroutes

@@ -10,7 +10,7 @@ from django.contrib.auth.forms import UserCreationForm
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from companion.games import GAMES
+from campaigns import registry
 
 
 def home_context(request: HttpRequest) -> dict[str, Any]:
@@ -18,7 +18,9 @@ def home_context(request: HttpRequest) -> dict[str, Any]:
     from campaigns.views import game_choices
 
     mine = list(tables_of_user(request.user)[:10]) if request.user.is_authenticated else []
-    return {"games": GAMES, "game_choices": game_choices(), "my_tables": mine, "form": {"game": "counters"}}
+    games = registry.games()
+    first = games[0].slug if games else ""
+    return {"games": games, "game_choices": game_choices(), "my_tables": mine, "form": {"game": first}}
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -9,6 +9,7 @@ an undo can compensate it exactly.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from rules.engine import (
@@ -23,19 +24,24 @@ from rules.engine import (
     working_copy,
 )
 from rules.errors import RuleViolation
+from rules.game import GameRulesBase
 
 MAX_NAME = 40
 MAX_COUNTERS = 200
 LIMIT = 1_000_000_000  # keeps values in a sane integer range
 
 
-class CountersRules:
+class CountersRules(GameRulesBase):
     """The rules of the Counters table (issue: live tables)."""
 
     game = "counters"
+    name = "Counters"
 
-    def initial_state(self) -> State:
+    def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         return {"counters": [], "next_id": 1}
+
+    def commands(self) -> list[str]:
+        return sorted(_HANDLERS)
 
     def apply(
         self, state: State, command_type: str, payload: Payload, actor: Actor, rng: random.Random

@@ -47,12 +47,12 @@ class Ctx:
 Handler = Callable[[Ctx, Payload], EventBody]
 
 
-class OpsRules:
-    """Base of a game's rules whose every change is a recorded op."""
+class GameRulesBase:
+    """What every game's rules give the table service, with the defaults most games keep."""
 
     game: ClassVar[str] = ""
     name: ClassVar[str] = ""
-    handlers: ClassVar[Mapping[str, Handler]] = {}
+    handlers: ClassVar[Mapping[str, Any]] = {}
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """No options unless the game says otherwise."""
@@ -66,6 +66,33 @@ class OpsRules:
 
     def commands(self) -> list[str]:
         return sorted(self.handlers)
+
+    def apply(
+        self, state: State, command_type: str, payload: Payload, actor: Actor, rng: random.Random
+    ) -> Outcome:
+        """The new state and its events; refusals raise ``RuleViolation`` and change nothing."""
+        raise NotImplementedError
+
+    def invert(self, state: State, event: LoggedEvent, actor: Actor) -> Outcome:
+        """The compensating change for ``event`` (undo; inverted again, redo)."""
+        raise NotImplementedError
+
+    def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """A readable log line; games override this with names and numbers."""
+        return event_type.replace(".", " ").replace("_", " ")
+
+    def results(self, state: State) -> list[dict[str, Any]]:
+        return []
+
+    def summary(self, state: State) -> dict[str, Any]:
+        """The final-state summary for today's play record: the results."""
+        return {"results": self.results(state)}
+
+
+class OpsRules(GameRulesBase):
+    """Base of a game's rules whose every change is a recorded op."""
+
+    handlers: ClassVar[Mapping[str, Handler]] = {}
 
     def apply(
         self, state: State, command_type: str, payload: Payload, actor: Actor, rng: random.Random
@@ -90,14 +117,3 @@ class OpsRules:
         applied = revert(new, ops)
         of = event.payload.get("of", event.type)
         return Outcome(new, [NewEvent(REVERTED, {"of": of, "ops": applied})])
-
-    def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
-        """A readable log line; games override this with names and numbers."""
-        return event_type.replace(".", " ").replace("_", " ")
-
-    def results(self, state: State) -> list[dict[str, Any]]:
-        return []
-
-    def summary(self, state: State) -> dict[str, Any]:
-        """The final-state summary for today's play record: the results."""
-        return {"results": self.results(state)}

@@ -1,1 +1,1 @@
-"""Grim Hand character sheets, the card catalogue and per-game tracker state."""
+"""One Django app per game (architecture: a game is a plug-in): ``sheets/<game>/``."""

@@ -5,17 +5,23 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth import get_user_model
 
-from companion.games import GAMES
+from campaigns import registry
 
 pytestmark = pytest.mark.django_db
 
 
-def test_home_says_what_the_service_is_and_lists_the_five_games(client) -> None:
+def test_home_lists_exactly_the_registered_games_with_what_we_do_for_each(client) -> None:
     html = client.get("/").content.decode()
     assert "We keep the numbers" in html
-    for name in ("Grim Hand", "GRIM the Card Game", "Grimterra", "Grimoor", "Grimwood"):
-        assert name in html
-    assert len(GAMES) == 5
+    games = registry.games()
+    assert {g.slug for g in games} >= {"grimhand", "counters"}
+    for game in games:
+        assert game.name in html and game.blurb in html
+    # Never a promise of a game that is not installed.
+    registered = {g.name for g in games}
+    for name in ("GRIM the Card Game", "Grimterra", "Grimoor", "Grimwood"):
+        assert (name in html) == (name in registered)
+    assert "play history" not in html.lower()
     assert "/static/vendor/htmx.min.js" in html
 
 

@@ -15,11 +15,12 @@ never mixes two versions of the tables.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
+from rules.game import GameRulesBase
 from rules.grimhand.table import characters as chars
 from rules.grimhand.table import items, modifiers, quests, transfer
 from rules.grimhand.table.catalogue import Catalogue
@@ -64,10 +65,12 @@ REVERTED = "grimhand.reverted"
 """The compensating event of an undo (and, inverted again, of a redo)."""
 
 
-class GrimHandRules:
+class GrimHandRules(GameRulesBase):
     """The rules of a Grim Hand table (game "grimhand")."""
 
     game = "grimhand"
+    name = "Grim Hand"
+    handlers = HANDLERS
 
     def __init__(self, catalogue: Catalogue | CatalogueSource) -> None:
         self._source: CatalogueSource = (lambda: catalogue) if isinstance(catalogue, Catalogue) else catalogue
@@ -77,7 +80,7 @@ class GrimHandRules:
         """The catalogue a command would use now (read from the source on every access)."""
         return self._source()
 
-    def initial_state(self) -> State:
+    def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         return initial_state()
 
     def apply(

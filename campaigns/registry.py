@@ -1,0 +1,121 @@
+"""The games the companion runs: one ``GameSpec`` per game app (architecture: a game is a plug-in).
+
+A game is a folder of pure rules (``rules/<game>/``) and a Django app
+(``sheets/<game>/``) whose ``AppConfig.ready`` calls ``register`` with its
+spec. The platform (tables, seats, the log, sync, plays, the pages' shell)
+reads everything it needs about a game from here and names no game itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from rules.engine import State
+from rules.errors import RuleViolation
+from rules.game import GameRulesBase
+
+if TYPE_CHECKING:
+    from campaigns.models import Event, Table
+
+
+Projector = Callable[["Table", list["Event"]], None]
+"""A read model kept in step with the log, called in the command's transaction after its events."""
+
+Loader = Callable[[], int]
+"""Loads (idempotently) a game's reference data; returns how many rows it made sure exist."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything the platform knows about one game.
+
+    ``blurb`` is one honest line of what the companion does for the game
+    (the home page shows it). ``board_template`` renders the game's board
+    from ``{"state", "table", "seat", "seats"}`` inside the table page's shell.
+    ``page`` optionally names a URL pattern (taking ``table_id``) when the
+    game has a page of its own instead of the shell; ``page_urls`` and
+    ``api_urls`` are URL modules the platform mounts at ``/`` and at
+    ``/api/v1/<slug>/``.
+    """
+
+    slug: str
+    name: str
+    blurb: str
+    rules: GameRulesBase
+    min_seats: int = 1
+    max_seats: int = 8
+    board_template: str = ""
+    projectors: Sequence[Projector] = ()
+    loaders: Sequence[Loader] = ()
+    page: str = ""
+    page_urls: str = ""
+    api_urls: str = ""
+    order: int = 100
+
+    def commands(self) -> list[str]:
+        return self.rules.commands()
+
+    def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        return self.rules.clean_options(raw)
+
+    def results(self, state: State) -> list[dict[str, Any]]:
+        return self.rules.results(state)
+
+
+_GAMES: dict[str, GameSpec] = {}
+
+
+def register(spec: GameSpec) -> None:
+    """Called by a game app's ``ready``; registering the same slug again replaces it."""
+    if spec.rules.game != spec.slug:
+        raise ValueError(f"{spec.slug}: its rules say they are {spec.rules.game!r}")
+    _GAMES[spec.slug] = spec
+
+
+def unregister(slug: str) -> None:
+    """Forget a game (tests register made-up games and remove them again)."""
+    _GAMES.pop(slug, None)
+
+
+def get(slug: str) -> GameSpec:
+    try:
+        return _GAMES[slug]
+    except KeyError:
+        raise RuleViolation(
+            "unknown_game",
+            f"There is no game called {slug!r}.",
+            {"field": "game", "games": slugs()},
+        ) from None
+
+
+def games() -> list[GameSpec]:
+    """Every registered game, in the order the home page shows them."""
+    return sorted(_GAMES.values(), key=lambda g: (g.order, g.name))
+
+
+def slugs() -> list[str]:
+    return [g.slug for g in games()]
+
+
+def find(slug: str) -> GameSpec | None:
+    """The game's spec, or None when no installed app registers it."""
+    return _GAMES.get(slug)
+
+
+def name_of(slug: str) -> str:
+    spec = _GAMES.get(slug)
+    return spec.name if spec is not None else slug
+
+
+def rules_for(slug: str) -> GameRulesBase:
+    return get(slug).rules
+
+
+def project(table: Table, events: list[Event]) -> None:
+    """Run the game's projectors over a command's events (inside its transaction)."""
+    spec = _GAMES.get(table.game)
+    if spec is not None:
+        for projector in spec.projectors:
+            projector(table, events)

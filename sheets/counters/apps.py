@@ -1,0 +1,30 @@
+"""Counters as a game plug-in (rules: ``rules/counters.py``)."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class CountersConfig(AppConfig):
+    name = "sheets.counters"
+    label = "counters"
+    verbose_name = "Counters"
+
+    def ready(self) -> None:
+        from campaigns.registry import GameSpec, register
+        from rules.counters import CountersRules
+
+        register(
+            GameSpec(
+                slug="counters",
+                name="Counters",
+                blurb=(
+                    "For any game: named counters per player (life, gold, points) with limits, "
+                    "live on every phone."
+                ),
+                rules=CountersRules(),
+                min_seats=1,
+                max_seats=12,
+                order=900,
+            )
+        )

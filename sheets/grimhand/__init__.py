@@ -1,0 +1,1 @@
+"""Grim Hand character sheets, the card catalogue and per-game tracker state."""

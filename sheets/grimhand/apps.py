@@ -1,0 +1,51 @@
+"""Grim Hand as a game plug-in: its catalogue, characters, projector and sheet page."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from django.apps import AppConfig
+
+
+class GrimHandConfig(AppConfig):
+    name = "sheets.grimhand"
+    # The app label and tables of the app this grew from: no table renames.
+    label = "sheets"
+    verbose_name = "Grim Hand"
+
+    def ready(self) -> None:
+        """Register Grim Hand with the platform.
+
+        The rules read the catalogue in the database through ``grimhand_catalogue``
+        (built on first use, never at start-up: the database may not be migrated yet).
+        """
+        from django.conf import settings
+
+        from campaigns.registry import GameSpec, register
+        from rules.grimhand.table import GrimHandRules
+        from sheets.grimhand.catalogue_loader import load_grimhand_catalogue
+        from sheets.grimhand.catalogue_source import grimhand_catalogue
+        from sheets.grimhand.projectors import project_characters
+
+        enum_names = cast(dict[str, str], settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"])
+        enum_names["RarityEnum"] = "sheets.grimhand.models.catalogue.Rarity"
+        enum_names["AffinityEnum"] = "sheets.grimhand.models.catalogue.Affinity"
+        register(
+            GameSpec(
+                slug="grimhand",
+                name="Grim Hand",
+                blurb=(
+                    "Co-operative campaign: character sheets with every stat computed and explained, "
+                    "equipment hands, quests and modifiers, shared live with the party."
+                ),
+                rules=GrimHandRules(grimhand_catalogue),
+                min_seats=1,
+                max_seats=6,
+                projectors=(project_characters,),
+                loaders=(load_grimhand_catalogue,),
+                page="grimhand-sheet",
+                page_urls="sheets.grimhand.urls",
+                api_urls="sheets.grimhand.api.urls",
+                order=10,
+            )
+        )
