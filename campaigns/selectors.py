@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.db.models import QuerySet
@@ -59,3 +60,43 @@ def events_after(table: Table, after: int, limit: int = EVENTS_PAGE) -> tuple[li
 
 def tables_of_user(user: Any) -> QuerySet[Table]:
     return Table.objects.filter(seats__user=user).distinct().order_by("-created_at")
+
+
+def seats_of_user(user: Any) -> QuerySet[Seat]:
+    """The seats an account has claimed (removed ones excluded), newest table first."""
+    return (
+        Seat.objects.filter(user=user, removed_at=None).select_related("table").order_by("-table__created_at")
+    )
+
+
+MAX_DEVICE_SEATS = 50
+
+
+def device_seats(cookies: Mapping[str, str]) -> list[Seat]:
+    """The active seats whose tokens this device holds (its seat cookies), newest table first.
+
+    One query for all of them; a cookie whose seat was removed, or which names
+    another table than its own, is ignored.
+    """
+    from campaigns.auth import COOKIE_PREFIX
+
+    wanted: dict[str, int] = {}
+    for name, token in cookies.items():
+        suffix = name.removeprefix(COOKIE_PREFIX)
+        if name != suffix and suffix.isdigit() and token and len(token) <= 200:
+            wanted[codes.hash_token(token)] = int(suffix)
+        if len(wanted) >= MAX_DEVICE_SEATS:
+            break
+    if not wanted:
+        return []
+    seats = Seat.objects.filter(token_hash__in=list(wanted), removed_at=None).select_related("table")
+    found = [s for s in seats if wanted.get(s.token_hash) == s.table_id]
+    return sorted(found, key=lambda s: s.table.created_at, reverse=True)
+
+
+def table_for_code(code: str) -> Table | None:
+    """The table a join code opens, if any (for the rejoin check; joining validates again)."""
+    normal = codes.normalise_code(code)
+    if not codes.looks_like_code(normal):
+        return None
+    return Table.objects.filter(join_code=normal).first()

@@ -68,14 +68,30 @@ def table_new(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def _held_seat(request: HttpRequest, code: str) -> Seat | None:
+    """The seat this device already holds at the table of this code, if any."""
+    table = selectors.table_for_code(code) if code else None
+    return _page_seat(request, table.pk) if table is not None else None
+
+
 def join(request: HttpRequest, code: str = "") -> HttpResponse:
-    """Type the code (or open the link), pick a name, take a seat."""
+    """Type the code (or open the link), pick a name, take a seat.
+
+    A phone that already holds a seat at that table goes back to it ("You are
+    seated as Ann"); taking a second seat needs the explicit "take another
+    seat" choice, so a campaign's players never split themselves in two.
+    """
     form = {"code": code.upper(), "name": "", "role": Role.PLAYER}
     error: dict[str, str] | None = None
     status = 200
+    held = _held_seat(request, code)
     if request.method == "POST":
         form = {k: request.POST.get(k, "").strip() for k in ("code", "name", "role")}
         role = Role.SPECTATOR if form["role"] == Role.SPECTATOR else Role.PLAYER
+        held = _held_seat(request, form["code"])
+        if held is not None and request.POST.get("another") != "1":
+            messages.info(request, f"You are seated as {held.name}.")
+            return redirect("table", table_id=held.table_id)
         try:
             table, grant = services.seat_join_guarded(
                 client=str(request.META.get("REMOTE_ADDR") or "unknown"),
@@ -92,7 +108,8 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
             response = redirect(target, table_id=table.pk)
             _set_seat_cookie(response, request, table.pk, grant.token)
             return response
-    return render(request, "campaigns/join.html", {"form": form, "error": error}, status=status)
+    context = {"form": form, "error": error, "held": held}
+    return render(request, "campaigns/join.html", context, status=status)
 
 
 def _table_context(request: HttpRequest, seat: Seat) -> dict[str, Any]:
@@ -140,7 +157,7 @@ def table_claim(request: HttpRequest, table_id: int) -> HttpResponse:
         return redirect("join")
     try:
         services.seat_claim(seat=seat, user=request.user)
-        messages.success(request, "This seat is now in your history.")
+        messages.success(request, "This seat is now in your account.")
     except TableError as exc:
         messages.error(request, exc.message)
     return redirect("table", table_id=table_id)

@@ -23,6 +23,7 @@ pytestmark = [pytest.mark.browser]
 def open_table(page: Page, base: str) -> str:
     page.goto(base + "/")
     page.get_by_text("Open a new table").click()
+    page.get_by_label("Game", exact=True).select_option("counters")
     page.get_by_label("Table name").fill("Friday")
     page.get_by_label("Your name").fill("Ann")
     page.get_by_role("button", name="Open the table").click()
@@ -225,3 +226,19 @@ def test_a_command_whose_answer_was_lost_is_sent_again_and_applied_once(browser,
     ann.wait_for_timeout(1500)
     expect(ann.locator("#my-seat output")).to_have_text("21")  # applied once, not twice
     assert len(retried) >= 2 and retried[0] == retried[1] == lost[0]  # same command_id
+
+
+def test_a_phone_rejoins_its_own_seat_and_finds_it_under_your_tables(browser, live_asgi) -> None:  # noqa: F811
+    ann, console = phone_page(browser)
+    code = open_table(ann, live_asgi)
+    ann.goto(f"{live_asgi}/")
+    mine = ann.locator(".your-tables li", has_text="Friday")
+    expect(mine).to_contain_text("as Ann")
+    ann.goto(f"{live_asgi}/join/{code}/")
+    expect(ann.get_by_role("heading", name="You are seated as Ann")).to_be_visible()
+    assert ann.get_by_label("Your name").is_hidden()  # taking another seat is a choice, folded away
+    ann.get_by_role("link", name="Back to my seat").click()
+    expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
+    expect(ann.locator("#table-name")).to_have_text("Friday")
+    assert horizontal_overflow(ann) <= 0
+    assert console.errors == []

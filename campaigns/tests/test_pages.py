@@ -60,7 +60,7 @@ def test_a_logged_in_player_claims_the_seat_into_their_history(client: Client, d
     client.post("/tables/new/", {"game": "counters", "name": "Friday", "seat_name": "Ann"})
     table = Table.objects.get()
     client.force_login(user)
-    assert "Keep this seat in my history" in client.get(f"/t/{table.pk}/").content.decode()
+    assert "Keep this seat in my account" in client.get(f"/t/{table.pk}/").content.decode()
     client.post(f"/t/{table.pk}/claim/")
     assert Seat.objects.get(table=table).user == user
     assert "Friday" in client.get("/").content.decode()  # "Your tables"
@@ -74,3 +74,40 @@ def test_claim_over_the_api(player: Person, django_user_model) -> None:
     player.client.force_login(user)
     r = player.client.post(url)
     assert r.status_code == 200 and r.json()["you"]["claimed"] is True
+
+
+def test_a_phone_with_a_seat_goes_back_to_it_instead_of_taking_a_second(client: Client) -> None:
+    client.post("/tables/new/", {"game": "counters", "name": "Friday", "seat_name": "Ann"})
+    table = Table.objects.get()
+    page = client.get(f"/join/{table.join_code}/").content.decode()
+    assert "You are seated as Ann" in page and "Take another seat" in page
+    r = client.post("/join/", {"code": table.join_code.lower(), "name": "Ann again"})
+    assert r.status_code == 302 and r["Location"] == f"/t/{table.pk}/"
+    assert Seat.objects.filter(table=table).count() == 1  # never silently a second seat
+    assert "You are seated as Ann" in client.get(r["Location"]).content.decode()
+    r = client.post("/join/", {"code": table.join_code, "name": "Bo", "another": "1"})
+    assert r.status_code == 302
+    assert sorted(Seat.objects.filter(table=table).values_list("name", flat=True)) == ["Ann", "Bo"]
+
+
+def test_your_tables_lists_the_seats_this_phone_holds(client: Client, host: Person) -> None:
+    assert "Your tables" not in client.get("/").content.decode()
+    client.post("/join/", {"code": host.table.join_code, "name": "Bo"})
+    client.post("/tables/new/", {"game": "grimhand", "name": "Crypt", "seat_name": "Cy"})
+    html = client.get("/").content.decode()
+    assert "Your tables" in html
+    listed = html[html.index("Your tables") :]
+    assert listed.index("Crypt") < listed.index(f">{host.table.name}<")  # newest first
+    assert "as Bo" in html and "as Cy" in html
+    # A removed seat is no longer listed.
+    seat = Seat.objects.get(name="Bo")
+    host.command("seat.remove", {"seat_id": seat.pk})
+    assert "as Bo" not in client.get("/").content.decode()
+
+
+def test_a_guest_is_offered_to_keep_the_seat_on_every_game(client: Client) -> None:
+    for game, name in (("counters", "Friday"), ("grimhand", "Crypt")):
+        client.post("/tables/new/", {"game": game, "name": name, "seat_name": "Ann"})
+        table = Table.objects.get(name=name)
+        page = client.get(f"/t/{table.pk}/", follow=True).content.decode()
+        assert "to keep this seat in your account" in page, game
