@@ -194,9 +194,9 @@ def _add(state: State, payload: Payload, actor: Actor) -> NewEvent:
     actor.require_edit(seat_id)
     if len(state["counters"]) >= MAX_COUNTERS:
         raise RuleViolation("too_many_counters", f"A table can hold at most {MAX_COUNTERS} counters.")
-    value = optional_int(payload, "value", "value") or 0
-    lo = optional_int(payload, "min", "min")
-    hi = optional_int(payload, "max", "max")
+    value = optional_int(payload, "value", "The start value") or 0
+    lo = optional_int(payload, "min", "The minimum")
+    hi = optional_int(payload, "max", "The maximum")
     if lo is not None and hi is not None and lo > hi:
         raise RuleViolation(
             "bad_bounds", "The minimum must not be above the maximum.", {"min": lo, "max": hi}

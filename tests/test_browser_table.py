@@ -31,13 +31,17 @@ def open_table(page: Page, base: str) -> str:
     return page.locator("#join-code").inner_text().strip()
 
 
+def add_life_counter(page: Page) -> None:
+    page.get_by_text("Add a counter").click()
+    page.get_by_label("Name", exact=True).fill("Life")
+    page.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(page.locator("#my-seat output")).to_have_text("20")
+
+
 def test_a_tap_on_one_phone_shows_on_the_other(browser, live_asgi) -> None:  # noqa: F811
     ann, ann_console = phone_page(browser)
     code = open_table(ann, live_asgi)
-    ann.get_by_text("Add a counter").click()
-    ann.get_by_label("Name", exact=True).fill("Life")
-    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
-    expect(ann.locator("#my-seat output")).to_have_text("20")
+    add_life_counter(ann)
 
     bo, bo_console = phone_page(browser)
     bo.goto(f"{live_asgi}/join/{code}/")
@@ -81,10 +85,7 @@ def test_wrong_code_error_shows_next_to_the_field(browser, live_asgi) -> None:  
 def test_without_a_websocket_the_page_polls_and_stays_in_step(browser, live_asgi) -> None:  # noqa: F811
     ann, _ = phone_page(browser)
     code = open_table(ann, live_asgi)
-    ann.get_by_text("Add a counter").click()
-    ann.get_by_label("Name", exact=True).fill("Life")
-    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
-    expect(ann.locator("#my-seat output")).to_have_text("20")
+    add_life_counter(ann)
 
     bo, bo_console = phone_page(browser)
     # A network that refuses websockets: every attempt is closed at once.
@@ -117,10 +118,7 @@ def test_table_page_has_thumb_sized_labelled_controls(browser, live_asgi) -> Non
 def test_waking_the_phone_fetches_what_the_socket_missed(browser, live_asgi) -> None:  # noqa: F811
     ann, _ = phone_page(browser)
     code = open_table(ann, live_asgi)
-    ann.get_by_text("Add a counter").click()
-    ann.get_by_label("Name", exact=True).fill("Life")
-    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
-    expect(ann.locator("#my-seat output")).to_have_text("20")
+    add_life_counter(ann)
 
     bo, bo_console = phone_page(browser)
 
@@ -163,10 +161,7 @@ def test_host_renames_the_table_and_errors_show_by_the_field(browser, live_asgi)
 def ann_with_life(browser, base: str) -> tuple[Page, str]:  # noqa: F811
     ann, _ = phone_page(browser)
     code = open_table(ann, base)
-    ann.get_by_text("Add a counter").click()
-    ann.get_by_label("Name", exact=True).fill("Life")
-    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
-    expect(ann.locator("#my-seat output")).to_have_text("20")
+    add_life_counter(ann)
     return ann, code
 
 
@@ -242,3 +237,17 @@ def test_a_phone_rejoins_its_own_seat_and_finds_it_under_your_tables(browser, li
     expect(ann.locator("#table-name")).to_have_text("Friday")
     assert horizontal_overflow(ann) <= 0
     assert console.errors == []
+
+
+@pytest.mark.parametrize("typed", ["1e3", "2.5", "12abc"])
+def test_a_number_field_is_read_strictly_and_its_error_shows_beside_it(browser, live_asgi, typed) -> None:  # noqa: F811
+    page, _ = phone_page(browser)
+    open_table(page, live_asgi)
+    page.get_by_text("Add a counter").click()
+    page.get_by_label("Name", exact=True).fill("Life")
+    page.get_by_label("Start").fill(typed)
+    page.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(page.locator("#c-value-error")).to_have_text("The start value must be a whole number.")
+    expect(page.locator("#c-value-error")).to_be_in_viewport()
+    assert page.locator("#c-name-error").is_hidden()
+    assert page.locator("#my-seat output").count() == 0  # nothing was added

@@ -145,9 +145,9 @@
       var num = el("input", { id: "change-value", type: "number", inputmode: "numeric", "aria-label": "Amount or new value", value: "10" });
       kids.push(el("details", { "class": "panel", id: "change-more" }, [el("summary", { "class": "btn btn-small", text: "Change a number by more" }),
         el("div", { "class": "gh-change" }, [stat, num,
-          el("button", { "class": "btn", type: "button", text: "Add", onclick: function () { send("character.adjust", { character_id: c.id, stat: stat.value, by: parseInt(num.value, 10) }, err); } }),
-          el("button", { "class": "btn", type: "button", text: "Subtract", onclick: function () { send("character.adjust", { character_id: c.id, stat: stat.value, by: -parseInt(num.value, 10) }, err); } }),
-          el("button", { "class": "btn", type: "button", text: "Set to", onclick: function () { send("character.set", { character_id: c.id, stat: stat.value, value: parseInt(num.value, 10) }, err); } })
+          el("button", { "class": "btn", type: "button", text: "Add", onclick: function () { send("character.adjust", { character_id: c.id, stat: stat.value, by: window.TableSync.whole(num.value) }, err); } }),
+          el("button", { "class": "btn", type: "button", text: "Subtract", onclick: function () { send("character.adjust", { character_id: c.id, stat: stat.value, by: window.TableSync.negated(num.value) }, err); } }),
+          el("button", { "class": "btn", type: "button", text: "Set to", onclick: function () { send("character.set", { character_id: c.id, stat: stat.value, value: window.TableSync.whole(num.value) }, err); } })
         ])]));
     }
     return el("div", { "class": "gh-box gh-wide" }, kids);
@@ -227,9 +227,9 @@
         hint,
         el("div", { "class": "row" }, [
           el("button", { "class": "btn btn-primary", type: "button", id: "equip-btn", text: "Equip",
-            onclick: function () { send("character.equip", { character_id: c.id, rank: parseInt(rank.value, 10), affinity: aff.value }, err); } }),
+            onclick: function () { send("character.equip", { character_id: c.id, rank: window.TableSync.whole(rank.value), affinity: aff.value }, err); } }),
           el("button", { "class": "btn", type: "button", id: "stash-btn", text: "Into pack",
-            onclick: function () { send("character.stash", { character_id: c.id, rank: parseInt(rank.value, 10), affinity: aff.value }, err); } })
+            onclick: function () { send("character.stash", { character_id: c.id, rank: window.TableSync.whole(rank.value), affinity: aff.value }, err); } })
         ])
       ]));
     }
@@ -317,7 +317,7 @@
         option("next_exploration", "Until the next exploration ends")]);
       kids.push(el("div", { "class": "gh-change" }, [stat, amount, source, expiry,
         el("button", { "class": "btn", type: "button", text: "Add modifier", onclick: function () {
-          send("modifier.add", { character_id: c.id, stat: stat.value, amount: parseInt(amount.value, 10), source: source.value, expiry: expiry.value || null }, err);
+          send("modifier.add", { character_id: c.id, stat: stat.value, amount: window.TableSync.whole(amount.value), source: source.value, expiry: expiry.value || null }, err);
         } })]));
     }
     kids.push(err);

@@ -210,5 +210,18 @@
     });
   };
 
+  /* A typed number, read strictly: "12" is 12; "1e3", "2.5", "12abc" are sent
+   * as typed so the server refuses them by name ("must be a whole number")
+   * instead of reading their leading digits; empty is null. */
+  TableSync.whole = function (value) {
+    var text = String(value == null ? "" : value).trim();
+    if (text === "") return null;
+    return /^[+-]?\d+$/.test(text) ? parseInt(text, 10) : text;
+  };
+  TableSync.negated = function (value) {
+    var n = TableSync.whole(value);
+    return typeof n === "number" ? -n : n;
+  };
+
   window.TableSync = TableSync;
 })();

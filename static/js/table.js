@@ -76,7 +76,7 @@
     return el("details", { "class": "counter-menu" }, [
       el("summary", { "class": "btn btn-small", "aria-label": "More for " + c.name, text: "⋯" }),
       el("div", { "class": "row" }, [input, el("button", { "class": "btn btn-small", type: "button", text: "Set",
-        onclick: function () { send("counter.set", { counter_id: c.id, value: parseInt(input.value, 10) }).catch(function () {}); } })]),
+        onclick: function () { send("counter.set", { counter_id: c.id, value: window.TableSync.whole(input.value) }).catch(function () {}); } })]),
       el("div", { "class": "row" }, [name, el("button", { "class": "btn btn-small", type: "button", text: "Rename",
         onclick: function () { send("counter.rename", { counter_id: c.id, name: name.value }).catch(function () {}); } })]),
       el("div", { "class": "row" }, [
@@ -249,11 +249,18 @@
     form.addEventListener("submit", function (ev) {
       ev.preventDefault();
       var f = new FormData(form);
-      var num = function (k) { var v = String(f.get(k) || "").trim(); return v === "" ? null : parseInt(v, 10); };
-      var err = document.getElementById("c-name-error");
-      send("counter.add", { name: String(f.get("name") || ""), value: num("value") || 0, min: num("min"), max: num("max") })
-        .then(function () { err.hidden = true; form.reset(); form.closest("details").open = false; })
-        .catch(function (e) { showError(""); err.textContent = e.message; err.hidden = false; });
+      var num = function (k) { var v = String(f.get(k) || "").trim(); return window.TableSync.whole(v); };
+      var boxes = ["name", "value", "min", "max"].map(function (k) { return document.getElementById("c-" + k + "-error"); });
+      boxes.forEach(function (b) { b.hidden = true; });
+      var value = num("value");
+      send("counter.add", { name: String(f.get("name") || ""), value: value === null ? 0 : value, min: num("min"), max: num("max") })
+        .then(function () { form.reset(); form.closest("details").open = false; })
+        .catch(function (e) {
+          // The refusal names its field; the message goes next to that control.
+          var field = e.body && e.body.extra && e.body.extra.field;
+          var box = document.getElementById("c-" + (["value", "min", "max"].indexOf(field) >= 0 ? field : "name") + "-error");
+          showError(""); box.textContent = e.message; box.hidden = false;
+        });
     });
   }
 
