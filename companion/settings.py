@@ -85,7 +85,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Keys and channel names in Redis start with this, so several deployments
 # (or parallel test runs) can share one Redis without hearing each other.
-REDIS_PREFIX: str = env.string("REDIS_PREFIX", default="grim")
+REDIS_PREFIX: str = env.string("REDIS_PREFIX", default="grim-companion")
 
 if REDIS_URL:
     CACHES = {

@@ -1,0 +1,145 @@
+"""The GRIM table's snapshot and how to find things in it (issue: State and commands).
+
+Snapshot::
+
+    {format, round, phase: "normal" | "paralysis", afterworld, afterworlds_discarded,
+     players: [{seat_id, favor, reaction, banished, knockouts, lost}],
+     grims: [{id, seat_id, name, element, attached, spirits, health, base_health, speed,
+              stamina, status, in_play, attacks, spirit_bonus_due, spirit_bonus}],
+     turn_order: [grim ids], acting, acted: [grim ids], tier_speed, turn_status, winner_seat_id,
+     next_id}
+
+The rules never see seat rows: a player's record is made the first time a
+command names its seat (Fiend's Favor, a Grim entering, a Reaction), and the
+table holds at most two (GRIM is a two-player game, rulebook: The Rules).
+Grim that leave play stay in ``grims`` with ``in_play`` false, so the log and
+undo keep finding them by id.
+
+Turn bookkeeping beyond the contract: ``acted`` lists the Grim whose Turn
+has begun this Round, in order; ``turn_order`` is the whole Round's order
+(those that have acted first, then those still to come);
+``tier_speed`` is the Speed (with the Favor's +0.5) of the Grim that most
+recently began its Turn, which with ``phase`` is the "tier now acting" a
+Grim entering mid-Round is compared with; ``turn_status`` the acting Grim's
+Status when its Turn began (Freeze, Throw and Paralysis it began with clear
+when the Turn ends).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine import State
+from rules.errors import RuleViolation
+
+FORMATS: dict[str, int] = {"standard": 4, "coven": 2}
+"""Format -> Banished pile size (rulebook: The Setup, four secret cards; Coven: two Banished)."""
+
+PLAYERS = 2
+IN_PLAY = 2
+"""Each player has two Grim on the field (four in all)."""
+
+ENTER_STAMINA = 5
+TURN_STAMINA = 2
+SPIRITS_FOR_BONUS = 3
+
+Grim = dict[str, Any]
+Player = dict[str, Any]
+
+
+def initial_state(fmt: str) -> State:
+    return {
+        "format": fmt,
+        "round": 1,
+        "phase": "normal",
+        "afterworld": None,
+        "afterworlds_discarded": [],
+        "players": [],
+        "grims": [],
+        "turn_order": [],
+        "acting": None,
+        "acted": [],
+        "tier_speed": None,
+        "turn_status": None,
+        "winner_seat_id": None,
+        "next_id": 1,
+    }
+
+
+def new_player(state: State, seat_id: int) -> Player:
+    return {
+        "seat_id": seat_id,
+        "favor": False,
+        "reaction": True,
+        "banished": FORMATS[str(state["format"])],
+        "knockouts": 0,
+        "lost": False,
+    }
+
+
+def player_index(state: State, seat_id: int) -> int | None:
+    for index, player in enumerate(state["players"]):
+        if player["seat_id"] == seat_id:
+            return index
+    return None
+
+
+def find_grim(state: State, grim_id: int, *, field: str = "grim_id", in_play: bool = True) -> Grim:
+    """The Grim with this id; refused when unknown, or (by default) when it has left play."""
+    for grim in state["grims"]:
+        if grim["id"] == grim_id:
+            if in_play and not grim["in_play"]:
+                raise RuleViolation(
+                    "not_in_play",
+                    f"{grim['name']} is no longer in play.",
+                    {"field": field, "grim_id": grim_id},
+                )
+            result: Grim = grim
+            return result
+    raise RuleViolation(
+        "unknown_grim", "There is no such Grim at this table.", {"field": field, "grim_id": grim_id}
+    )
+
+
+def grim_path(grim_id: int, *keys: str) -> list[Any]:
+    return ["grims", {"id": grim_id}, *keys]
+
+
+def elements_of(grim: Grim) -> list[str]:
+    """The Grim's primary Element, then its attached one (if different)."""
+    result = [str(grim["element"])]
+    if grim["attached"] is not None and grim["attached"] != grim["element"]:
+        result.append(str(grim["attached"]))
+    return result
+
+
+def in_play(state: State, seat_id: int | None = None) -> list[Grim]:
+    return [g for g in state["grims"] if g["in_play"] and (seat_id is None or g["seat_id"] == seat_id)]
+
+
+def ally_of(state: State, grim: Grim) -> Grim | None:
+    """The other Grim of the same player in play, if any."""
+    for other in in_play(state, int(grim["seat_id"])):
+        if other["id"] != grim["id"]:
+            return other
+    return None
+
+
+def favor_seat(state: State) -> int | None:
+    for player in state["players"]:
+        if player["favor"]:
+            return int(player["seat_id"])
+    return None
+
+
+def opponent_seat(state: State, seat_id: int) -> int | None:
+    for player in state["players"]:
+        if player["seat_id"] != seat_id:
+            return int(player["seat_id"])
+    return None
+
+
+def refuse_when_over(state: State) -> None:
+    """Once a player has lost, the match is decided; only hand corrections and undo remain."""
+    if state["winner_seat_id"] is not None or any(p["lost"] for p in state["players"]):
+        raise RuleViolation("match_over", "The match is over: undo the last knockout to play on.")
