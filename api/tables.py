@@ -21,6 +21,7 @@ from campaigns import selectors, services
 from campaigns.auth import SeatTokenAuthentication
 from campaigns.broadcast import event_json
 from campaigns.errors import TableError
+from campaigns.logtext import event_texts
 from campaigns.models import Role, Seat, Table
 from campaigns.payloads import MAX_BODY_BYTES
 
@@ -172,6 +173,7 @@ EventOut = inline_serializer(
         "type": serializers.CharField(),
         "payload": serializers.JSONField(),
         "created_at": serializers.DateTimeField(),
+        "text": serializers.CharField(help_text="The log line: what happened, in words, with names."),
     },
 )
 
@@ -200,7 +202,8 @@ class EventsView(SeatView):
         after = _int_param(request, "after", 0, 0)
         limit = _int_param(request, "limit", selectors.EVENTS_PAGE, 1, selectors.EVENTS_PAGE)
         rows, more = selectors.events_after(seat.table, after, limit)
-        results = [event_json(e) for e in rows]
+        texts = event_texts(seat.table, rows)
+        results = [event_json(e, t) for e, t in zip(rows, texts, strict=True)]
         return Response(
             {
                 "results": results,
@@ -262,6 +265,32 @@ class CommandView(SeatView):
         except TableError as exc:
             raise_api(exc)
         return Response(result.body, status=result.status)
+
+
+class PreviewIn(serializers.Serializer[Any]):
+    type = serializers.CharField(max_length=40)
+    payload = serializers.DictField(required=False, default=dict)
+
+
+class CommandPreviewView(SeatView):
+    @extend_schema(
+        request=PreviewIn,
+        responses={200: CommandOut},
+        summary="What a game command would do now (its log lines and the new state), without doing it",
+    )
+    def post(self, request: Request, table_id: int) -> Response:
+        if content_length(request.META) > MAX_BODY_BYTES:
+            raise body_too_large(MAX_BODY_BYTES)
+        data = PreviewIn(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        try:
+            body = services.command_preview(
+                seat=self.seat(request), type=v["type"], payload=dict(v["payload"])
+            )
+        except TableError as exc:
+            raise_api(exc)
+        return Response(body)
 
 
 class ClaimView(SeatView):

@@ -20,6 +20,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tables/<int:table_id>/", tables.TableDetailView.as_view(), name="table-detail"),
     path("tables/<int:table_id>/events/", tables.EventsView.as_view(), name="table-events"),
     path("tables/<int:table_id>/commands/", tables.CommandView.as_view(), name="table-commands"),
+    path(
+        "tables/<int:table_id>/commands/preview/", tables.CommandPreviewView.as_view(), name="table-preview"
+    ),
     path("tables/<int:table_id>/claim/", tables.ClaimView.as_view(), name="table-claim"),
 ]
 # Each game's own API under /api/v1/<slug>/ (campaigns.registry).

@@ -33,39 +33,65 @@ def after_commit(callback: Callable[[], object]) -> None:
     transaction.on_commit(callback, robust=True)
 
 
-def event_json(event: Event) -> dict[str, Any]:
-    return {
+def event_json(event: Event, text: str | None = None) -> dict[str, Any]:
+    """An event as clients see it; ``text`` is its log line (``campaigns.logtext``)."""
+    data = {
         "seq": event.seq,
         "seat": event.seat_id,
         "type": event.type,
         "payload": event.payload,
         "created_at": event.created_at.isoformat(),
     }
+    if text is not None:
+        data["text"] = text
+    return data
 
 
 def messages_for(
-    events: list[Event], state: dict[str, Any], *, seat_ids: list[int], status: str
+    events: list[dict[str, Any]],
+    state: dict[str, Any],
+    *,
+    seat_ids: list[int],
+    status: str,
+    board: str | None = None,
 ) -> list[dict[str, Any]]:
-    """The websocket messages of one command: each event; the last carries the new state."""
+    """The websocket messages of one command: each event; the last carries the new state
+    (and the game's board rendered from it, when the game has a server-rendered board)."""
     messages = []
     for i, event in enumerate(events):
-        data: dict[str, Any] = {"type": "event", "seq": event.seq, "event": event_json(event)}
+        data: dict[str, Any] = {"type": "event", "seq": event["seq"], "event": event}
         if i == len(events) - 1:
             data["state"] = state
+            if board is not None:
+                data["board"] = board
         messages.append({"type": "table.message", "data": data, "seat_ids": seat_ids, "status": status})
     return messages
 
 
 def broadcast_events(
-    group: str, events: list[Event], state: dict[str, Any], *, seat_ids: list[int], status: str
+    group: str,
+    events: list[dict[str, Any]],
+    state: dict[str, Any],
+    *,
+    seat_ids: list[int],
+    status: str,
+    board: Callable[[], str | None] | None = None,
 ) -> None:
-    """Send one command's events to the table's group; failures are logged, not raised."""
+    """Send one command's events to the table's group; failures are logged, not raised.
+
+    ``board`` renders the new board once for every phone (not once per phone)."""
     if not events:
         return
     layer = get_channel_layer()
     if layer is None:
         return
-    messages = messages_for(events, state, seat_ids=seat_ids, status=status)
+    html = None
+    if board is not None:
+        try:
+            html = board()
+        except Exception:  # phones without the board fetch it; the events still go out
+            logger.warning("Board render failed after commit (seq %s).", events[-1]["seq"], exc_info=True)
+    messages = messages_for(events, state, seat_ids=seat_ids, status=status, board=html)
 
     async def send_all() -> None:
         for message in messages:
@@ -80,6 +106,6 @@ def broadcast_events(
         logger.warning(
             "Broadcast to %s failed after commit (seq %s); phones catch up from the log.",
             group,
-            events[-1].seq,
+            events[-1]["seq"],
             exc_info=True,
         )

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
 Projector = Callable[["Table", list["Event"]], None]
 """A read model kept in step with the log, called in the command's transaction after its events."""
 
+BoardContext = Callable[[Mapping[str, Any], Sequence[Any], Mapping[int, str]], Mapping[str, Any]]
+"""What a board shows beyond the snapshot, from (state, active seats, names): names looked up, the
+game's reference data for pick lists. Display only: the rules compute every number."""
+
 Loader = Callable[[], int]
 """Loads (idempotently) a game's reference data; returns how many rows it made sure exist."""
 
@@ -33,7 +37,8 @@ class GameSpec:
 
     ``blurb`` is one honest line of what the companion does for the game
     (the home page shows it). ``board_template`` renders the game's board
-    from ``{"state", "table", "seat", "seats"}`` inside the table page's shell.
+    from ``{"state", "table", "seats", "names", "spec", "ended"}`` and what its
+    ``board_context`` adds, inside the table page's shell (``campaigns.boards``).
     ``page`` optionally names a URL pattern (taking ``table_id``) when the
     game has a page of its own instead of the shell; ``page_urls`` and
     ``api_urls`` are URL modules the platform mounts at ``/`` and at
@@ -47,6 +52,7 @@ class GameSpec:
     min_seats: int = 1
     max_seats: int = 8
     board_template: str = ""
+    board_context: BoardContext | None = None
     projectors: Sequence[Projector] = ()
     loaders: Sequence[Loader] = ()
     page: str = ""

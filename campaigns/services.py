@@ -22,9 +22,11 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from campaigns import codes, logstore, registry, throttle
+from campaigns.boards import board_html, has_board
 from campaigns.broadcast import after_commit, broadcast_events, event_json
 from campaigns.errors import TableError, not_found, stale
 from campaigns.host_commands import clean_name, seat_payload, table_command
+from campaigns.logtext import event_texts
 from campaigns.models import Command, EditPolicy, Event, OutboxTask, Role, Seat, Table, TableStatus
 from campaigns.payloads import check_payload, check_storable
 from campaigns.registry import project, rules_for
@@ -219,6 +221,55 @@ def command_execute(
         raise TableError(exc.code, exc.message, status=status, extra=exc.extra) from exc
 
 
+def command_preview(*, seat: Seat, type: str, payload: dict[str, Any]) -> dict[str, Any]:
+    """What a game command would do now, without doing it: its log lines and the new state.
+
+    A phone shows this before a player confirms (an attack's damage with its
+    breakdown): the rules compute it once, on the server, exactly as the real
+    command will. Platform commands (seats, the table, undo) have no preview.
+    Refusals raise ``TableError`` just as the command would.
+    """
+    check_payload(payload)
+    table = Table.objects.get(pk=seat.table_id)
+    if table.status == TableStatus.ENDED:
+        raise TableError("table_ended", "This table has ended; nothing can change any more.", status=409)
+    if seat.pk not in table.seat_ids:
+        raise TableError("seat_removed", "Your seat was removed from this table.", status=403)
+    if type in ("undo", "redo") or type.startswith(("seat.", "table.")):
+        raise TableError(
+            "no_preview", "Only a game's own commands can be previewed.", extra={"field": "type"}
+        )
+    actor = Actor(
+        seat_id=seat.pk,
+        role=seat.role,
+        everyone_edits=table.edit_policy == EditPolicy.EVERYONE,
+        seat_ids=tuple(table.seat_ids),
+    )
+    try:
+        outcome = _dispatch(table, actor, type, payload)
+    except RuleViolation as exc:
+        status = 403 if isinstance(exc, NotAllowed) else 400
+        raise TableError(exc.code, exc.message, status=status, extra=exc.extra) from exc
+    now = timezone.now()
+    rows = [
+        Event(
+            table=table,
+            seq=table.seq + i + 1,
+            seat_id=seat.pk,
+            type=e.type,
+            payload=e.payload,
+            created_at=now,
+        )
+        for i, e in enumerate(outcome.events)
+    ]
+    texts = event_texts(table, rows)
+    return {
+        "seq": table.seq,
+        "events": [event_json(e, t) for e, t in zip(rows, texts, strict=True)],
+        "state": outcome.state,
+    }
+
+
 def fingerprint(type: str, payload: dict[str, Any], seat_id: int) -> str:
     """What a command asked for, as a hash: equal only for the very same request."""
     canonical = json.dumps([type, payload, seat_id], sort_keys=True, separators=(",", ":"))
@@ -281,8 +332,8 @@ def _command_once(
         check_storable(outcome.state, "state")
         for new in outcome.events:
             check_storable(new.payload, "event")
-        events = _append(table, seat, outcome.events, outcome.state, command_id, store=False)
-        body = {"seq": table.seq, "events": [event_json(e) for e in events], "state": table.state}
+        events, said = _append(table, seat, outcome.events, outcome.state, command_id, store=False)
+        body = {"seq": table.seq, "events": said, "state": table.state}
         logstore.write_command(
             table,
             events,
@@ -324,9 +375,11 @@ def _dispatch(table: Table, actor: Actor, type: str, payload: dict[str, Any]) ->
 
 def _append(
     table: Table, seat: Seat | None, new: list[NewEvent], state: State, command_id: str, *, store: bool = True
-) -> list[Event]:
+) -> tuple[list[Event], list[dict[str, Any]]]:
     """Give the events the next seq numbers (stored now, or by the caller's
-    ``logstore.write_command``) and broadcast them after commit."""
+    ``logstore.write_command``) and broadcast them after commit, worded for
+    the log and with the game's board rendered once for every phone.
+    Returns the rows and their JSON (with the log line)."""
     rows = []
     for item in new:
         table.seq += 1
@@ -344,6 +397,14 @@ def _append(
     if store:
         Event.objects.bulk_create(rows)
     table.state = state
+    seats = list(Seat.objects.filter(table=table).order_by("position", "id"))
+    texts = event_texts(table, rows, {s.pk: s.name for s in seats})
+    said = [event_json(e, t) for e, t in zip(rows, texts, strict=True)]
     group, seat_ids, status = table.group_name, list(table.seat_ids), str(table.status)
-    after_commit(lambda: broadcast_events(group, rows, state, seat_ids=seat_ids, status=status))
-    return rows
+
+    def board() -> str | None:
+        return board_html(table, state, seats)
+
+    render = board if has_board(table) else None
+    after_commit(lambda: broadcast_events(group, said, state, seat_ids=seat_ids, status=status, board=render))
+    return rows, said

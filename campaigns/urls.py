@@ -11,6 +11,7 @@ urlpatterns = [
     path("join/", views.join, name="join"),
     path("join/<str:code>/", views.join, name="join-code"),
     path("t/<int:table_id>/", views.table_page, name="table"),
+    path("t/<int:table_id>/board/", views.table_board, name="table-board"),
     path("t/<int:table_id>/screen/", views.table_screen, name="table-screen"),
     path("t/<int:table_id>/claim/", views.table_claim, name="table-claim"),
 ]

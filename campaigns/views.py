@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns import registry, selectors, services
 from campaigns.auth import cookie_name
+from campaigns.boards import board_html, has_board
 from campaigns.errors import TableError
 from campaigns.models import Role, Seat, Table
 
@@ -136,7 +137,29 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         return own
     if seat.role == Role.SPECTATOR:
         return redirect("table-screen", table_id=table_id)
+    if has_board(seat.table):
+        return render(request, "campaigns/board_table.html", _board_context(request, seat))
     return render(request, "campaigns/table.html", _table_context(request, seat))
+
+
+def _board_context(request: HttpRequest, seat: Seat) -> dict[str, Any]:
+    table = seat.table
+    return _table_context(request, seat) | {"spec": registry.get(table.game), "board": board_html(table)}
+
+
+def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The game's board as an HTML fragment, for a phone catching up (header: its seq)."""
+    seat = _page_seat(request, table_id)
+    if seat is None:
+        return HttpResponse("You don't have a seat at that table.", status=403, content_type="text/plain")
+    table = seat.table
+    html = board_html(table)
+    if html is None:
+        return HttpResponse("This game has no board.", status=404, content_type="text/plain")
+    response = HttpResponse(html)
+    response["X-Table-Seq"] = str(table.seq)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -147,6 +170,8 @@ def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
         return redirect("join")
     if (own := _own_page(seat.table)) is not None:
         return own
+    if has_board(seat.table):
+        return render(request, "campaigns/board_screen.html", _board_context(request, seat))
     return render(request, "campaigns/screen.html", _table_context(request, seat))
 
 

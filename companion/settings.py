@@ -43,6 +43,7 @@ INSTALLED_APPS = [
     "api",
     # The games: one app each (architecture: a game is a plug-in).
     "sheets.grimhand",
+    "sheets.grim",
     "sheets.counters",
 ]
 

@@ -96,6 +96,28 @@ class CountersRules(GameRulesBase):
             )
         raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
 
+    def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """ "+3 Life (Bo) → 23": the change, whose counter, and where it ended."""
+        owner = (
+            seat_names.get(payload.get("seat_id", -1)) if isinstance(payload.get("seat_id"), int) else None
+        )
+        of = f" ({owner})" if owner else ""
+        if event_type == "counter.adjusted":
+            by = int(payload.get("by", 0))
+            sign = "+" if by >= 0 else "\u2212"
+            return f"{sign}{abs(by)} {payload.get('name')}{of} \u2192 {payload.get('after')}"
+        if event_type in ("counter.set", "counter.reset"):
+            verb = "set" if event_type == "counter.set" else "reset"
+            return f"{verb} {payload.get('name')}{of} to {payload.get('value')}"
+        if event_type == "counter.renamed":
+            return f"renamed {payload.get('before')} to {payload.get('name')}"
+        counter = payload.get("counter")
+        if event_type == "counter.added" and isinstance(counter, Mapping):
+            return f"added {counter.get('name')} ({counter.get('value')})"
+        if event_type == "counter.removed" and isinstance(counter, Mapping):
+            return f"removed {counter.get('name')}"
+        return super().describe(event_type, payload, seat_names)
+
     def summary(self, state: State) -> dict[str, Any]:
         """Counters has no winner; the record keeps every counter's final value."""
         return {

@@ -95,7 +95,11 @@ def test_events_after_n_oldest_first_paginated(player: Person) -> None:
     page = player.client.get(url, {"after": 2, "limit": 3}).json()
     assert [e["seq"] for e in page["results"]] == [3, 4, 5]
     assert page["has_more"] is True and page["next_after"] == 5
-    assert set(page["results"][0]) == {"seq", "seat", "type", "payload", "created_at"}
+    assert set(page["results"][0]) == {"seq", "seat", "type", "payload", "created_at", "text"}
+    assert page["results"][0]["text"] == "added Life (20)"
+    assert page["results"][1]["text"].startswith("+1 Life") and page["results"][1]["text"].endswith(
+        "\u2192 21"
+    )
     rest = player.client.get(url, {"after": page["next_after"]}).json()
     assert [e["seq"] for e in rest["results"]] == [6, 7, 8]
     assert rest["has_more"] is False

@@ -197,52 +197,9 @@
     }, Promise.resolve()).catch(function () {});
   }
 
-  /* --- host tools ---------------------------------------------------------- */
-  function renderHost() {
-    var list = document.getElementById("seat-admin");
-    if (!list) return;
-    var code = document.getElementById("join-code");
-    if (code && table.join_code) code.textContent = table.join_code;
-    var box = document.getElementById("everyone-edits");
-    if (box) box.checked = table.edit_policy === "everyone";
-    var ids = table.seats.map(function (s) { return s.id; });
-    list.replaceChildren.apply(list, table.seats.map(function (s, i) {
-      var input = el("input", { type: "text", value: s.name, maxlength: "40", "aria-label": "Name of seat " + (i + 1) });
-      var move = function (d) {
-        var order = ids.slice(); var j = i + d; if (j < 0 || j >= order.length) return;
-        order[i] = order[j]; order[j] = s.id; send("seat.reorder", { seat_ids: order }).catch(function () {});
-      };
-      return el("li", { "class": "seat-admin-row" }, [
-        input,
-        el("button", { "class": "btn btn-small", type: "button", text: "Save", "aria-label": "Rename seat " + (i + 1),
-          onclick: function () { send("seat.rename", { seat_id: s.id, name: input.value }).catch(function () {}); } }),
-        el("button", { "class": "btn btn-small", type: "button", text: "↑", "aria-label": "Move " + s.name + " up", onclick: function () { move(-1); } }),
-        el("button", { "class": "btn btn-small", type: "button", text: "↓", "aria-label": "Move " + s.name + " down", onclick: function () { move(1); } }),
-        s.role === "host" ? null : el("button", { "class": "btn btn-small btn-danger", type: "button", text: "Remove",
-          "aria-label": "Remove " + s.name,
-          onclick: function () { if (confirm("Remove " + s.name + " from the table?")) send("seat.remove", { seat_id: s.id }).catch(function () {}); } })
-      ]);
-    }));
-  }
-  function wireHost() {
-    var rotate = document.getElementById("rotate-code");
-    if (!rotate) return;
-    rotate.addEventListener("click", function () { send("table.rotate_code", {}).catch(function () {}); });
-    var rename = document.getElementById("rename-table-form");
-    rename.addEventListener("submit", function (ev) {
-      ev.preventDefault();
-      var err = document.getElementById("table-name-error");
-      send("table.rename", { name: document.getElementById("table-name-input").value })
-        .then(function () { err.hidden = true; })
-        .catch(function (e) { showError(""); err.textContent = e.message; err.hidden = false; });
-    });
-    document.getElementById("everyone-edits").addEventListener("change", function (ev) {
-      send("table.set_policy", { edit_policy: ev.target.checked ? "everyone" : "own" }).catch(function () {});
-    });
-    document.getElementById("end-table").addEventListener("click", function () {
-      if (confirm("End the table for everyone? The numbers stay readable.")) send("table.end", {}).catch(function () {});
-    });
-  }
+  /* --- host tools (static/js/host.js) ------------------------------------ */
+  var host = window.GrimHost({ send: send, showError: showError });
+  function renderHost() { host.render(table); }
   function wireAdd() {
     var form = document.getElementById("add-counter-form");
     if (!form) return;
@@ -265,7 +222,6 @@
   }
 
   render();
-  wireHost();
   wireAdd();
   sync.start();
   window.grimTable = { sync: sync, send: send };

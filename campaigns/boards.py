@@ -1,0 +1,51 @@
+"""A game's board, rendered by the server from the snapshot (architecture: one page shell).
+
+The board is the same for every phone at the table, so it is rendered once
+per command and sent with the event; each page then puts its own seat first
+and hides the controls it may not use (``static/js/board.js``), and the
+server still checks every command. A board template gets ``state``,
+``table``, ``seats`` (the active seats in seating order), ``names`` (every
+seat id to its name, removed seats included) and ``spec``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.template.loader import render_to_string
+
+from campaigns.models import Seat, Table, TableStatus
+from campaigns.registry import find
+
+
+def has_board(table: Table) -> bool:
+    spec = find(table.game)
+    return spec is not None and bool(spec.board_template)
+
+
+def board_html(
+    table: Table,
+    state: Mapping[str, Any] | None = None,
+    seats: list[Seat] | None = None,
+) -> str | None:
+    """The board of ``table`` (its current snapshot unless ``state`` is given); None without one."""
+    spec = find(table.game)
+    if spec is None or not spec.board_template:
+        return None
+    if seats is None:
+        seats = list(Seat.objects.filter(table=table).order_by("position", "id"))
+    active = [s for s in seats if s.removed_at is None]
+    snapshot = state if state is not None else table.state
+    names = {s.pk: s.name for s in seats}
+    context: dict[str, Any] = {
+        "state": snapshot,
+        "table": table,
+        "seats": active,
+        "names": names,
+        "spec": spec,
+        "ended": table.status == TableStatus.ENDED,
+    }
+    if spec.board_context is not None:
+        context.update(spec.board_context(snapshot, active, names))
+    return render_to_string(spec.board_template, context)

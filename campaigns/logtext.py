@@ -1,0 +1,94 @@
+"""The log in words: one line per event, written by the server for every page and client.
+
+The platform words its own events (seats, the table, undo and redo); a game's
+events are worded by its rules' ``describe`` with the seats' names, so a log
+line reads "Ann's Vex takes 4 damage" on every phone and no page has to know
+the game's event types. The line says what happened; who sent it is the
+event's ``seat``, which pages show beside it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from campaigns.models import Event, Seat, Table
+from campaigns.registry import find
+
+Names = Mapping[int, str]
+
+
+def seat_names(table: Table) -> dict[int, str]:
+    """Every seat's name, removed seats included (old lines still name them)."""
+    return dict(Seat.objects.filter(table=table).values_list("id", "name"))
+
+
+def _platform_text(type: str, p: Mapping[str, Any], names: Names) -> str | None:
+    if type == "seat.joined":
+        return f"{p.get('name')} joined" + (" to watch" if p.get("role") == "spectator" else "")
+    if type == "seat.renamed":
+        return f"{p.get('before')} is now {p.get('name')}"
+    if type == "seat.removed":
+        return f"removed {p.get('name')}"
+    if type == "seat.reordered":
+        order = [names.get(i, "a former seat") for i in p.get("seat_ids", []) if isinstance(i, int)]
+        return "changed the seating order: " + ", ".join(order)
+    if type == "seat.claimed":
+        return f"kept {p.get('name', 'this seat')} in an account"
+    if type == "table.code_rotated":
+        return "made a new join code"
+    if type == "table.policy_changed":
+        if p.get("edit_policy") == "everyone":
+            return "let everyone edit every seat"
+        return "set each seat to edit only itself"
+    if type == "table.renamed":
+        return f"renamed the table to {p.get('name')}"
+    if type == "table.ended":
+        return "ended the table"
+    return None
+
+
+def _game_text(table: Table, type: str, payload: Mapping[str, Any], names: Names) -> str:
+    spec = find(table.game)
+    if spec is None:
+        return type.replace(".", " ").replace("_", " ")
+    try:
+        return spec.rules.describe(type, payload, names)
+    except Exception:  # a line that cannot be worded must not cost the command
+        return type.replace(".", " ").replace("_", " ")
+
+
+def event_texts(table: Table, events: Iterable[Event], names: Names | None = None) -> list[str]:
+    """The log line of each event (undo and redo quote the line they undo or redo)."""
+    events = list(events)
+    if names is None:
+        names = seat_names(table)
+    quoted: dict[int, Event] = {}
+    wanted = {_quoted_seq(e) for e in events} - {None}
+    if wanted:
+        quoted = {e.seq: e for e in Event.objects.filter(table=table, seq__in=wanted)}
+    lines = []
+    for event in events:
+        lines.append(_text(table, event, names, quoted))
+    return lines
+
+
+def _quoted_seq(event: Event) -> int | None:
+    key = {"undo": "seq", "redo": "redone_seq"}.get(event.type)
+    value = event.payload.get(key) if key else None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _text(table: Table, event: Event, names: Names, quoted: Mapping[int, Event]) -> str:
+    p = event.payload if isinstance(event.payload, dict) else {}
+    if event.type in ("undo", "redo"):
+        seq = _quoted_seq(event)
+        target = quoted.get(seq) if seq is not None else None
+        verb = "undid" if event.type == "undo" else "redid"
+        if target is None:
+            return f"{verb} change #{seq}"
+        return f"{verb}: {_text(table, target, names, {})}"
+    platform = _platform_text(event.type, p, names)
+    if platform is not None:
+        return platform
+    return _game_text(table, event.type, p, names)

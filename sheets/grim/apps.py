@@ -1,0 +1,36 @@
+"""GRIM the Card Game as a game plug-in (rules: ``rules/grim/``; issue: GRIM at the table)."""
+
+from __future__ import annotations
+
+from django.apps import AppConfig
+
+
+class GrimConfig(AppConfig):
+    name = "sheets.grim"
+    label = "grim"
+    verbose_name = "GRIM the Card Game"
+
+    def ready(self) -> None:
+        from campaigns.registry import GameSpec, register
+        from rules.grim import GrimRules
+        from sheets.grim.board import board_context
+        from sheets.grim.projectors import remember_cards
+
+        register(
+            GameSpec(
+                slug="grim",
+                name="GRIM the Card Game",
+                blurb=(
+                    "Two players: the paper tracker on both phones, turn order by Speed with "
+                    "Fiend\u2019s Favor, Stamina, attack damage through the element chart and the "
+                    "Statuses, knockouts and the Banished."
+                ),
+                rules=GrimRules(),
+                min_seats=1,
+                max_seats=4,
+                board_template="grim/board.html",
+                board_context=board_context,
+                projectors=(remember_cards,),
+                order=20,
+            )
+        )

@@ -1,0 +1,84 @@
+"""What the GRIM board shows beyond the snapshot: names looked up, the chart, the pick list.
+
+Display only: every number (turn order, damage, Stamina) is the rules' (``rules.grim``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.grim.chart import ELEMENTS, SPIRIT_BONUSES, STATUSES, single
+from rules.grim.turns import upcoming
+from sheets.grim.models import GrimCard
+
+PICK_LIST = 30
+"""How many remembered cards the "enter a known Grim" list offers."""
+
+CELL = {"strong": "+2", "weak": "\u22122", "immune": "0", "neutral": ""}
+
+
+def chart_rows() -> list[dict[str, Any]]:
+    """The element chart (rulebook: Elements & Attack Resolution), one row per attacking Element."""
+    return [
+        {
+            "attacking": a,
+            "cells": [{"defending": d, "kind": single(a, d), "mark": CELL[single(a, d)]} for d in ELEMENTS],
+        }
+        for a in ELEMENTS
+    ]
+
+
+def _grim_view(grim: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]:
+    elements = [grim["element"]]
+    if grim.get("attached") and grim["attached"] != grim["element"]:
+        elements.append(grim["attached"])
+    return {
+        **grim,
+        "owner": names.get(int(grim["seat_id"]), "A former seat"),
+        "elements": elements,
+        "bonus_choices": [{"element": e, "text": SPIRIT_BONUSES[e]} for e in elements],
+    }
+
+
+def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
+    grims = {int(g["id"]): _grim_view(g, names) for g in state.get("grims", [])}
+    players = {int(p["seat_id"]): p for p in state.get("players", [])}
+    cards = list(GrimCard.objects.all()[:PICK_LIST])
+    panels = []
+    for seat in seats:
+        if seat.role == "spectator":
+            continue
+        mine = [g for g in grims.values() if g["seat_id"] == seat.pk]
+        panels.append(
+            {
+                "seat": seat,
+                "player": players.get(seat.pk),
+                "in_play": [g for g in mine if g["in_play"]],
+                "out": [g for g in mine if not g["in_play"]],
+                "room": sum(1 for g in mine if g["in_play"]) < 2,
+                "quick": [
+                    {"card": c, "payload": json.dumps(c.as_payload() | {"seat_id": seat.pk})} for c in cards
+                ],
+            }
+        )
+    acting = grims.get(int(state["acting"])) if state.get("acting") is not None else None
+    to_come = [grims[gid] for gid in upcoming(dict(state)) if gid in grims] if state.get("grims") else []
+    favor = next((p["seat_id"] for p in state.get("players", []) if p.get("favor")), None)
+    winner = state.get("winner_seat_id")
+    then = to_come if acting is not None else to_come[1:]
+    return {
+        "then": [g["name"] for g in then],
+        "panels": panels,
+        "acting": acting,
+        "to_come": to_come,
+        "in_play": [g for g in grims.values() if g["in_play"]],
+        "favor_name": names.get(favor) if favor is not None else None,
+        "winner_name": names.get(winner) if winner is not None else None,
+        "elements": ELEMENTS,
+        "statuses": STATUSES,
+        "afterworlds_open": [e for e in ELEMENTS if e not in state.get("afterworlds_discarded", [])],
+        "chart": chart_rows(),
+        "known_cards": cards,
+    }

@@ -1,0 +1,319 @@
+/* The page shell of a game with a server-rendered board.
+ *
+ * The server renders the board from the snapshot (the game's template) and
+ * sends it with each command's last event; this script only swaps it in,
+ * puts this phone's seat first, hides the controls this seat may not use
+ * (the server checks every command anyway), posts the board's commands and
+ * shows each refusal next to the control it is about. No game rule lives
+ * here: a new game needs no JavaScript of its own.
+ *
+ * Board conventions (a game's board template):
+ * - <form data-command="type"> posts its fields as the payload: an input's
+ *   name is the payload key; data-type="int" reads a whole number strictly,
+ *   "bool" a checkbox, "ints" a list of whole numbers ("3, 4"), "null" a
+ *   select whose empty choice means null; data-optional leaves an empty field
+ *   out. <button data-command="type" data-payload='{...}'> posts a fixed
+ *   payload; data-confirm asks first.
+ * - A refusal naming a field shows in the form's [data-error-for="field"],
+ *   else in its [data-error-for=""], else at the top of the page.
+ * - [data-seat-id] marks a seat's panel (this phone's comes first, marked
+ *   .mine); [data-edit-seat="id"] controls show only to a seat that may
+ *   change that seat; [data-host-only] only to the host; every control hides
+ *   once the table has ended. Give <details> and typed-in inputs an id: they
+ *   stay open and keep what was typed when the board is re-rendered.
+ */
+(function () {
+  "use strict";
+  var root = document.getElementById("table-root");
+  var boardBox = document.getElementById("board");
+  if (!root || !boardBox) return;
+  var boot = JSON.parse(document.getElementById("table-boot").textContent);
+  var me = { seatId: Number(root.dataset.seatId), role: root.dataset.role };
+  var table = boot;
+  var state = boot.state;
+  var boardSeq = Number(boardBox.dataset.seq) || 0;
+  var events = [];
+  var closed = false;
+  var fetching = null;
+
+  function el(tag, attrs, children) {
+    var n = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) {
+      if (k === "text") n.textContent = attrs[k];
+      else if (k.slice(0, 2) === "on") n.addEventListener(k.slice(2), attrs[k]);
+      else n.setAttribute(k, attrs[k]);
+    });
+    (children || []).forEach(function (c) { if (c) n.appendChild(c); });
+    return n;
+  }
+  function showError(msg) {
+    var box = document.getElementById("command-error");
+    box.textContent = msg || ""; box.hidden = !msg;
+  }
+  var screenView = boardBox.classList.contains("screen");
+  function readOnly() { return closed || screenView || me.role === "spectator" || table.status === "ended"; }
+  function canEdit(seatId) {
+    if (readOnly()) return false;
+    return seatId === me.seatId || me.role === "host" || table.edit_policy === "everyone";
+  }
+  function seatName(id) {
+    var s = table.seats.find(function (x) { return x.id === id; });
+    return s ? s.name : "A former seat";
+  }
+
+  /* --- the board ---------------------------------------------------------- */
+  function personalize() {
+    var mine = boardBox.querySelectorAll('[data-seat-id="' + me.seatId + '"]');
+    Array.prototype.forEach.call(mine, function (panel) {
+      panel.classList.add("mine");
+      if (panel.parentNode && panel.dataset.keepOrder === undefined) panel.parentNode.prepend(panel);
+    });
+    Array.prototype.forEach.call(boardBox.querySelectorAll("[data-edit-seat]"), function (c) {
+      c.hidden = !canEdit(Number(c.dataset.editSeat));
+    });
+    Array.prototype.forEach.call(boardBox.querySelectorAll("[data-host-only]"), function (c) {
+      c.hidden = readOnly() || me.role !== "host";
+    });
+    Array.prototype.forEach.call(boardBox.querySelectorAll("[data-player-only]"), function (c) {
+      c.hidden = readOnly();
+    });
+  }
+
+  /* Keep what this phone was doing across a re-render: open panels, typed
+   * values, focus. */
+  function remember() {
+    var kept = { open: {}, values: {}, focus: document.activeElement && document.activeElement.id };
+    Array.prototype.forEach.call(boardBox.querySelectorAll("details[id]"), function (d) { kept.open[d.id] = d.open; });
+    Array.prototype.forEach.call(boardBox.querySelectorAll("input[id], select[id], textarea[id]"), function (i) {
+      var changed = i.type === "checkbox" ? i.checked !== i.defaultChecked
+        : i.tagName === "SELECT" ? Array.prototype.some.call(i.options, function (o) { return o.selected !== o.defaultSelected; })
+        : i.value !== i.defaultValue;
+      if (changed) kept.values[i.id] = i.type === "checkbox" ? i.checked : i.value;
+    });
+    return kept;
+  }
+  function restore(kept) {
+    Object.keys(kept.open).forEach(function (id) { var d = document.getElementById(id); if (d) d.open = kept.open[id]; });
+    Object.keys(kept.values).forEach(function (id) {
+      var i = document.getElementById(id);
+      if (!i) return;
+      if (i.type === "checkbox") i.checked = kept.values[id]; else i.value = kept.values[id];
+    });
+    if (kept.focus) { var f = document.getElementById(kept.focus); if (f && f.focus) f.focus({ preventScroll: true }); }
+  }
+  function swap(html, seq) {
+    if (seq < boardSeq) return;
+    boardSeq = seq;
+    boardBox.dataset.seq = String(seq);
+    var kept = remember();
+    boardBox.innerHTML = html;
+    restore(kept);
+    personalize();
+  }
+  function fetchBoard(seq) {
+    if (fetching) return fetching;
+    fetching = fetch("/t/" + boot.id + "/board/", { credentials: "same-origin", headers: { "Accept": "text/html" } })
+      .then(function (r) {
+        if (!r.ok) throw new Error("board " + r.status);
+        var at = Number(r.headers.get("X-Table-Seq")) || seq;
+        return r.text().then(function (html) { swap(html, at); });
+      })
+      .catch(function () { /* the next event or catch-up brings it */ })
+      .then(function () { fetching = null; });
+    return fetching;
+  }
+  function onState(s, msg) {
+    state = s;
+    var seq = (msg && msg.seq) || 0;
+    if (msg && typeof msg.board === "string") swap(msg.board, seq);
+    else if (seq > boardSeq) fetchBoard(seq);
+    renderLog();
+  }
+
+  /* --- commands from the board ------------------------------------------- */
+  function valueOf(input) {
+    var type = input.dataset.type || "";
+    if (type === "bool") return input.checked;
+    var raw = input.value;
+    if (type === "int") return window.TableSync.whole(raw);
+    if (type === "ints") {
+      var parts = String(raw).split(/[\s,]+/).filter(function (x) { return x !== ""; });
+      return parts.map(function (x) { return window.TableSync.whole(x); });
+    }
+    if (type === "null" && raw === "") return null;
+    return raw;
+  }
+  function payloadOf(form) {
+    var payload = {};
+    Array.prototype.forEach.call(form.elements, function (input) {
+      if (!input.name || input.disabled) return;
+      if ((input.type === "radio") && !input.checked) return;
+      var empty = input.type !== "checkbox" && String(input.value).trim() === "";
+      if (empty && input.dataset.optional !== undefined) return;
+      payload[input.name] = valueOf(input);
+    });
+    return payload;
+  }
+  function clearErrors(scope) {
+    Array.prototype.forEach.call(scope.querySelectorAll("[data-error-for]"), function (b) { b.hidden = true; b.textContent = ""; });
+    Array.prototype.forEach.call(scope.querySelectorAll("[aria-invalid]"), function (i) { i.removeAttribute("aria-invalid"); });
+  }
+  function placeError(scope, e) {
+    var field = e.body && e.body.extra && e.body.extra.field;
+    var box = field && scope.querySelector('[data-error-for="' + field + '"]');
+    if (!box) box = scope.querySelector('[data-error-for=""]');
+    if (!box) { showError(e.message); return; }
+    showError("");
+    box.textContent = e.message; box.hidden = false;
+    var input = field && scope.querySelector('[name="' + field + '"]');
+    if (input) input.setAttribute("aria-invalid", "true");
+    box.scrollIntoView({ block: "nearest" });
+  }
+  function send(type, payload) {
+    showError("");
+    return sync.send(type, payload).catch(function (e) { showError(e.message); throw e; });
+  }
+  function post(type, payload, scope, after) {
+    showError("");
+    if (scope) clearErrors(scope);
+    return sync.send(type, payload).then(after || function () {}).catch(function (e) {
+      if (scope) placeError(scope, e); else showError(e.message);
+    });
+  }
+  /* A form with data-preview shows what its command would do (the server's
+   * words, e.g. an attack's damage with its breakdown) and asks to confirm;
+   * changing a field asks for a fresh preview. */
+  function previewBox(form) {
+    var box = form.querySelector("[data-preview-box]");
+    if (!box) { box = el("p", { "class": "preview", "data-preview-box": "", role: "status" }); form.appendChild(box); }
+    return box;
+  }
+  function unconfirm(form) {
+    if (!form.dataset.previewed) return;
+    delete form.dataset.previewed;
+    previewBox(form).hidden = true;
+    var submit = form.querySelector("[type=submit]");
+    if (submit && submit.dataset.label) submit.textContent = submit.dataset.label;
+  }
+  function preview(form, payload) {
+    clearErrors(form);
+    showError("");
+    var body = JSON.stringify({ type: form.dataset.command, payload: payload });
+    return sync.api("/commands/preview/", { method: "POST", body: body, headers: { "Content-Type": "application/json" } })
+      .then(function (res) {
+        var box = previewBox(form);
+        box.textContent = res.events.map(function (e) { return e.text || e.type; }).join(" ");
+        box.hidden = false;
+        form.dataset.previewed = JSON.stringify(payload);
+        var submit = form.querySelector("[type=submit]");
+        if (submit) { submit.dataset.label = submit.dataset.label || submit.textContent; submit.textContent = "Confirm"; }
+      })
+      .catch(function (e) { placeError(form, e); });
+  }
+  /* After a command went through: empty the form and fold its panel. The
+   * board may have been re-rendered while the command was on its way (the
+   * websocket is often faster than the answer), so the form on screen is
+   * found again by its fields' ids. */
+  function sent(form) {
+    unconfirm(form);
+    form.reset();
+    Array.prototype.forEach.call(form.querySelectorAll("[id]"), function (old) {
+      var now = document.getElementById(old.id);
+      if (!now || now === old) return;
+      if (now.type === "checkbox") now.checked = now.defaultChecked;
+      else if (now.tagName === "SELECT") Array.prototype.forEach.call(now.options, function (o) { o.selected = o.defaultSelected; });
+      else if ("value" in now) now.value = now.defaultValue;
+    });
+    var d = form.closest("details[data-close-on-send]");
+    if (d) {
+      d.open = false;
+      var current = d.id && document.getElementById(d.id);
+      if (current) current.open = false;
+    }
+  }
+  boardBox.addEventListener("input", function (ev) {
+    var form = ev.target.closest && ev.target.closest("form[data-preview]");
+    if (form) unconfirm(form);
+  });
+  boardBox.addEventListener("change", function (ev) {
+    var form = ev.target.closest && ev.target.closest("form[data-preview]");
+    if (form) unconfirm(form);
+  });
+  boardBox.addEventListener("submit", function (ev) {
+    var form = ev.target.closest("form[data-command]");
+    if (!form) return;
+    ev.preventDefault();
+    var payload = payloadOf(form);
+    if (form.dataset.preview !== undefined && form.dataset.previewed !== JSON.stringify(payload)) {
+      preview(form, payload);
+      return;
+    }
+    if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
+    post(form.dataset.command, payload, form, function () { sent(form); });
+  });
+  boardBox.addEventListener("click", function (ev) {
+    var button = ev.target.closest("button[data-command]");
+    if (!button) return;
+    ev.preventDefault();
+    if (button.dataset.confirm && !confirm(button.dataset.confirm)) return;
+    var payload = button.dataset.payload ? JSON.parse(button.dataset.payload) : {};
+    post(button.dataset.command, payload, button.closest("form, [data-error-scope]"));
+  });
+
+  /* --- the log: the server's words, who and when, undo and redo ------------ */
+  function renderLog() {
+    var log = document.getElementById("log");
+    var undone = state.undone || [];
+    var lines = events.slice(-150).reverse();
+    log.replaceChildren.apply(log, lines.map(function (e) {
+      var isUndone = undone.indexOf(e.seq) >= 0;
+      var time = new Date(e.created_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      var who = e.seat ? seatName(e.seat) : "The table";
+      var li = el("li", { "class": "log-line" + (isUndone ? " undone" : ""), "data-seq": e.seq }, [
+        el("span", { "class": "log-text" }, [el("strong", { text: who }), document.createTextNode(": " + (e.text || e.type))]),
+        el("time", { "class": "muted small", datetime: e.created_at, text: time })
+      ]);
+      var mineOrHost = e.seat === me.seatId || me.role === "host";
+      if (!readOnly() && mineOrHost) {
+        var platform = /^(seat|table)\./.test(e.type);
+        if (!platform && e.type !== "undo" && !isUndone) {
+          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Undo: " + (e.text || e.type), text: "Undo",
+            onclick: function () { send("undo", { seq: e.seq }).catch(function () {}); } }));
+        } else if (e.type === "undo" && undone.indexOf(e.payload.seq) >= 0) {
+          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Redo: " + (e.text || e.type), text: "Redo",
+            onclick: function () { send("redo", { seq: e.seq }).catch(function () {}); } }));
+        }
+      }
+      if (isUndone) li.appendChild(el("span", { "class": "tag", text: "undone" }));
+      return li;
+    }));
+  }
+
+  var sync = new window.TableSync({
+    tableId: boot.id, token: root.dataset.token, seq: boot.seq,
+    onState: onState,
+    onEvents: function (list) { events = events.concat(list); renderLog(); },
+    onTable: function (t) {
+      table = t;
+      document.getElementById("table-name").textContent = t.name;
+      document.getElementById("table-ended").hidden = t.status !== "ended";
+      host.render(t);
+      personalize();
+      renderLog();
+    },
+    onConn: function (kind, text) {
+      var c = document.getElementById("conn");
+      c.dataset.state = kind; c.querySelector(".conn-text").textContent = text;
+    },
+    onClosed: function (code) {
+      showError(code === 4403 ? "Your seat was removed from this table." : "Your seat is no longer valid. Join again.");
+      closed = true; personalize(); renderLog();
+    }
+  });
+  var host = window.GrimHost({ send: send, showError: showError });
+
+  host.render(table);
+  personalize();
+  sync.start();
+  window.grimTable = { sync: sync, send: send };
+})();
