@@ -68,12 +68,20 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     favor = next((p["seat_id"] for p in state.get("players", []) if p.get("favor")), None)
     winner = state.get("winner_seat_id")
     then = to_come if acting is not None else to_come[1:]
+    attacker = acting or (to_come[0] if to_come else None)
+    in_play = [g for g in grims.values() if g["in_play"]]
+    # The attack sheet offers the enemies of the Grim about to attack first.
+    targets = sorted(
+        (g for g in in_play if attacker is None or g["id"] != attacker["id"]),
+        key=lambda g: attacker is not None and g["seat_id"] == attacker["seat_id"],
+    )
     return {
         "then": [g["name"] for g in then],
         "panels": panels,
         "acting": acting,
         "to_come": to_come,
-        "in_play": [g for g in grims.values() if g["in_play"]],
+        "in_play": in_play,
+        "targets": targets,
         "favor_name": names.get(favor) if favor is not None else None,
         "winner_name": names.get(winner) if winner is not None else None,
         "elements": ELEMENTS,

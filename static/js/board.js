@@ -79,6 +79,12 @@
     });
   }
 
+  /* The value a select shows untouched: its marked option, else its first. */
+  function selectDefault(select) {
+    var marked = Array.prototype.find.call(select.options, function (o) { return o.defaultSelected; });
+    return marked ? marked.value : (select.options.length ? select.options[0].value : "");
+  }
+
   /* Keep what this phone was doing across a re-render: open panels, typed
    * values, focus. */
   function remember() {
@@ -86,7 +92,7 @@
     Array.prototype.forEach.call(boardBox.querySelectorAll("details[id]"), function (d) { kept.open[d.id] = d.open; });
     Array.prototype.forEach.call(boardBox.querySelectorAll("input[id], select[id], textarea[id]"), function (i) {
       var changed = i.type === "checkbox" ? i.checked !== i.defaultChecked
-        : i.tagName === "SELECT" ? Array.prototype.some.call(i.options, function (o) { return o.selected !== o.defaultSelected; })
+        : i.tagName === "SELECT" ? i.value !== selectDefault(i)
         : i.value !== i.defaultValue;
       if (changed) kept.values[i.id] = i.type === "checkbox" ? i.checked : i.value;
     });
@@ -221,7 +227,7 @@
       var now = document.getElementById(old.id);
       if (!now || now === old) return;
       if (now.type === "checkbox") now.checked = now.defaultChecked;
-      else if (now.tagName === "SELECT") Array.prototype.forEach.call(now.options, function (o) { o.selected = o.defaultSelected; });
+      else if (now.tagName === "SELECT") now.value = selectDefault(now);
       else if ("value" in now) now.value = now.defaultValue;
     });
     var d = form.closest("details[data-close-on-send]");
