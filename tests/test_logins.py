@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -27,7 +28,7 @@ def mara() -> None:
     get_user_model().objects.create_user("mara", password=PASSWORD)
 
 
-def login(client: Client, username: str, password: str) -> object:
+def login(client: Client, username: str, password: str) -> Any:
     return client.post("/accounts/login/", {"username": username, "password": password})
 
 
