@@ -1,0 +1,305 @@
+"""One log line per Grimoor event, with names and numbers (brief: describe)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+ARROW = "\u2192"
+
+Body = Mapping[str, Any]
+Names = Mapping[int, str]
+
+
+def _seat(names: Names, seat_id: Any) -> str:
+    if isinstance(seat_id, int) and seat_id in names:
+        return names[seat_id]
+    if isinstance(seat_id, str) and seat_id.isdigit() and int(seat_id) in names:
+        return names[int(seat_id)]
+    return f"Seat {seat_id}" if seat_id is not None else "Nobody"
+
+
+def _plural(count: Any, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _actions_left(left: Any) -> str:
+    return "no Actions left" if not left else f"{_plural(left, 'Action')} left"
+
+
+def _a(word: Any) -> str:
+    first = str(word)[:1]
+    return f"{'an' if first and first in 'AEIOU' else 'a'} {word}"
+
+
+def _cohort(c: Mapping[str, Any]) -> str:
+    """``Grave Knight, a Gaunt cohort, strength 4`` (or ``an Olatha Commander, strength 4``)."""
+    kind = "Commander" if c.get("commander") else "cohort"
+    what = f"{_a(c.get('type'))} {kind}, strength {c.get('strength')}"
+    return f"{c['name']}, {what}" if c.get("name") else what
+
+
+def _short(c: Mapping[str, Any]) -> str:
+    """``Grave Knight`` or ``the Gaunt cohort (strength 4)``."""
+    if c.get("name"):
+        return str(c["name"])
+    kind = "Commander" if c.get("commander") else "cohort"
+    return f"the {c.get('type')} {kind} (strength {c.get('strength')})"
+
+
+def _owned(names: Names, seat_id: Any, c: Mapping[str, Any]) -> str:
+    """``Bob's Grave Knight`` or ``Bob's Gaunt cohort (strength 6)``."""
+    if c.get("name"):
+        return f"{_seat(names, seat_id)}'s {c['name']}"
+    kind = "Commander" if c.get("commander") else "cohort"
+    return f"{_seat(names, seat_id)}'s {c.get('type')} {kind} (strength {c.get('strength')})"
+
+
+def _points(gained: Any, before: Any, after: Any) -> str:
+    verb = "gains" if int(gained) >= 0 else "loses"
+    return f"{verb} {_plural(abs(int(gained)), 'point')} ({before} {ARROW} {after})"
+
+
+def _names(n: Names, seats: Any) -> str:
+    people = [_seat(n, s) for s in seats or []]
+    return " and ".join(people)
+
+
+def _sides(n: Names, values: Mapping[str, Any]) -> str:
+    return ", ".join(f"{_seat(n, seat)} {value}" for seat, value in values.items())
+
+
+def conflict_result(r: Body, n: Names) -> str:
+    """The sums of a scored Conflict and what they decided (also used by the app's result screen)."""
+    line = f"Strength: {_sides(n, r.get('strength', {}))}"
+    tie_break = r.get("tie_break")
+    winner = _seat(n, r.get("winner_seat_id"))
+    if tie_break == "strength":
+        return f"{line}: {winner} gains {_plural(r.get('points'), 'point')} and an End of Conflict card"
+    line += f", tied; Cohorts: {_sides(n, r.get('cohorts', {}))}"
+    if tie_break == "cohorts":
+        return f"{line}: {winner} wins the tie and takes an End of Conflict card (0 points)"
+    line += f", tied; points: {_sides(n, r.get('points_before', {}))}"
+    if tie_break == "points":
+        return f"{line}: {winner} wins the tie and takes an End of Conflict card (0 points)"
+    return f"{line}, tied: nobody scores (the players may decide it)"
+
+
+def _conflict_end(e: Body, n: Names) -> str:
+    result = e.get("result", {})
+    line = f"Conflict {result.get('n')} ends. {conflict_result(result, n)}."
+    if e.get("next_conflict"):
+        line += (
+            f" Conflict {e['next_conflict']} begins: {_seat(n, e.get('start_seat_id'))} starts with 1 Action."
+        )
+    else:
+        line += " " + _game_over(e, n)
+    return line
+
+
+def _game_over(e: Body, n: Names) -> str:
+    winners = e.get("winners") or []
+    points = e.get("points") or {}
+    cards = e.get("eoc_cards") or {}
+    if len(winners) != 1:
+        first = str(winners[0]) if winners else ""
+        return (
+            f"The game is over: a shared win for {_names(n, winners)} "
+            f"({_plural(points.get(first), 'point')} and "
+            f"{_plural(cards.get(first), 'End of Conflict card')} each)."
+        )
+    win = str(winners[0])
+    tied = [s for s in points if s != win and points[s] == points[win]]
+    line = f"The game is over: {_seat(n, winners[0])} wins with {_plural(points.get(win), 'point')}"
+    if tied:
+        line += f", tied on points, on End of Conflict cards ({cards.get(win)} to {cards.get(tied[0])})"
+    return line + "."
+
+
+def _started(b: Body, n: Names) -> str:
+    return (
+        f"{_seat(n, b.get('start_seat_id'))} is the Start Player (1 Action on the first turn); "
+        f"{_seat(n, b.get('other_seat_id'))} plays second. Both start on {_plural(b.get('points'), 'point')}."
+    )
+
+
+def _start_player(b: Body, n: Names) -> str:
+    line = f"The players choose {_seat(n, b.get('start_seat_id'))} to start Conflict {b.get('conflict')}"
+    return line + (f": {b['note']}." if b.get("note") else ".")
+
+
+def _drawn(b: Body, n: Names) -> str:
+    what = "the top card" if b.get("where") == "top" else "the bottom two cards"
+    return f"{_seat(n, b.get('seat_id'))} draws {what} of the deck ({_actions_left(b.get('actions_left'))})."
+
+
+def _focused_suffix(c: Mapping[str, Any]) -> str:
+    return ", Focused (counts 1)" if c.get("focused") else ""
+
+
+def _played(b: Body, n: Names) -> str:
+    c = b.get("cohort", {})
+    return (
+        f"{_seat(n, b.get('seat_id'))} plays {_cohort(c)}{_focused_suffix(c)} "
+        f"({_plural(b.get('cohorts'), 'Cohort')} in the Horde; {_actions_left(b.get('actions_left'))})."
+    )
+
+
+def _joined(b: Body, n: Names) -> str:
+    c = b.get("cohort", {})
+    what = _cohort(c)
+    line = (
+        f"{what[0].upper() + what[1:]}, joins {_seat(n, b.get('seat_id'))}'s Horde{_focused_suffix(c)} "
+        f"({_plural(b.get('cohorts'), 'Cohort')})"
+    )
+    return line + (f": {b['note']}." if b.get("note") else ".")
+
+
+def _left(b: Body, n: Names) -> str:
+    where = "to the side of the play area" if b.get("to") == "aside" else "to the discard pile"
+    line = (
+        f"{_owned(n, b.get('seat_id'), b.get('cohort', {}))} leaves the Horde {where} "
+        f"({_plural(b.get('cohorts'), 'Cohort')} left)"
+    )
+    return line + (f": {b['note']}." if b.get("note") else ".")
+
+
+def _curio(b: Body, n: Names) -> str:
+    curio = f"the Curio {b['name']}" if b.get("name") else "a Curio"
+    where = "from the top of the Curio deck" if b.get("source") == "deck" else "from hand"
+    line = f"{_seat(n, b.get('seat_id'))} plays {curio} {where}"
+    focused = [_short(c) for c in b.get("focused") or []]
+    line += f", Focusing {', '.join(focused)}" if focused else ", Focusing no Cohort"
+    if b.get("points"):
+        line += f", and {_points(b['points'], b.get('points_before'), b.get('points_after'))}"
+    return f"{line} ({_actions_left(b.get('actions_left'))})."
+
+
+def _stronghold(b: Body, n: Names) -> str:
+    line = (
+        f"{_seat(n, b.get('seat_id'))} builds the {b.get('type')} Stronghold, "
+        f"discarding {b.get('discarded')} cards"
+    )
+    if b.get("points"):
+        line += f", and {_points(b['points'], b.get('points_before'), b.get('points_after'))}"
+    return f"{line} ({_actions_left(b.get('actions_left'))})."
+
+
+def _focus(b: Body, n: Names) -> str:
+    who = _owned(n, b.get("seat_id"), b.get("cohort", {}))
+    return f"{who} is Focused: it counts 1."
+
+
+def _ready(b: Body, n: Names) -> str:
+    who = _owned(n, b.get("seat_id"), b.get("cohort", {}))
+    return f"{who} is Readied: it counts {b.get('counts')} again."
+
+
+def _cohort_adjusted(b: Body, n: Names) -> str:
+    c = b.get("cohort", {})
+    name = c.get("name") or f"{c.get('type')} cohort"
+    return (
+        f"{_seat(n, b.get('seat_id'))}'s {name}: Strength {b.get('before')} {ARROW} {b.get('after')} "
+        f"by hand: {b.get('note')}."
+    )
+
+
+def _winners_suffix(b: Body, n: Names) -> str:
+    winners = b.get("winners")
+    if winners is None:
+        return ""
+    if len(winners) == 1:
+        return f" {_seat(n, winners[0])} now wins the game."
+    return f" Now a shared win for {_names(n, winners)}."
+
+
+def _points_added(b: Body, n: Names) -> str:
+    line = f"{_seat(n, b.get('seat_id'))} {_points(b.get('amount', 0), b.get('before'), b.get('after'))}"
+    return f"{line}: {b.get('reason')}.{_winners_suffix(b, n)}"
+
+
+def _player_adjusted(b: Body, n: Names) -> str:
+    field = "points" if b.get("field") == "points" else "End of Conflict cards"
+    return (
+        f"{_seat(n, b.get('seat_id'))}: {field} {b.get('before')} {ARROW} {b.get('after')} by hand: "
+        f"{b.get('note')}.{_winners_suffix(b, n)}"
+    )
+
+
+def _turn_ended(b: Body, n: Names) -> str:
+    line = f"{_seat(n, b.get('seat_id'))}'s turn ends"
+    if b.get("skipped"):
+        line += f" ({_plural(b['skipped'], 'Action')} not taken)"
+    check = b.get("check") or {}
+    line += f". {_seat(n, check.get('seat_id'))}'s Horde has {_plural(check.get('cohorts'), 'Cohort')}"
+    end = b.get("conflict_end")
+    if end:
+        return f"{line}: {_conflict_end(end, n)}"
+    return f"{line}: the Conflict goes on. {_seat(n, b.get('next_seat_id'))}'s turn (2 Actions)."
+
+
+def _conflict_ended(b: Body, n: Names) -> str:
+    end = b.get("conflict_end") or {}
+    return f"The Conflict is ended by hand ({b.get('note')}): {_conflict_end(end, n)}"
+
+
+def _overridden(b: Body, n: Names) -> str:
+    line = f"Conflict {b.get('n')} decided by the players: "
+    if b.get("winner_seat_id") is None:
+        line += "nobody wins it"
+    else:
+        line += (
+            f"{_seat(n, b['winner_seat_id'])} wins it, gaining {_plural(b.get('points'), 'point')} "
+            "and an End of Conflict card"
+        )
+    before = b.get("before") or {}
+    if before.get("winner_seat_id") is not None:
+        line += f" ({_seat(n, before['winner_seat_id'])} gives back {_plural(before.get('points'), 'point')}"
+        line += " and the card)"
+    if b.get("note"):
+        line += f": {b['note']}"
+    line += "."
+    if b.get("start_seat_id") is not None:
+        line += f" {_seat(n, b['start_seat_id'])} now starts the next Conflict."
+    return line + _winners_suffix(b, n)
+
+
+def _actions_set(b: Body, n: Names) -> str:
+    return (
+        f"{_seat(n, b.get('seat_id'))}'s Actions left: {b.get('before')} {ARROW} {b.get('after')} "
+        f"by hand: {b.get('note')}."
+    )
+
+
+def _reverted(b: Body, n: Names) -> str:
+    of = str(b.get("of", "a change")).replace(".", " ").replace("_", " ")
+    return f"Undone: {of}."
+
+
+LINES: dict[str, Callable[[Body, Names], str]] = {
+    "game.started": _started,
+    "conflict.start_player_set": _start_player,
+    "cards.drawn": _drawn,
+    "cohort.played": _played,
+    "cohort.joined": _joined,
+    "cohort.left": _left,
+    "curio.played": _curio,
+    "stronghold.built": _stronghold,
+    "cohort.focused": _focus,
+    "cohort.readied": _ready,
+    "cohort.adjusted": _cohort_adjusted,
+    "points.added": _points_added,
+    "player.adjusted": _player_adjusted,
+    "turn.ended": _turn_ended,
+    "conflict.ended": _conflict_ended,
+    "conflict.overridden": _overridden,
+    "actions.set": _actions_set,
+    "reverted": _reverted,
+}
+
+
+def describe(event_type: str, payload: Body, seat_names: Names) -> str:
+    line = LINES.get(event_type)
+    if line is None:
+        return event_type.replace(".", " ").replace("_", " ")
+    return line(payload, seat_names)

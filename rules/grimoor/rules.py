@@ -1,0 +1,86 @@
+"""``GrimoorRules``: Grimoor at the table (issue 13; spec: games/grimoor.md; rulebook: seeds/grimoor.txt).
+
+Two players, three Conflicts, most points wins. The companion keeps what the
+table tracks on paper (points, End of Conflict cards, built Strongholds, each
+Horde's Cohorts Readied or Focused) and does the sums: the Actions left in a
+turn (two; one on the Start Player's first turn of a Conflict), each Horde's
+Strength (a Focused Cohort counts 1), the End of Conflict check after each
+turn, the Conflict's scoring with its two tie-breaks, the next Start Player
+and the winner. Every change is a recorded op (``rules.game.OpsRules``), so
+undo and redo are exact; every automatic number can be overridden by hand
+with a note (``conflict.override``, ``conflict.start_player``,
+``player.adjust``, ``cohort.adjust``, ``actions.set``): the printed card wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rules.engine import State
+from rules.errors import RuleViolation
+from rules.game import Handler, OpsRules
+from rules.grimoor import commands
+from rules.grimoor.describe import describe as describe_event
+from rules.grimoor.results import results as game_results
+from rules.grimoor.state import DEFAULT_START_POINTS, initial_state
+
+HANDLERS: dict[str, Handler] = {
+    "game.start": commands.start,
+    "conflict.start_player": commands.start_player,
+    "action.draw": commands.draw,
+    "action.draw_bottom": commands.draw_bottom,
+    "cohort.play": commands.play_cohort,
+    "curio.play": commands.play_curio,
+    "stronghold.build": commands.build,
+    "cohort.focus": commands.focus,
+    "cohort.ready": commands.ready,
+    "cohort.join": commands.join,
+    "cohort.leave": commands.leave,
+    "cohort.adjust": commands.adjust_cohort,
+    "points.add": commands.add_points,
+    "player.adjust": commands.adjust_player,
+    "turn.end": commands.end_turn,
+    "conflict.end": commands.end_conflict,
+    "conflict.override": commands.override,
+    "actions.set": commands.set_actions,
+}
+
+MAX_START_POINTS = 30
+
+
+class GrimoorRules(OpsRules):
+    """The rules of a Grimoor table (game "grimoor")."""
+
+    game = "grimoor"
+    name = "Grimoor"
+    handlers: ClassVar[Mapping[str, Handler]] = HANDLERS
+
+    def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """``{start_points: 0..30}``: where the Score cards start (default 1, rulebook: Setup "set to 1")."""
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
+            raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
+        for name in raw:
+            if name != "start_points":
+                raise RuleViolation("unknown_option", f"Grimoor has no option {name!r}.", {"field": name})
+        value = raw.get("start_points")
+        if value is None:
+            value = DEFAULT_START_POINTS
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_START_POINTS:
+            raise RuleViolation(
+                "bad_option",
+                f"The starting points are a whole number from 0 to {MAX_START_POINTS}.",
+                {"field": "start_points"},
+            )
+        return {"start_points": value}
+
+    def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
+        return initial_state(self.clean_options(options)["start_points"])
+
+    def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        return describe_event(event_type, payload, seat_names)
+
+    def results(self, state: State) -> list[dict[str, Any]]:
+        return game_results(state)
