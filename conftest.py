@@ -42,6 +42,13 @@ def _fast_passwords(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def _scripted_seats_may_send_fast(settings: Any) -> None:
+    """Tests drive seats far faster than people tap; the per-seat limit has its own
+    tests (tests/test_backpressure.py), which set it low again."""
+    settings.SEAT_COMMANDS_PER_WINDOW = 10**6
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _short_lived_db_connections(django_db_setup: Any, django_db_blocker: Any) -> Any:
     """Every connection closes when its request ends during tests.

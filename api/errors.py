@@ -78,7 +78,11 @@ def _first_message(fields: dict[str, Any]) -> str:
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     """DRF exception handler producing the one error shape for every status."""
     if isinstance(exc, ApiError):
-        return Response(error_body(exc.error_code, exc.message, exc.extra), status=exc.status_code)
+        wait = exc.extra.get("retry_after_s")
+        retry = {"Retry-After": str(wait)} if isinstance(wait, int) else {}
+        return Response(
+            error_body(exc.error_code, exc.message, exc.extra), status=exc.status_code, headers=retry
+        )
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

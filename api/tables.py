@@ -17,7 +17,7 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError
 from api.parsers import body_too_large, content_length
-from campaigns import selectors, services
+from campaigns import selectors, services, throttle
 from campaigns.auth import SeatTokenAuthentication
 from campaigns.broadcast import event_json
 from campaigns.errors import TableError
@@ -254,6 +254,7 @@ class CommandView(SeatView):
         data.is_valid(raise_exception=True)
         v = data.validated_data
         try:
+            throttle.command_guard(self.seat(request).pk)
             result = services.command_execute(
                 table_id=table_id,
                 seat=self.seat(request),

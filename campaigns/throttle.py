@@ -1,11 +1,17 @@
-"""Rate limit for wrong join codes, shared by the API and the pages.
+"""Rate limits shared by the API and the pages: wrong join codes, and commands per seat.
 
 A code has 31^6 possibilities; limiting wrong guesses per client keeps a
-stranger from walking into a table by trying codes.
+stranger from walking into a table by trying codes. A seat sends at most
+``SEAT_COMMANDS_PER_WINDOW`` commands per ``SEAT_WINDOW_S`` (issue #15: a stuck button or
+a script cannot flood a table); a person tapping fast stays far below it
+(ten taps for "-10 Health" is one burst of ten).
 """
 
 from __future__ import annotations
 
+import time
+
+from django.conf import settings
 from django.core.cache import cache
 
 from campaigns.errors import TableError
@@ -35,3 +41,27 @@ def join_failed(client: str) -> None:
             cache.incr(_key(client))
         except ValueError:  # the entry expired between add and incr
             cache.add(_key(client), 1, JOIN_FAIL_WINDOW_S)
+
+
+SEAT_WINDOW_S = 5
+
+
+def command_guard(seat_id: int) -> None:
+    """Count a command of this seat; refuse (429) past the seat's budget for the window."""
+    window = int(time.time() // SEAT_WINDOW_S)
+    key = f"seat-cmds:{seat_id}:{window}"
+    if cache.add(key, 1, SEAT_WINDOW_S * 2):
+        return
+    try:
+        sent = cache.incr(key)
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, SEAT_WINDOW_S * 2)
+        return
+    if sent > int(settings.SEAT_COMMANDS_PER_WINDOW):
+        wait = max(1, SEAT_WINDOW_S - int(time.time()) % SEAT_WINDOW_S)
+        raise TableError(
+            "too_fast",
+            "Too many changes at once from this seat. Wait a moment; your phone sends it again.",
+            status=429,
+            extra={"retry_after_s": wait},
+        )

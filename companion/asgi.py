@@ -22,7 +22,13 @@ from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
 # Two threads per process measured best on this 2-core machine with a local
 # database (more threads mostly wait for the GIL); raise WEB_THREADS when the
 # database is far away and requests spend longer waiting on it.
-http_app = HttpViaWsgi(WSGIHandler(), threads=int(os.environ.get("WEB_THREADS", "2")))
+# WEB_MAX_IN_FLIGHT bounds the requests one process holds (the rest are told
+# 503 + Retry-After at once rather than queueing for seconds).
+http_app = HttpViaWsgi(
+    WSGIHandler(),
+    threads=int(os.environ.get("WEB_THREADS", "2")),
+    max_in_flight=int(os.environ.get("WEB_MAX_IN_FLIGHT", "64")),
+)
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402

@@ -43,6 +43,16 @@ class EnvReader:
             return False
         raise ImproperlyConfigured(f"{name} must be a boolean (1/0, true/false), got {raw!r}")
 
+    def integer(self, name: str, default: int, *, minimum: int = 1) -> int:
+        """A whole number (strictly: "1e3" or "2.5" stop start-up with the variable's name)."""
+        raw = self._env.get(name)
+        if raw is None:
+            return default
+        text = raw.strip()
+        if not text.lstrip("+").isdigit() or int(text) < minimum:
+            raise ImproperlyConfigured(f"{name} must be a whole number of at least {minimum}, got {raw!r}")
+        return int(text)
+
     def secret_key(self, name: str, *, debug: bool) -> str:
         key = self._env.get(name, "").strip()
         if key:

@@ -16,6 +16,7 @@ runs on the server's own event loop, where the channel layer lives.
 from __future__ import annotations
 
 import io
+import json
 import sys
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
@@ -30,6 +31,9 @@ Send = Callable[[Message], Awaitable[None]]
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 MAX_BODY_BYTES = 10 * 1024 * 1024
+BUSY_RETRY_S = 1
+UNLIMITED_PATHS = ("/healthz",)
+"""Answered even when the process is at its limit (load balancers ask it whether we are up)."""
 
 
 class WsgiResult:
@@ -46,19 +50,45 @@ class WsgiResult:
 class HttpViaWsgi:
     """An ASGI ``http`` application that runs a WSGI app on a thread pool."""
 
-    def __init__(self, wsgi_app: WsgiApp, *, threads: int = 8) -> None:
+    def __init__(self, wsgi_app: WsgiApp, *, threads: int = 8, max_in_flight: int = 0) -> None:
+        """``max_in_flight`` bounds the requests this process holds at once (0: no bound).
+
+        Past it a request is answered 503 with ``Retry-After`` at once instead
+        of queueing without bound (issue #15: backpressure): the phones retry
+        a command with the same ``command_id``, so nothing is lost or doubled.
+        """
         self.wsgi_app = wsgi_app
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="http")
         self._run = sync_to_async(self._call_wsgi, thread_sensitive=False, executor=self.executor)
+        self.max_in_flight = max_in_flight
+        self.in_flight = 0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             raise ValueError(f"HttpViaWsgi cannot handle {scope['type']!r}")
-        body = await self._read_body(receive)
-        if body is None:
-            await _send_simple(send, 413, b"Request body too large")
+        limited = self.max_in_flight > 0 and not scope["path"].startswith(UNLIMITED_PATHS)
+        if limited and self.in_flight >= self.max_in_flight:
+            await _send_error(
+                send,
+                503,
+                "busy",
+                "The server is busy right now. Your phone tries again in a moment.",
+                {"retry_after_s": BUSY_RETRY_S},
+                retry_after_s=BUSY_RETRY_S,
+            )
             return
-        result: WsgiResult = await self._run(_environ(scope, body))
+        self.in_flight += 1  # one event loop per process: no lock needed
+        try:
+            body = await self._read_body(receive)
+            if body is None:
+                limit_kb = MAX_BODY_BYTES // 1024
+                await _send_error(
+                    send, 413, "too_large", f"The request is too large (at most {limit_kb} KB).", {}
+                )
+                return
+            result: WsgiResult = await self._run(_environ(scope, body))
+        finally:
+            self.in_flight -= 1
         await send({"type": "http.response.start", "status": result.status, "headers": result.headers})
         await send({"type": "http.response.body", "body": b"".join(result.body)})
 
@@ -136,12 +166,19 @@ def _environ(scope: Scope, body: bytes) -> dict[str, Any]:
     return environ
 
 
-async def _send_simple(send: Send, status: int, text: bytes) -> None:
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"text/plain; charset=utf-8")],
-        }
-    )
-    await send({"type": "http.response.body", "body": text})
+async def _send_error(
+    send: Send,
+    status: int,
+    code: str,
+    message: str,
+    extra: dict[str, Any],
+    *,
+    retry_after_s: int | None = None,
+) -> None:
+    """An answer in the API's error shape ``{code, message, extra}``, made before Django is reached."""
+    headers = [(b"content-type", b"application/json")]
+    if retry_after_s is not None:
+        headers.append((b"retry-after", str(retry_after_s).encode()))
+    body = json.dumps({"code": code, "message": message, "extra": extra}).encode()
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})

@@ -86,6 +86,7 @@ test_database_url.__test__ = False  # type: ignore[attr-defined]
 def server_env(**extra: str) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k != "DJANGO_ALLOW_ASYNC_UNSAFE"}
     env.update(DATABASE_URL=test_database_url(), DJANGO_DEBUG="1")
+    env.setdefault("SEAT_COMMANDS_PER_WINDOW", "1000000")  # scripted seats; see conftest
     env.update(extra)
     return env
 

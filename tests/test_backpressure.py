@@ -1,0 +1,94 @@
+"""Backpressure: a process holds a bounded number of requests; a seat a bounded rate of commands."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+from django.core.cache import cache
+
+from campaigns.models import Table
+from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
+from tests.personas import Person, add_life, host  # noqa: F401
+
+
+def blocking_wsgi(release: threading.Event) -> Callable[..., Iterable[bytes]]:
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        release.wait(10)
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"done"]
+
+    return app
+
+
+async def call(app: HttpViaWsgi, path: str, body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
+    scope = {"type": "http", "method": "POST", "path": path, "headers": [], "query_string": b""}
+    chunks = [{"type": "http.request", "body": body, "more_body": False}]
+    sent: list[dict[str, Any]] = []
+
+    async def receive() -> dict[str, Any]:
+        return chunks.pop(0) if chunks else {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    await app(scope, receive, send)
+    headers = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
+    return sent[0]["status"], headers, sent[1]["body"]
+
+
+def test_past_the_in_flight_limit_a_request_is_told_to_retry_at_once() -> None:
+    release = threading.Event()
+    app = HttpViaWsgi(blocking_wsgi(release), threads=2, max_in_flight=2)
+
+    async def scenario() -> list[tuple[int, dict[str, str], bytes]]:
+        held = [asyncio.create_task(call(app, "/api/v1/tables/1/commands/")) for _ in range(2)]
+        await asyncio.sleep(0.2)  # both are now held by the process
+        busy = await call(app, "/api/v1/tables/1/commands/")
+        health = asyncio.create_task(call(app, "/healthz"))  # never refused: load balancers ask it
+        await asyncio.sleep(0.1)
+        release.set()
+        return [busy, *await asyncio.gather(*held), await health]
+
+    busy, first, second, health = asyncio.run(scenario())
+    status, headers, body = busy
+    assert status == 503 and headers["retry-after"] == "1"
+    assert headers["content-type"] == "application/json"
+    error = json.loads(body)
+    assert error["code"] == "busy" and error["extra"] == {"retry_after_s": 1} and error["message"]
+    assert first[0] == second[0] == health[0] == 200
+    assert app.in_flight == 0
+
+
+def test_a_body_over_the_server_limit_gets_the_json_error_shape() -> None:
+    app = HttpViaWsgi(blocking_wsgi(threading.Event()), threads=1)
+    status, headers, body = asyncio.run(call(app, "/api/v1/tables/", b"x" * (MAX_BODY_BYTES + 1)))
+    assert status == 413 and headers["content-type"] == "application/json"
+    assert json.loads(body)["code"] == "too_large"
+    assert app.in_flight == 0
+
+
+@pytest.mark.django_db
+def test_a_seat_flooding_a_table_is_slowed_and_nothing_refused_is_applied(
+    host: Person,  # noqa: F811
+    settings: Any,
+) -> None:
+    cache.clear()
+    settings.SEAT_COMMANDS_PER_WINDOW = 3
+    life = add_life(host)
+    start = Table.objects.get(pk=host.table.pk).seq
+    answers = [host.command("counter.adjust", {"counter_id": life, "by": 1}) for _ in range(10)]
+    accepted = [r for r in answers if r.status_code == 200]
+    refused = [r for r in answers if r.status_code == 429]
+    assert len(accepted) + len(refused) == 10 and refused  # 10 sent within at most two windows
+    assert refused[0].json()["code"] == "too_fast"
+    assert int(refused[0]["Retry-After"]) >= 1
+    table = Table.objects.get(pk=host.table.pk)
+    assert table.seq == start + len(accepted)  # every refused command changed nothing
+    counter = next(c for c in table.state["counters"] if c["id"] == life)
+    assert counter["value"] == 20 + len(accepted)
+    cache.clear()
