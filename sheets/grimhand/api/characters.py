@@ -41,9 +41,7 @@ from sheets.grimhand.selectors import (
 _LINE = inline_serializer(
     "BreakdownLine", {"source": serializers.CharField(), "amount": serializers.IntegerField()}
 )
-_STATS: dict[str, Any] = {
-    k: serializers.IntegerField() for k in ("max_le", "max_ap", "strength", "agility", "attack")
-}
+STAT_NAMES = ("max_le", "max_ap", "strength", "agility", "attack")
 
 CharacterOut = inline_serializer(
     "GrimHandCharacter",
@@ -57,8 +55,20 @@ CharacterOut = inline_serializer(
         "affinity": serializers.CharField(),
         "stature": serializers.CharField(),
         **{k: serializers.IntegerField() for k in ("le", "ap", "gold", "xp", "qp", "doubt", "corruption")},
-        "stats": inline_serializer("GrimHandStats", _STATS),
-        "breakdown": inline_serializer("GrimHandBreakdown", {k: _LINE.__class__(many=True) for k in _STATS}),
+        "corrupted": serializers.BooleanField(help_text="Corruption 4 or more (spec Decision, §13)."),
+        "damage_reduction": serializers.IntegerField(help_text="From the equipment hand (0 without one)."),
+        "stature_ability_slots": serializers.IntegerField(),
+        "next_stature": inline_serializer(
+            "GrimHandNextStature",
+            {"name": serializers.CharField(), "xp": serializers.IntegerField()},
+            allow_null=True,
+        ),
+        # Fresh field dicts each time: DRF's serializer metaclass pops the fields out of
+        # the dict it is given, so a shared dict would leave the next schema empty.
+        "stats": inline_serializer("GrimHandStats", {k: serializers.IntegerField() for k in STAT_NAMES}),
+        "breakdown": inline_serializer(
+            "GrimHandBreakdown", {k: _LINE.__class__(many=True) for k in STAT_NAMES}
+        ),
         "equipment": serializers.ListField(child=serializers.DictField()),
         "equipment_hand": serializers.DictField(allow_null=True),
         "set": serializers.DictField(allow_null=True),
