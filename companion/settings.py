@@ -44,6 +44,7 @@ INSTALLED_APPS = [
     # The games: one app each (architecture: a game is a plug-in).
     "sheets.grimhand",
     "sheets.grim",
+    "sheets.grimoor",
     "sheets.counters",
 ]
 

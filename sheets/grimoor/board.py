@@ -1,0 +1,209 @@
+"""What the Grimoor board shows beyond the snapshot: names looked up and the rules' own sums.
+
+Display only: every number (a Horde's Strength, what a Cohort counts, the End
+of Conflict check, a Conflict's result and its wording, the final places) is
+worked out by ``rules.grimoor``; this module only calls those functions and
+puts names on seat ids.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.grimoor import TYPES, Side, decide
+from rules.grimoor.describe import conflict_result
+from rules.grimoor.results import results
+from rules.grimoor.scoring import OVERRIDE, conflict_ends
+from rules.grimoor.state import (
+    CONFLICT_ENDS_AT,
+    CONFLICTS,
+    MAX_FOCUS,
+    at_opening,
+    counted,
+    horde_strength,
+    key,
+)
+from rules.grimoor.state import started as has_started
+from rules.grimoor.validate import SOURCES
+
+DEFAULT_COLOUR = "#e0a44a"
+
+TIE_BREAKS = {
+    "strength": "more Strength",
+    "cohorts": "tie, more Cohorts",
+    "points": "tie, more points",
+    "none": "full tie",
+    OVERRIDE: "decided by the players",
+}
+"""How each recorded ``tie_break`` reads in the results table."""
+
+ENDED_BY = {"turn": "after a turn", "hand": "by hand"}
+
+SOURCE_LABELS = {"hand": "From my hand", "deck": "From the top of the Curio deck"}
+
+
+def _name(names: Mapping[int, str], seat_id: Any) -> str:
+    if seat_id is None:
+        return "Nobody"
+    return names.get(int(seat_id), "A former seat")
+
+
+def _cohort_view(cohort: Mapping[str, Any], seat_id: int, owner: str) -> dict[str, Any]:
+    kind = "Commander" if cohort.get("commander") else "Cohort"
+    label = cohort.get("name") or f"{cohort['type']} {kind}"
+    return {
+        **cohort,
+        "seat_id": seat_id,
+        "owner": owner,
+        "label": label,
+        "kind": kind,
+        "counts": counted(dict(cohort)),
+    }
+
+
+def _panel(
+    player: Mapping[str, Any], colours: Mapping[int, str], names: Mapping[int, str], state: Mapping[str, Any]
+) -> dict[str, Any]:
+    seat_id = int(player["seat_id"])
+    name = _name(names, seat_id)
+    built = list(player["strongholds"])
+    horde = [_cohort_view(c, seat_id, name) for c in player["horde"]]
+    return {
+        "seat_id": seat_id,
+        "name": name,
+        "colour": colours.get(seat_id, DEFAULT_COLOUR),
+        "player": player,
+        "points": player["points"],
+        "eoc_cards": player["eoc_cards"],
+        "strength": horde_strength(dict(player)),
+        "horde": horde,
+        "cohorts": len(horde),
+        "readied": [c for c in horde if not c["focused"]],
+        "curios": player.get("curios", []),
+        "strongholds": [{"type": t, "built": t in built} for t in TYPES],
+        "unbuilt": [t for t in TYPES if t not in built],
+        "is_turn": state.get("turn_seat_id") == seat_id,
+        "is_start": state.get("start_seat_id") == seat_id,
+        "won": seat_id in state.get("winner_seat_ids", []),
+        "prefix": f"gm-join-{seat_id}",
+    }
+
+
+def _seat_panel(seat: Any) -> dict[str, Any]:
+    """A seat before the game has started: a name and nothing to track yet."""
+    return {"seat_id": seat.pk, "name": seat.name, "colour": seat.colour, "player": None}
+
+
+def _conflict_row(
+    record: Mapping[str, Any], order: Sequence[int], names: Mapping[int, str]
+) -> dict[str, Any]:
+    sides = [
+        {
+            "name": _name(names, seat_id),
+            "strength": record["strength"].get(key(seat_id)),
+            "cohorts": record["cohorts"].get(key(seat_id)),
+        }
+        for seat_id in order
+    ]
+    overridden = record.get("tie_break") == OVERRIDE
+    if overridden:
+        # The sums decided something else before the players did: the rules' own verdict on them.
+        scored = [
+            Side(
+                int(seat),
+                int(record["strength"][seat]),
+                int(record["cohorts"][seat]),
+                int(record["points_before"][seat]),
+            )
+            for seat in record["strength"]
+        ]
+        verdict = decide(scored[0], scored[1])
+        computed = {
+            **record,
+            "winner_seat_id": verdict.winner_seat_id,
+            "points": verdict.points,
+            "tie_break": verdict.tie_break,
+        }
+        sentence = conflict_result(computed, names)
+    else:
+        sentence = conflict_result(record, names)
+    return {
+        "n": record["n"],
+        "start_name": _name(names, record.get("start_seat_id")),
+        "sides": sides,
+        "winner_name": _name(names, record.get("winner_seat_id")),
+        "has_winner": record.get("winner_seat_id") is not None,
+        "points": record.get("points", 0),
+        "how": TIE_BREAKS.get(str(record.get("tie_break")), str(record.get("tie_break"))),
+        "ended_by": ENDED_BY.get(str(record.get("ended_by")), ""),
+        "sentence": sentence,
+        "overridden": overridden,
+        "note": record.get("note"),
+    }
+
+
+def _check(state: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any] | None:
+    """The End of Conflict check if the turn ended now (``rules.grimoor.scoring.conflict_ends``)."""
+    turn = state.get("turn_seat_id")
+    if turn is None or state.get("over") or not has_started(dict(state)):
+        return None
+    check = conflict_ends(dict(state), int(turn))
+    return {**check, "name": _name(names, check["seat_id"]), "turn_name": _name(names, turn)}
+
+
+def _final(state: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
+    return [{**row, "name": _name(names, row["seat_id"])} for row in results(dict(state))]
+
+
+def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
+    players = list(state.get("players", []))
+    started = has_started(dict(state)) if players else False
+    colours = {int(s.pk): str(s.colour) for s in seats}
+    seated = [s for s in seats if s.role != "spectator"]
+    if started:
+        panels = [_panel(p, colours, names, state) for p in players]
+    else:
+        panels = [_seat_panel(s) for s in seated]
+    order = [int(p["seat_id"]) for p in players]
+    rows = [_conflict_row(r, order, names) for r in state.get("conflicts", [])]
+    winners = [_name(names, s) for s in state.get("winner_seat_ids", [])]
+    # The pairs a "who starts" button can offer: with exactly two players, each of them first.
+    pairs = (
+        [
+            {"start": a, "other": b, "payload": _start_payload(a, b)}
+            for a, b in ((seated[0], seated[1]), (seated[1], seated[0]))
+        ]
+        if len(seated) == 2 and not started
+        else []
+    )
+    return {
+        "started": started,
+        "over": bool(state.get("over")),
+        "panels": panels,
+        "seated": seated,
+        "pairs": pairs,
+        "conflicts_total": CONFLICTS,
+        "ends_at": CONFLICT_ENDS_AT,
+        "max_focus": MAX_FOCUS,
+        "turn_name": _name(names, state.get("turn_seat_id"))
+        if state.get("turn_seat_id") is not None
+        else None,
+        "start_name": _name(names, state.get("start_seat_id"))
+        if state.get("start_seat_id") is not None
+        else None,
+        "check": _check(state, names) if started else None,
+        "at_opening": started and at_opening(dict(state)),
+        "rows": rows,
+        "latest": rows[-1] if rows else None,
+        "winner_names": winners,
+        "final": _final(state, names),
+        "types": TYPES,
+        "sources": [{"value": s, "label": SOURCE_LABELS.get(s, s)} for s in SOURCES],
+        "turn_panel": next((p for p in panels if p["player"] and p["is_turn"]), None),
+    }
+
+
+def _start_payload(start: Any, other: Any) -> str:
+    return json.dumps({"start_seat_id": start.pk, "other_seat_id": other.pk})
