@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
+from typing import Any
 
 from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.models import OutboxTask, Play, Table, TableStatus
+from campaigns.models import OutboxTask, Play, Seat, Table, TableStatus
 from campaigns.registry import rules_for
 
 logger = logging.getLogger(__name__)
@@ -23,6 +24,17 @@ logger = logging.getLogger(__name__)
 PLAY_RECORD = "campaigns.write_play_record"
 GRACE = timedelta(seconds=30)
 """How long a queued task has before the drain runs it itself."""
+
+
+def winner_names(summary: dict[str, Any], seats: list[Seat]) -> str:
+    """Who won, for the record: the summary's ``winner``, else the seats its results mark ``won``
+    (a shared win names them all: "Ann & Bo")."""
+    if summary.get("winner"):
+        return str(summary["winner"])[:80]
+    names = {s.pk: s.name for s in seats}
+    results = summary.get("results") or []
+    won = [names.get(int(r["seat_id"]), "") for r in results if isinstance(r, dict) and r.get("won")]
+    return " & ".join(n for n in won if n)[:80]
 
 
 @shared_task(name=PLAY_RECORD, autoretry_for=(Exception,), max_retries=5, retry_backoff=True)
@@ -52,7 +64,7 @@ def write_play_record(table_id: int) -> int | None:
             ],
             final_state=state,
             summary=summary,
-            winner=str(summary.get("winner") or ""),
+            winner=winner_names(summary, seats),
             started_at=table.created_at,
             ended_at=table.ended_at,
             duration_s=max(0, int((table.ended_at - table.created_at).total_seconds())),

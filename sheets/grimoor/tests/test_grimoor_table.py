@@ -277,6 +277,7 @@ def test_results_after_the_end(
     with django_capture_on_commit_callbacks(execute=True):
         ok(ann.command("table.end"))
     play_record = Play.objects.get(table_id=ann.table.pk)
+    assert play_record.winner == "Bo"  # from the rules' results
     rows = play_record.summary["results"]
     assert [(r["seat_id"], r["place"], r["won"]) for r in rows] == [
         (bo.seat.pk, 1, True),
