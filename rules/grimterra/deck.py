@@ -1,0 +1,138 @@
+"""The deck checker (rulebook 5 Deck Construction, 6 Card Factions; spec 8; issue 12: deck checker).
+
+``check_deck(heroes, cards)`` → ``{valid, violations: [{code, message}], heroes, cards}``:
+
+- ``hero_count``: exactly 3 heroes;
+- ``too_few_cards``: at least 60 cards;
+- ``too_many_copies``: at most 4 copies of any card (entries with the same
+  name, ignoring case and spaces, are added up);
+- ``unusable_card``: every card's Fate must be one of the heroes' Fates;
+  Tenebris is usable by all.
+
+Every violation is reported, not only the first. A list that cannot be read
+(a copies count that is not a whole number, an unknown Fate) is refused with
+``RuleViolation`` naming the field, e.g. ``cards[3].copies``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rules.errors import RuleViolation
+from rules.grimterra import validate as v
+from rules.grimterra.state import DARK_FATE, HEROES_PER_PLAYER
+
+MIN_CARDS = 60
+MAX_COPIES = 4
+MAX_ENTRIES = 500
+
+
+def _entries(value: Any, key: str, what: str) -> list[Mapping[str, Any]]:
+    if value is None:
+        raise v.missing(key, what)
+    if not isinstance(value, list) or len(value) > MAX_ENTRIES:
+        raise RuleViolation("bad_field", f"{what} must be a list.", {"field": key})
+    for index, item in enumerate(value):
+        if not isinstance(item, Mapping):
+            raise RuleViolation(
+                "bad_field", f"Each entry of {what.lower()} is an object.", {"field": f"{key}[{index}]"}
+            )
+    return value
+
+
+def _name(item: Mapping[str, Any]) -> str:
+    return v.text(item, "name", "A name", v.MAX_NAME)
+
+
+def _read_heroes(raw: Any) -> list[dict[str, Any]]:
+    heroes = []
+    for index, item in enumerate(_entries(raw, "heroes", "The heroes")):
+        key = f"heroes[{index}]"
+        try:
+            v.fields(item, ("name", "fates"))
+            heroes.append({"name": _name(item), "fates": v.fates(item)})
+        except RuleViolation as error:
+            raise _nested(error, key) from None
+    return heroes
+
+
+def _read_cards(raw: Any) -> list[dict[str, Any]]:
+    cards = []
+    for index, item in enumerate(_entries(raw, "cards", "The cards")):
+        key = f"cards[{index}]"
+        try:
+            v.fields(item, ("name", "fate", "copies"))
+            name = _name(item)
+            fate = v.fate(item)
+            copies = v.integer(item, "copies", f"The copies of {name}", 1, v.MAX_CARDS, default=1)
+        except RuleViolation as error:
+            raise _nested(error, key) from None
+        cards.append({"name": name, "fate": fate, "copies": copies})
+    return cards
+
+
+def _nested(error: RuleViolation, key: str) -> RuleViolation:
+    """The same refusal, its field named inside the list (``cards[3].copies``)."""
+    field = error.extra.get("field")
+    extra = {**error.extra, "field": f"{key}.{field}" if field and not str(field).startswith(key) else key}
+    return RuleViolation(error.code, error.message, extra)
+
+
+def check_deck(heroes: Any, cards: Any) -> dict[str, Any]:
+    """Check a deck list; every rule it breaks, in the rulebook's order."""
+    hero_list = _read_heroes(heroes)
+    card_list = _read_cards(cards)
+    violations: list[dict[str, str]] = []
+    if len(hero_list) != HEROES_PER_PLAYER:
+        violations.append(
+            {
+                "code": "hero_count",
+                "message": f"A deck has exactly {HEROES_PER_PLAYER} heroes; this one has {len(hero_list)}.",
+            }
+        )
+    total = sum(int(card["copies"]) for card in card_list)
+    if total < MIN_CARDS:
+        violations.append(
+            {
+                "code": "too_few_cards",
+                "message": f"A deck has at least {MIN_CARDS} cards; this one has {total}.",
+            }
+        )
+    copies: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    for card in card_list:
+        key = " ".join(str(card["name"]).split()).casefold()
+        copies[key] = copies.get(key, 0) + int(card["copies"])
+        shown.setdefault(key, str(card["name"]))
+    for key, count in copies.items():
+        if count > MAX_COPIES:
+            violations.append(
+                {
+                    "code": "too_many_copies",
+                    "message": f"{shown[key]}: {count} copies; at most {MAX_COPIES} of any card.",
+                }
+            )
+    fates = {fate for hero in hero_list for fate in hero["fates"]}
+    reported: set[str] = set()
+    for card in card_list:
+        key = " ".join(str(card["name"]).split()).casefold()
+        if card["fate"] != DARK_FATE and card["fate"] not in fates and key not in reported:
+            reported.add(key)
+            usable = ", ".join(sorted(fates)) if fates else "none"
+            violations.append(
+                {
+                    "code": "unusable_card",
+                    "message": (
+                        f"{card['name']} is {'an' if card['fate'][0] in 'AEIOU' else 'a'} {card['fate']} "
+                        "card and no hero has that Fate "
+                        f"(the heroes' Fates: {usable})."
+                    ),
+                }
+            )
+    return {
+        "valid": not violations,
+        "violations": violations,
+        "heroes": len(hero_list),
+        "cards": total,
+    }

@@ -1,0 +1,44 @@
+"""The play record of a Grimterra game (rulebook 4: Winning Conditions).
+
+Nothing while the game is undecided. Once decided, one row per player: the
+winner first (place 1); a tie on dark counters shares first place with
+nobody winning; everyone else after them. ``score`` is the player's heroes
+still alive; the details say how the game ended for them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine import State
+from rules.grimterra.state import alive, dark_total, heroes_of
+
+
+def results(state: State) -> list[dict[str, Any]]:
+    if not state.get("over"):
+        return []
+    winner = state.get("winner_seat_id")
+    tied = set(state.get("tied_seat_ids") or [])
+    first = {winner} if winner is not None else tied
+    rows = []
+    for player in state["players"]:
+        seat_id = int(player["seat_id"])
+        living = sum(1 for hero in heroes_of(state, seat_id) if alive(hero))
+        rows.append(
+            {
+                "seat_id": seat_id,
+                "score": living,
+                "place": 1 if seat_id in first else len(first) + 1,
+                "won": seat_id == winner,
+                "details": {
+                    "living_heroes": living,
+                    "dark_counters": dark_total(state, seat_id),
+                    "lost_by": player["lost_by"],
+                    "win_reason": state.get("win_reason"),
+                    "tied": seat_id in tied,
+                    "turns": state["turn"]["number"],
+                },
+            }
+        )
+    rows.sort(key=lambda r: (r["place"], r["seat_id"]))
+    return rows

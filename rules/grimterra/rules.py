@@ -1,0 +1,94 @@
+"""``GrimterraRules``: Grimterra at the table (issue 12; spec and rulebook: grimterra).
+
+Two or more players, three heroes each. The companion keeps what the table
+tracks with stacked cards and counters (each hero's side, wounds, dark
+counters and position; hand, deck and discard counts; the turn's phase and
+its one Spell, Equipment and Power) and applies the rules: the empowered
+flip at the END of the combat round, death by wounds on the empowered side
+and at 6 dark counters whatever the Health, the card check (Fate and skill
+on the current side; Tenebris adds dark counters instead), the per-turn
+limits, three combat rounds, the draw up to 5, minions dying at their
+player's turn end, and the win with its fewest-dark tie-break. The deck
+checker is ``rules.grimterra.deck.check_deck``.
+
+Every change is a recorded op (``rules.game.OpsRules``), so undo and redo
+are exact; every automatic number can be set by hand with a note
+(``hero.adjust``, ``player.adjust``, ``combat.end``): rulebook 1, "When in
+doubt, go with the card."
+
+Decisions where the rulebook is silent (the spec's Decisions win; these fill
+the gaps):
+- Outside combat (a Spell's wound) a normal hero whose wounds reach its
+  Health flips at once: there is no combat round to wait for.
+- During a combat round heroes die at once, but the game is decided when
+  the round ends (both sides resolve at the same time), so two last heroes
+  dying in the same round reach the fewest-dark tie-break.
+- Minions are not among a player's three heroes: a living minion does not
+  keep its player in the game and its dark counters do not count.
+- Equal fewest dark counters is a tie: nobody wins, the tied players share
+  first place.
+- Tenebris cards are usable by every hero (spec 8), whatever its Fates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from rules.engine import State
+from rules.errors import RuleViolation
+from rules.game import Handler, OpsRules
+from rules.grimterra import commands
+from rules.grimterra.describe import describe as describe_event
+from rules.grimterra.results import results as game_results
+from rules.grimterra.state import initial_state
+
+HANDLERS: dict[str, Handler] = {
+    "game.start": commands.start,
+    "hero.add": commands.add_hero,
+    "hero.position": commands.position,
+    "hero.skill": commands.skill,
+    "hero.wound": commands.wound,
+    "hero.heal": commands.heal,
+    "hero.dark": commands.dark,
+    "hero.move_dark": commands.move_dark,
+    "hero.adjust": commands.adjust,
+    "card.use": commands.use_card,
+    "card.bluff": commands.bluff,
+    "card.draw": commands.draw,
+    "card.discard": commands.discard,
+    "combat.start": commands.combat_start,
+    "combat.round_end": commands.round_end,
+    "combat.end": commands.combat_end,
+    "turn.next": commands.turn_next,
+    "player.deck": commands.set_deck,
+    "player.adjust": commands.player_adjust,
+}
+
+
+class GrimterraRules(OpsRules):
+    """The rules of a Grimterra table (game "grimterra")."""
+
+    game = "grimterra"
+    name = "Grimterra"
+    handlers: ClassVar[Mapping[str, Handler]] = HANDLERS
+
+    def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Grimterra has no table options (the deck, hand and heroes are set with commands)."""
+        if raw is None:
+            return {}
+        if not isinstance(raw, Mapping):
+            raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
+        for key in raw:
+            raise RuleViolation("unknown_option", f"Grimterra has no option {key!r}.", {"field": key})
+        return {}
+
+    def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
+        self.clean_options(options)
+        return initial_state()
+
+    def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        return describe_event(event_type, payload, seat_names)
+
+    def results(self, state: State) -> list[dict[str, Any]]:
+        return game_results(state)

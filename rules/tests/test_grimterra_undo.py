@@ -1,0 +1,261 @@
+"""Undo and redo of Grimterra events: exact for any sequence of commands (architecture: undo compensates)."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from rules.engine import Actor, LoggedEvent, State
+from rules.errors import RuleViolation
+from rules.tests.test_grimterra_support import ANN, BOB, NAMES, RULES, SEATS, fighting
+
+SEAT = st.sampled_from([ANN, BOB])
+ROLE = st.sampled_from(["player", "player", "player", "host", "spectator"])
+HERO = st.integers(1, 9)
+FATE = st.sampled_from(["Agilitas", "Fortutidas", "Intellectus", "Tenebris", "red", "Fire"])
+KIND = st.sampled_from(["spell", "equipment", "power", "attack", "defense", "trap"])
+NOTE = st.sampled_from(["card text", "", None])
+
+
+def command(name: str, required: dict[str, Any], optional: dict[str, Any] | None = None) -> Any:
+    return st.tuples(st.just(name), st.fixed_dictionaries(required, optional=optional or {}))
+
+
+ANY = st.one_of(
+    command("game.start", {}, {"seat_id": SEAT}),
+    command(
+        "hero.add",
+        {
+            "name": st.sampled_from(["Imp", " ", "Gnash"]),
+            "fates": st.lists(FATE, min_size=1, max_size=2),
+            "health": st.integers(0, 6),
+            "empowered_health": st.integers(1, 9),
+        },
+        {"seat_id": SEAT, "minion": st.booleans(), "position": st.sampled_from(["arena", "backrow"])},
+    ),
+    command(
+        "hero.position", {"hero_id": HERO, "position": st.sampled_from(["arena", "backrow"])}, {"note": NOTE}
+    ),
+    command(
+        "hero.skill",
+        {
+            "hero_id": HERO,
+            "side": st.sampled_from(["normal", "empowered"]),
+            "fate": FATE,
+            "level": st.integers(0, 6),
+        },
+    ),
+    command("hero.wound", {"hero_id": HERO, "amount": st.integers(0, 12)}),
+    command("hero.heal", {"hero_id": HERO, "amount": st.integers(0, 4)}),
+    command("hero.dark", {"hero_id": HERO, "by": st.integers(0, 4)}),
+    command("hero.move_dark", {"from_id": HERO, "to_id": HERO, "count": st.integers(0, 4)}),
+    command(
+        "hero.adjust",
+        {
+            "hero_id": HERO,
+            "field": st.sampled_from(["health", "empowered_health", "wounds", "dark", "side", "speed"]),
+            "value": st.one_of(st.integers(0, 12), st.sampled_from(["normal", "empowered", "dead"])),
+            "note": NOTE,
+        },
+    ),
+    command(
+        "card.use",
+        {"hero_id": HERO, "kind": KIND, "fate": FATE, "requirement": st.integers(0, 6)},
+        {"passive": st.booleans(), "name": st.just("Pounce")},
+    ),
+    command("card.bluff", {}, {"seat_id": SEAT}),
+    command("card.draw", {"count": st.integers(0, 3)}, {"seat_id": SEAT}),
+    command("card.discard", {"count": st.integers(0, 6)}, {"seat_id": SEAT}),
+    command("combat.start", {"attacker_id": HERO, "target_id": HERO}),
+    command("combat.round_end", {}),
+    command("combat.end", {"note": NOTE}),
+    command("turn.next", {}),
+    command("player.deck", {"cards": st.one_of(st.none(), st.integers(0, 8))}, {"seat_id": SEAT}),
+    command(
+        "player.adjust",
+        {
+            "field": st.sampled_from(["deck", "hand", "discard", "spell", "power", "luck"]),
+            "value": st.one_of(st.integers(0, 7), st.booleans(), st.none()),
+            "note": NOTE,
+        },
+        {"seat_id": SEAT},
+    ),
+    command("hero.wound", {"hero_id": st.just("1"), "amount": st.just(1)}),
+)
+
+
+@st.composite
+def likely(draw: st.DrawFn, state: State) -> tuple[tuple[str, dict[str, Any]], int, str]:
+    """A command that is likely valid in ``state``: the turn's player, living heroes, their own Fates."""
+    turn = state["turn"]
+    living = [h for h in state["heroes"] if h["side"] != "dead"]
+    if turn["seat_id"] is None or not living:
+        return draw(ANY), draw(SEAT), draw(ROLE)
+    mover = turn["seat_id"]
+    role = "player" if draw(st.integers(0, 5)) else draw(ROLE)
+    hero = draw(st.sampled_from(living))
+    combat = turn["combat"]
+    kind = draw(
+        st.sampled_from(
+            ["next", "next", "next", "wound", "wound", "dark", "card", "card", "fight", "round", "misc"]
+        )
+    )
+    if kind == "next":
+        if combat is not None:
+            return ("combat.round_end", {}), mover, role
+        return ("turn.next", {}), mover, role
+    if kind == "wound":
+        amount = draw(st.integers(1, 9))
+        return ("hero.wound", {"hero_id": hero["id"], "amount": amount}), draw(SEAT), role
+    if kind == "dark":
+        if draw(st.booleans()):
+            return ("hero.dark", {"hero_id": hero["id"], "by": draw(st.integers(1, 3))}), draw(SEAT), role
+        sources = [h for h in state["heroes"] if h["dark"] > 0 and h["id"] != hero["id"]]
+        if not sources:
+            return ("hero.dark", {"hero_id": hero["id"], "by": draw(st.integers(1, 5))}), draw(SEAT), role
+        source = draw(st.sampled_from(sources))
+        count = draw(st.integers(1, source["dark"]))
+        moved = {"from_id": source["id"], "to_id": hero["id"], "count": count}
+        return ("hero.move_dark", moved), draw(SEAT), role
+    if kind == "card":
+        if combat is not None:
+            fighter = draw(st.sampled_from([combat["attacker"], combat["target"]]))
+            fighter_hero = next(h for h in state["heroes"] if h["id"] == fighter)
+            if draw(st.integers(0, 4)) == 0:
+                return ("card.bluff", {}), fighter_hero["seat_id"], role
+            card_kind = draw(st.sampled_from(["attack", "defense"]))
+            hero = fighter_hero
+        else:
+            card_kind = draw(st.sampled_from(["spell", "equipment", "power"]))
+        payload: dict[str, Any] = {
+            "hero_id": hero["id"],
+            "kind": card_kind,
+            "fate": draw(st.sampled_from(hero["fates"])),
+            "requirement": draw(st.integers(0, 3)),
+        }
+        return ("card.use", payload), hero["seat_id"], role
+    if kind == "fight":
+        arena = [h for h in living if h["position"] == "arena"]
+        mine = [h for h in arena if h["seat_id"] == mover]
+        theirs = [h for h in arena if h["seat_id"] != mover]
+        if mine and theirs:
+            payload = {
+                "attacker_id": draw(st.sampled_from(mine))["id"],
+                "target_id": draw(st.sampled_from(theirs))["id"],
+            }
+            return ("combat.start", payload), mover, role
+        return (
+            ("hero.position", {"hero_id": hero["id"], "position": "arena", "note": "n"}),
+            hero["seat_id"],
+            role,
+        )
+    if kind == "round":
+        if combat is not None and draw(st.integers(0, 3)) == 0:
+            return ("combat.end", {"note": "Smoke"}), mover, role
+        return ("combat.round_end", {}), mover, role
+    return draw(ANY), draw(SEAT), draw(ROLE)
+
+
+def check_invariants(state: State) -> None:
+    combat = state["turn"]["combat"]
+    for hero in state["heroes"]:
+        assert hero["wounds"] >= 0 and hero["dark"] >= 0
+        if hero["side"] != "dead":
+            assert hero["dark"] < 6
+            if hero["side"] == "empowered":
+                assert hero["wounds"] < hero["empowered_health"]
+            elif combat is None:
+                assert hero["wounds"] < hero["health"] and not hero["flip_pending"]
+            else:
+                assert hero["flip_pending"] == (hero["wounds"] >= hero["health"])
+        if hero["minion"] and hero["side"] != "dead":
+            assert hero["position"] == "arena"
+    for player in state["players"]:
+        assert player["hand"] >= 0 and player["discard"] >= 0
+        assert player["deck"] is None or player["deck"] >= 0
+        seat = player["seat_id"]
+        assert len([h for h in state["heroes"] if h["seat_id"] == seat and not h["minion"]]) <= 3
+        arena = [
+            h
+            for h in state["heroes"]
+            if h["seat_id"] == seat and not h["minion"] and h["side"] != "dead" and h["position"] == "arena"
+        ]
+        assert len(arena) <= 1
+    if state["over"]:
+        assert (state["winner_seat_id"] is None) == bool(state["tied_seat_ids"])
+    assert state["turn"]["phase"] in ("draw", "pre", "combat", "post", "discard")
+    json.dumps(state)
+
+
+def play(data: st.DataObject) -> tuple[State, State, list[LoggedEvent]]:
+    """From an empty table: set up Ann's Vex against Bob's Kel, then a drawn mix of commands."""
+    initial = RULES.initial_state({})
+    t, _ = fighting(deck=data.draw(st.sampled_from([None, 7, 12]), label="deck"))
+    state = t.state
+    log = list(t.log)
+    for _ in range(data.draw(st.integers(0, 45), label="steps")):
+        if data.draw(st.integers(0, 4), label="kind"):
+            (name, payload), seat, role = data.draw(likely(state), label="likely")
+        else:
+            (name, payload), seat, role = data.draw(st.tuples(ANY, SEAT, ROLE), label="any")
+        before = copy.deepcopy(state)
+        try:
+            outcome = RULES.apply(state, name, payload, Actor(seat, role, False, SEATS), random.Random(0))
+        except RuleViolation as refusal:
+            assert state == before, refusal.code
+            assert refusal.code and refusal.message
+            continue
+        state = outcome.state
+        check_invariants(state)
+        for event in outcome.events:
+            stored = json.loads(json.dumps(event.payload))  # the log keeps JSON
+            log.append(LoggedEvent(len(log) + 1, seat, event.type, stored))
+            line = RULES.describe(event.type, stored, NAMES)
+            assert line and line.endswith(".") and "None" not in line, line
+        RULES.results(state)
+    return initial, state, log
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_undoing_every_accepted_event_newest_first_restores_the_initial_state(data: st.DataObject) -> None:
+    initial, final, log = play(data)
+    host = Actor(ANN, "host", False, SEATS)
+    state = final
+    undos: list[LoggedEvent] = []
+    for event in reversed(log):
+        before = state
+        outcome = RULES.invert(state, event, host)
+        state = outcome.state
+        (reverted,) = outcome.events
+        assert reverted.type == "reverted" and reverted.payload["of"] == event.type
+        undone = LoggedEvent(
+            len(log) + len(undos) + 1, ANN, reverted.type, json.loads(json.dumps(reverted.payload))
+        )
+        # Redo (inverting the compensation) gives back exactly the state before the undo.
+        assert RULES.invert(state, undone, host).state == before
+        undos.append(undone)
+    assert state == initial
+    for undone in reversed(undos):
+        state = RULES.invert(state, undone, host).state
+    assert state == final
+
+
+def test_undo_of_a_win_reopens_the_game() -> None:
+    t, ids = fighting()
+    for hero in t.state["heroes"]:
+        if hero["seat_id"] == BOB and hero["id"] != ids["kel"]:
+            hero["side"] = "dead"
+    t.set_hero(ids["kel"], side="empowered", wounds=10)
+    t.do("hero.wound", {"hero_id": ids["kel"], "amount": 1})
+    before = t.state
+    t.do("combat.round_end", {})
+    assert t.state["winner_seat_id"] == ANN and RULES.results(t.state)
+    state = RULES.invert(t.state, t.log[-1], Actor(ANN, "host")).state
+    assert state == before and not state["over"] and RULES.results(state) == []
+    assert next(p for p in state["players"] if p["seat_id"] == BOB)["lost"] is False
