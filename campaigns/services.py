@@ -243,7 +243,7 @@ def command_preview(*, seat: Seat, type: str, payload: dict[str, Any]) -> dict[s
         seat_id=seat.pk,
         role=seat.role,
         everyone_edits=table.edit_policy == EditPolicy.EVERYONE,
-        seat_ids=tuple(table.seat_ids),
+        seat_ids=_playing(_seats(table)),
     )
     try:
         outcome = _dispatch(table, actor, type, payload)
@@ -321,11 +321,12 @@ def _command_once(
             raise stale(table.seq, expected_seq)
         if seat.pk not in table.seat_ids:
             raise TableError("seat_removed", "Your seat was removed from this table.", status=403)
+        seats = _seats(table)
         actor = Actor(
             seat_id=seat.pk,
             role=seat.role,
             everyone_edits=table.edit_policy == EditPolicy.EVERYONE,
-            seat_ids=tuple(table.seat_ids),
+            seat_ids=_playing(seats),
         )
         before = (table.name, table.join_code, table.edit_policy, table.status, list(table.seat_ids))
         outcome = _dispatch(table, actor, type, payload)
@@ -361,6 +362,8 @@ def _owe_play_record(table: Table) -> None:
 
 
 def _dispatch(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
+    if actor.role == Role.SPECTATOR:
+        raise NotAllowed("spectator", "Spectators can watch but not change anything.")
     if type in ("undo", "redo"):
         return undo_redo(table, actor, type, payload)
     if type.startswith(("seat.", "table.")):
@@ -371,6 +374,16 @@ def _dispatch(table: Table, actor: Actor, type: str, payload: dict[str, Any]) ->
     outcome = rules.apply(state, type, payload, actor, random.Random(secrets.randbits(64)))
     outcome.state["undone"] = undone
     return outcome
+
+
+def _seats(table: Table) -> list[Seat]:
+    """Every seat of the table, removed ones included (the log still names them), in seating order."""
+    return list(Seat.objects.filter(table=table).order_by("position", "id"))
+
+
+def _playing(seats: list[Seat]) -> tuple[int, ...]:
+    """The seats a game may name as players: active and not watching."""
+    return tuple(s.pk for s in seats if s.removed_at is None and s.role != Role.SPECTATOR)
 
 
 def _append(
@@ -397,7 +410,7 @@ def _append(
     if store:
         Event.objects.bulk_create(rows)
     table.state = state
-    seats = list(Seat.objects.filter(table=table).order_by("position", "id"))
+    seats = _seats(table)  # after the command: a renamed or removed seat reads as it is now
     texts = event_texts(table, rows, {s.pk: s.name for s in seats})
     said = [event_json(e, t) for e, t in zip(rows, texts, strict=True)]
     group, seat_ids, status = table.group_name, list(table.seat_ids), str(table.status)

@@ -36,6 +36,7 @@ class Actor:
     role: str  # "host" | "player" | "spectator"
     everyone_edits: bool = False
     seat_ids: tuple[int, ...] = ()
+    """The table's playing seats (active, spectators excluded): the seats a command may name."""
 
     @property
     def is_host(self) -> bool:

@@ -261,3 +261,10 @@ def test_a_spectator_cannot_undo_or_redo(host: Person, spectator: Person) -> Non
     for type_, target in (("undo", seq), ("redo", undo)):
         r = spectator.command(type_, {"seq": target})
         assert r.status_code == 403
+
+
+def test_a_spectator_seat_is_never_named_as_a_player(host: Person, spectator: Person) -> None:
+    """Games see only the playing seats: a counter (or a Grim, a hero) cannot go to a watcher."""
+    r = host.command("counter.add", {"name": "Life", "value": 20, "seat_id": spectator.seat.pk})
+    assert r.status_code == 400 and r.json()["code"] == "unknown_seat"
+    assert host.command("counter.add", {"name": "Life", "value": 20}).status_code == 200
