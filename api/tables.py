@@ -19,9 +19,8 @@ from api.errors import ApiError
 from api.parsers import body_too_large, content_length
 from campaigns import selectors, services, throttle
 from campaigns.auth import SeatTokenAuthentication
-from campaigns.broadcast import event_json
 from campaigns.errors import TableError
-from campaigns.logtext import event_texts
+from campaigns.logtext import said
 from campaigns.models import Role, Seat, Table
 from campaigns.payloads import MAX_BODY_BYTES
 
@@ -174,6 +173,17 @@ EventOut = inline_serializer(
         "payload": serializers.JSONField(),
         "created_at": serializers.DateTimeField(),
         "text": serializers.CharField(help_text="The log line: what happened, in words, with names."),
+        "burst": inline_serializer(
+            "EventBurst",
+            {
+                "key": serializers.CharField(),
+                "by": serializers.IntegerField(),
+                "label": serializers.CharField(),
+                "after": serializers.IntegerField(allow_null=True),
+            },
+            required=False,
+            help_text="Present on a tap: quick taps of one seat with the same key read as one line.",
+        ),
     },
 )
 
@@ -202,8 +212,7 @@ class EventsView(SeatView):
         after = _int_param(request, "after", 0, 0)
         limit = _int_param(request, "limit", selectors.EVENTS_PAGE, 1, selectors.EVENTS_PAGE)
         rows, more = selectors.events_after(seat.table, after, limit)
-        texts = event_texts(seat.table, rows)
-        results = [event_json(e, t) for e, t in zip(rows, texts, strict=True)]
+        results = said(seat.table, rows)
         return Response(
             {
                 "results": results,

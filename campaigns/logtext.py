@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from campaigns.broadcast import event_json
 from campaigns.models import Event, Seat, Table
 from campaigns.registry import find
 
@@ -92,3 +93,24 @@ def _text(table: Table, event: Event, names: Names, quoted: Mapping[int, Event])
     if platform is not None:
         return platform
     return _game_text(table, event.type, p, names)
+
+
+def said(table: Table, events: Iterable[Event], names: Names | None = None) -> list[dict[str, Any]]:
+    """The events as clients get them: each with its log line and, for a tap, its burst."""
+    events = list(events)
+    if names is None:
+        names = seat_names(table)
+    texts = event_texts(table, events, names)
+    spec = find(table.game)
+    out = []
+    for event, text in zip(events, texts, strict=True):
+        data = event_json(event, text)
+        if spec is not None and isinstance(event.payload, dict):
+            try:
+                burst = spec.rules.burst(event.type, event.payload, names)
+            except Exception:  # a burst is a nicety; the line is already there
+                burst = None
+            if burst is not None:
+                data["burst"] = burst
+        out.append(data)
+    return out

@@ -21,12 +21,11 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns import codes, logstore, registry, throttle
+from campaigns import codes, logstore, logtext, registry, throttle
 from campaigns.boards import board_html, has_board
-from campaigns.broadcast import after_commit, broadcast_events, event_json
+from campaigns.broadcast import after_commit, broadcast_events
 from campaigns.errors import TableError, not_found, stale
 from campaigns.host_commands import clean_name, seat_payload, table_command
-from campaigns.logtext import event_texts
 from campaigns.models import Command, EditPolicy, Event, OutboxTask, Role, Seat, Table, TableStatus
 from campaigns.payloads import check_payload, check_storable
 from campaigns.registry import project, rules_for
@@ -262,10 +261,9 @@ def command_preview(*, seat: Seat, type: str, payload: dict[str, Any]) -> dict[s
         )
         for i, e in enumerate(outcome.events)
     ]
-    texts = event_texts(table, rows)
     return {
         "seq": table.seq,
-        "events": [event_json(e, t) for e, t in zip(rows, texts, strict=True)],
+        "events": logtext.said(table, rows),
         "state": outcome.state,
     }
 
@@ -411,8 +409,7 @@ def _append(
         Event.objects.bulk_create(rows)
     table.state = state
     seats = _seats(table)  # after the command: a renamed or removed seat reads as it is now
-    texts = event_texts(table, rows, {s.pk: s.name for s in seats})
-    said = [event_json(e, t) for e, t in zip(rows, texts, strict=True)]
+    said = logtext.said(table, rows, {s.pk: s.name for s in seats})
     group, seat_ids, status = table.group_name, list(table.seat_ids), str(table.status)
 
     def board() -> str | None:

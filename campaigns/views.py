@@ -13,7 +13,7 @@ from django.views.decorators.http import require_POST
 
 from campaigns import registry, selectors, services
 from campaigns.auth import cookie_name
-from campaigns.boards import board_html, has_board
+from campaigns.boards import board_html
 from campaigns.errors import TableError
 from campaigns.models import Role, Seat, Table
 
@@ -137,14 +137,12 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         return own
     if seat.role == Role.SPECTATOR:
         return redirect("table-screen", table_id=table_id)
-    if has_board(seat.table):
-        return render(request, "campaigns/board_table.html", _board_context(request, seat))
-    return render(request, "campaigns/table.html", _table_context(request, seat))
+    return render(request, "campaigns/board_table.html", _board_context(request, seat))
 
 
 def _board_context(request: HttpRequest, seat: Seat) -> dict[str, Any]:
     table = seat.table
-    return _table_context(request, seat) | {"spec": registry.get(table.game), "board": board_html(table)}
+    return _table_context(request, seat) | {"spec": registry.find(table.game), "board": board_html(table)}
 
 
 def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -170,9 +168,7 @@ def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
         return redirect("join")
     if (own := _own_page(seat.table)) is not None:
         return own
-    if has_board(seat.table):
-        return render(request, "campaigns/board_screen.html", _board_context(request, seat))
-    return render(request, "campaigns/screen.html", _table_context(request, seat))
+    return render(request, "campaigns/board_screen.html", _board_context(request, seat))
 
 
 @require_POST

@@ -118,6 +118,22 @@ class CountersRules(GameRulesBase):
             return f"removed {counter.get('name')}"
         return super().describe(event_type, payload, seat_names)
 
+    def burst(
+        self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]
+    ) -> dict[str, Any] | None:
+        """Taps of one step on one counter read as one line: "+3 Life → 23"."""
+        by = payload.get("by")
+        if event_type != "counter.adjusted" or by not in (-1, 1):
+            return None
+        owner = seat_names.get(payload["seat_id"]) if isinstance(payload.get("seat_id"), int) else None
+        label = f"{payload.get('name')}" + (f" ({owner})" if owner else "")
+        return {
+            "key": f"counter:{payload.get('counter_id')}",
+            "by": by,
+            "label": label,
+            "after": payload.get("after"),
+        }
+
     def summary(self, state: State) -> dict[str, Any]:
         """Counters has no winner; the record keeps every counter's final value."""
         return {

@@ -81,6 +81,16 @@ class GameRulesBase:
         """A readable log line; games override this with names and numbers."""
         return event_type.replace(".", " ").replace("_", " ")
 
+    def burst(
+        self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]
+    ) -> dict[str, Any] | None:
+        """How a quick run of taps reads as one log line, or None.
+
+        ``{key, by, label, after}``: events of one seat with the same ``key``
+        a moment apart read as one line, "+3 Life → 23", and undo as one step.
+        """
+        return None
+
     def results(self, state: State) -> list[dict[str, Any]]:
         return []
 

@@ -13,6 +13,7 @@ class CountersConfig(AppConfig):
     def ready(self) -> None:
         from campaigns.registry import GameSpec, register
         from rules.counters import CountersRules
+        from sheets.counters.board import board_context
 
         register(
             GameSpec(
@@ -25,6 +26,8 @@ class CountersConfig(AppConfig):
                 rules=CountersRules(),
                 min_seats=1,
                 max_seats=12,
+                board_template="counters/board.html",
+                board_context=board_context,
                 order=900,
             )
         )

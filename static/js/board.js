@@ -63,10 +63,13 @@
 
   /* --- the board ---------------------------------------------------------- */
   function personalize() {
+    var slot = boardBox.querySelector("[data-my-seat]");
     var mine = boardBox.querySelectorAll('[data-seat-id="' + me.seatId + '"]');
     Array.prototype.forEach.call(mine, function (panel) {
       panel.classList.add("mine");
-      if (panel.parentNode && panel.dataset.keepOrder === undefined) panel.parentNode.prepend(panel);
+      if (slot && !slot.contains(panel)) slot.appendChild(panel);
+      else if (!slot && panel.parentNode && panel.dataset.keepOrder === undefined) panel.parentNode.prepend(panel);
+      Array.prototype.forEach.call(panel.querySelectorAll("[data-when-mine]"), function (n) { n.textContent = n.dataset.whenMine; });
     });
     Array.prototype.forEach.call(boardBox.querySelectorAll("[data-edit-seat]"), function (c) {
       c.hidden = !canEdit(Number(c.dataset.editSeat));
@@ -267,27 +270,56 @@
   });
 
   /* --- the log: the server's words, who and when, undo and redo ------------ */
+  var BURST_MS = 2000;
+  /* Quick taps of one seat on one thing (the event's burst key, given by the
+   * game's rules) read as one line, "+3 Life → 23", and undo as one step. */
+  function groupLog(list) {
+    var lines = [];
+    list.forEach(function (e) {
+      var last = lines[lines.length - 1];
+      var b = e.burst;
+      var at = Date.parse(e.created_at);
+      if (b && last && last.burst && last.burst.key === b.key && last.seat === e.seat && at - last.at <= BURST_MS) {
+        last.events.push(e); last.sum += b.by; last.at = at; last.after = b.after;
+        return;
+      }
+      lines.push({ events: [e], seat: e.seat, burst: b || null, sum: b ? b.by : 0, at: at, after: b ? b.after : null });
+    });
+    return lines;
+  }
+  function lineText(line) {
+    if (line.events.length === 1) return line.events[0].text || line.events[0].type;
+    return (line.sum >= 0 ? "+" : "\u2212") + Math.abs(line.sum) + " " + line.burst.label + " \u2192 " + line.after;
+  }
+  function undoAll(list) {
+    return list.reduce(function (p, e) {
+      return p.then(function () { return send("undo", { seq: e.seq }); });
+    }, Promise.resolve()).catch(function () {});
+  }
   function renderLog() {
     var log = document.getElementById("log");
     var undone = state.undone || [];
-    var lines = events.slice(-150).reverse();
-    log.replaceChildren.apply(log, lines.map(function (e) {
-      var isUndone = undone.indexOf(e.seq) >= 0;
+    var lines = groupLog(events).slice(-150).reverse();
+    log.replaceChildren.apply(log, lines.map(function (line) {
+      var e = line.events[line.events.length - 1];
+      var first = line.events[0];
+      var isUndone = line.events.every(function (x) { return undone.indexOf(x.seq) >= 0; });
       var time = new Date(e.created_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
       var who = e.seat ? seatName(e.seat) : "The table";
+      var text = lineText(line);
       var li = el("li", { "class": "log-line" + (isUndone ? " undone" : ""), "data-seq": e.seq }, [
-        el("span", { "class": "log-text" }, [el("strong", { text: who }), document.createTextNode(": " + (e.text || e.type))]),
+        el("span", { "class": "log-text" }, [el("strong", { text: who }), document.createTextNode(": " + text)]),
         el("time", { "class": "muted small", datetime: e.created_at, text: time })
       ]);
       var mineOrHost = e.seat === me.seatId || me.role === "host";
       if (!readOnly() && mineOrHost) {
-        var platform = /^(seat|table)\./.test(e.type);
-        if (!platform && e.type !== "undo" && !isUndone) {
-          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Undo: " + (e.text || e.type), text: "Undo",
-            onclick: function () { send("undo", { seq: e.seq }).catch(function () {}); } }));
-        } else if (e.type === "undo" && undone.indexOf(e.payload.seq) >= 0) {
-          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Redo: " + (e.text || e.type), text: "Redo",
-            onclick: function () { send("redo", { seq: e.seq }).catch(function () {}); } }));
+        var platform = /^(seat|table)\./.test(first.type);
+        if (!platform && first.type !== "undo" && !isUndone) {
+          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Undo: " + text, text: "Undo",
+            onclick: function () { undoAll(line.events.slice().reverse()); } }));
+        } else if (first.type === "undo" && line.events.length === 1 && undone.indexOf(first.payload.seq) >= 0) {
+          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Redo: " + text, text: "Redo",
+            onclick: function () { send("redo", { seq: first.seq }).catch(function () {}); } }));
         }
       }
       if (isUndone) li.appendChild(el("span", { "class": "tag", text: "undone" }));

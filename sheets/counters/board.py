@@ -1,0 +1,16 @@
+"""What the Counters board shows: each playing seat with its counters, in seating order."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+
+def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
+    counters = list(state.get("counters", []))
+    panels = [
+        {"seat": seat, "counters": [c for c in counters if c.get("seat_id") == seat.pk]}
+        for seat in seats
+        if seat.role != "spectator"
+    ]
+    return {"panels": panels}
