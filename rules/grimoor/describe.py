@@ -74,6 +74,15 @@ def conflict_result(r: Body, n: Names) -> str:
     line = f"Strength: {_sides(n, r.get('strength', {}))}"
     tie_break = r.get("tie_break")
     winner = _seat(n, r.get("winner_seat_id"))
+    if tie_break == "override":
+        # The players decided it by hand (conflict.override): say so, not what the sums said.
+        who = (
+            f"{winner} wins it with {_plural(r.get('points'), 'point')}"
+            if r.get("winner_seat_id") is not None
+            else "nobody wins it"
+        )
+        note = f" ({r['note']})" if r.get("note") else ""
+        return f"{line}: decided by the players, {who}{note}"
     if tie_break == "strength":
         return f"{line}: {winner} gains {_plural(r.get('points'), 'point')} and an End of Conflict card"
     line += f", tied; Cohorts: {_sides(n, r.get('cohorts', {}))}"

@@ -401,3 +401,23 @@ def test_after_the_game_only_corrections_remain_and_they_move_the_winner() -> No
     assert t.state["winner_seat_ids"] == [ANN]  # 4 each: Ann's two cards decide
     assert "Ann now wins the game." in t.line()
     assert RULES.results(t.state)[0]["seat_id"] == ANN
+
+
+def test_an_overridden_conflict_reads_as_decided_by_the_players() -> None:
+    from rules.grimoor.describe import conflict_result
+
+    record = {
+        "strength": {"1": 4, "2": 4},
+        "cohorts": {"1": 2, "2": 2},
+        "points_before": {"1": 3, "2": 3},
+        "tie_break": "override",
+        "winner_seat_id": 1,
+        "points": 2,
+        "note": "a card says so",
+    }
+    line = conflict_result(record, {1: "Ann", 2: "Bo"})
+    assert line.endswith("decided by the players, Ann wins it with 2 points (a card says so)")
+    assert "nobody scores" not in line
+    undecided = {**record, "winner_seat_id": None, "points": 0, "note": None}
+    nobody = conflict_result(undecided, {1: "Ann", 2: "Bo"})
+    assert nobody.endswith("decided by the players, nobody wins it")
