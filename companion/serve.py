@@ -48,6 +48,11 @@ def main() -> None:
         log_level=os.environ.get("LOG_LEVEL", "warning"),
         ws_ping_interval=20,
         ws_ping_timeout=20,
+        # The client's address (rate limits, logs) comes from X-Forwarded-For
+        # only when the direct peer is a trusted proxy: anyone else's header is
+        # ignored, so a client cannot escape a limit by inventing addresses.
+        proxy_headers=True,
+        forwarded_allow_ips=os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1"),
     )
 
 
