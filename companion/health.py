@@ -7,6 +7,7 @@ and the Celery broker all answer, else 503 naming the ones that do not.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 import uuid
 import weakref
@@ -22,6 +23,7 @@ from django.http import HttpRequest, JsonResponse
 from companion.celery import app as celery_app
 
 CHECK_TIMEOUT_S = 2.0
+logger = logging.getLogger(__name__)
 
 # One reply channel per event loop (and layer), reused by every check: the
 # pub/sub layer keeps a subscription per channel, so a fresh channel per
@@ -88,8 +90,11 @@ async def _timed(check: Callable[[], Awaitable[str]]) -> dict[str, Any]:
     try:
         detail = await asyncio.wait_for(check(), CHECK_TIMEOUT_S)
     except Exception as exc:  # any failure of a dependency is reported, not raised
-        reason = str(exc) or type(exc).__name__
-        return {"ok": False, "error": reason[:200], "ms": _ms(started)}
+        # The kind of failure only: messages name hosts, ports and users, which
+        # a public health check must not tell; the log keeps the whole story.
+        logger.warning("Health check %s failed", getattr(check, "__name__", check), exc_info=True)
+        reason = "timed out" if isinstance(exc, TimeoutError) else f"unreachable ({type(exc).__name__})"
+        return {"ok": False, "error": reason, "ms": _ms(started)}
     return {"ok": True, "detail": detail, "ms": _ms(started)}
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 import pytest
@@ -44,6 +45,8 @@ def test_redis_down_gives_503_naming_cache_layer_and_broker() -> None:
     assert set(out["body"]["down"]) == {"cache", "channel_layer", "broker"}
     assert out["body"]["checks"]["database"]["ok"] is True
     assert out["body"]["checks"]["cache"]["error"]
+    # What is down, never where: no host, port or user in a public answer.
+    assert "127.0.0.1" not in result.stdout and ":1" not in json.dumps(out["body"])
 
 
 def test_database_down_gives_503_naming_the_database() -> None:
@@ -52,3 +55,27 @@ def test_database_down_gives_503_naming_the_database() -> None:
     out = last_json(result.stdout)
     assert out["status"] == 503
     assert out["body"]["down"] == ["database"]
+    assert "127.0.0.1" not in result.stdout and "nowhere" not in result.stdout
+
+
+HTTPS_PROBE = """
+import json
+from django.test import Client
+c = Client()
+print(json.dumps({'healthz': c.get('/healthz').status_code, 'home': c.get('/').status_code}))
+"""
+
+
+def test_healthz_is_exempt_from_the_https_redirect() -> None:
+    env = _with_current_db(
+        DJANGO_DEBUG="0",
+        DJANGO_SECRET_KEY="x" * 60 + "-not-the-example-key",
+        DJANGO_ALLOWED_HOSTS="testserver",
+    )
+    if os.environ.get("REDIS_URL"):
+        env["REDIS_URL"] = os.environ["REDIS_URL"]
+    result = run_django(HTTPS_PROBE, env)
+    assert result.returncode == 0, result.stderr
+    out = last_json(result.stdout)
+    assert out["home"] == 301  # every page goes to HTTPS...
+    assert out["healthz"] in (200, 503)  # ...but the load balancer's check is answered
