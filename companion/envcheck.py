@@ -60,6 +60,9 @@ class EnvReader:
                 raise ImproperlyConfigured(
                     f"{name} is too weak for production: use at least 50 random characters"
                 )
+            if not debug and "change-me" in key.lower():
+                # The placeholder of .env.example is long enough to pass the test above.
+                raise ImproperlyConfigured(f"{name} is still the .env.example placeholder: set a random one")
             return key
         if not debug:
             raise ImproperlyConfigured(f"{name} must be set when DJANGO_DEBUG is off")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import secrets
 
-from tests.helpers import clean_env, last_json, run_django
+from tests.helpers import ROOT, clean_env, last_json, run_django
 
 DESCRIBE = """
 import json
@@ -88,3 +88,15 @@ def test_check_deploy_passes_with_production_settings() -> None:
     result = run_django(code, env)
     assert result.returncode == 0, result.stderr
     assert "no issues" in result.stderr + result.stdout
+
+
+def test_the_env_example_placeholder_secret_is_refused_in_production() -> None:
+    placeholder = next(
+        line.split("=", 1)[1].strip()
+        for line in (ROOT / ".env.example").read_text().splitlines()
+        if line.startswith("DJANGO_SECRET_KEY=")
+    )
+    env = clean_env(DJANGO_DEBUG="0", DJANGO_SECRET_KEY=placeholder, DJANGO_ALLOWED_HOSTS="x.example")
+    result = run_django(DESCRIBE, env)
+    assert result.returncode != 0
+    assert "DJANGO_SECRET_KEY is still the .env.example placeholder" in result.stderr
