@@ -44,7 +44,9 @@ INSTALLED_APPS = [
     # The games: one app each (architecture: a game is a plug-in).
     "sheets.grimhand",
     "sheets.grim",
+    "sheets.grimwood",
     "sheets.grimoor",
+    "sheets.grimterra",
     "sheets.counters",
 ]
 

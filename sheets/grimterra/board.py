@@ -1,0 +1,160 @@
+"""What the Grimterra board shows beyond the snapshot: names looked up and the rules' own tables.
+
+Display only: wounds, flips, deaths, the card check and the winner are worked
+out by ``rules.grimterra``; this module only reads the snapshot, calls the
+rules' lookups (``skill``, ``results``) and puts names on seat ids.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.grimterra.commands import HERO_FIELDS
+from rules.grimterra.describe import KIND_NAMES
+from rules.grimterra.results import results
+from rules.grimterra.state import (
+    COMBAT_ROUNDS,
+    DARK_DEATH,
+    DARK_FATE,
+    FATES,
+    HAND_SIZE,
+    HEROES_PER_PLAYER,
+    KINDS,
+    LIMITED,
+    PHASE_NAMES,
+    PHASES,
+    POSITIONS,
+    RARITIES,
+    skill,
+)
+from rules.grimterra.state import started as has_started
+
+DEFAULT_COLOUR = "#7c9cd6"
+
+SIDE_NAMES = {"normal": "Normal side", "empowered": "Empowered side", "dead": "Dead"}
+POSITION_NAMES = {"arena": "Arena", "backrow": "Backrow"}
+LOST_BY = {"empty_deck": "must draw from an empty deck", "no_heroes": "has no living hero left"}
+
+
+def _name(names: Mapping[int, str], seat_id: Any) -> str:
+    if seat_id is None:
+        return "Nobody"
+    return names.get(int(seat_id), "A former seat")
+
+
+def _hero_view(hero: Mapping[str, Any]) -> dict[str, Any]:
+    side = str(hero["side"])
+    # The Health the wounds count against is the one printed on the current side (a lookup).
+    out_of = hero["empowered_health"] if side == "empowered" else hero["health"]
+    fates = [f for f in hero["fates"] if f != DARK_FATE]
+    return {
+        **hero,
+        "side_name": SIDE_NAMES.get(side, side),
+        "alive": side != "dead",
+        "out_of": out_of,
+        "position_name": POSITION_NAMES.get(str(hero["position"]), str(hero["position"])),
+        "other_position": "backrow" if hero["position"] == "arena" else "arena",
+        "skills_now": [{"fate": f, "level": skill(dict(hero), f)} for f in fates],
+        "printed_fates": fates,
+        "kind": "Minion" if hero["minion"] else "Hero",
+    }
+
+
+def _panel(
+    seat: Any, player: Mapping[str, Any] | None, heroes: list[dict[str, Any]], state: Mapping[str, Any]
+) -> dict[str, Any]:
+    seat_id = int(seat.pk)
+    turn = state.get("turn") or {}
+    mine = [h for h in heroes if int(h["seat_id"]) == seat_id]
+    own = [h for h in mine if not h["minion"]]
+    return {
+        "seat_id": seat_id,
+        "name": seat.name,
+        "colour": seat.colour or DEFAULT_COLOUR,
+        "player": player,
+        "used": [{"kind": k, "name": KIND_NAMES[k], "used": bool(player["used"][k])} for k in LIMITED]
+        if player
+        else [],
+        "heroes": mine,
+        "living": [h for h in mine if h["alive"]],
+        "own_count": len(own),
+        "needs_heroes": len(own) < HEROES_PER_PLAYER,
+        "is_turn": turn.get("seat_id") == seat_id and has_started(dict(state)),
+        "won": state.get("winner_seat_id") == seat_id,
+        "tied": seat_id in (state.get("tied_seat_ids") or []),
+        "lost_by": LOST_BY.get(str(player.get("lost_by")), "") if player and player.get("lost") else "",
+    }
+
+
+def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
+    started = has_started(dict(state))
+    seated = [s for s in seats if s.role != "spectator"]
+    players = {int(p["seat_id"]): p for p in state.get("players", [])}
+    heroes = [_hero_view(h) for h in state.get("heroes", [])]
+    by_id = {int(h["id"]): h for h in heroes}
+    panels = [_panel(s, players.get(int(s.pk)), heroes, state) for s in seated]
+    turn = dict(state.get("turn") or {})
+    combat = turn.get("combat")
+    turn_seat = turn.get("seat_id")
+    phase = str(turn.get("phase", "draw"))
+    combat_view = None
+    if combat:
+        attacker = by_id.get(int(combat["attacker"]))
+        target = by_id.get(int(combat["target"]))
+        combat_view = {
+            "attacker": attacker,
+            "target": target,
+            "attacker_owner": _name(names, attacker["seat_id"]) if attacker else "",
+            "target_owner": _name(names, target["seat_id"]) if target else "",
+            "round": combat["round"],
+        }
+    living = [h for h in heroes if h["alive"]]
+    turn_heroes = [h for h in living if h["seat_id"] == turn_seat and h["position"] == "arena"]
+    targets = [h for h in living if h["seat_id"] != turn_seat and h["position"] == "arena"]
+    ready = [p for p in panels if p["player"] and not p["needs_heroes"]]
+    return {
+        "started": started,
+        "over": bool(state.get("over")),
+        "panels": panels,
+        "seated": seated,
+        "all_ready": len(ready) >= 2 and len(ready) == len([p for p in panels if p["player"]]),
+        "starts": [{"name": p["name"], "payload": json.dumps({"seat_id": p["seat_id"]})} for p in ready],
+        "turn_name": _name(names, turn_seat) if turn_seat is not None else None,
+        "turn_number": turn.get("number", 0),
+        "phase": phase,
+        "phase_name": PHASE_NAMES.get(phase, phase),
+        "next_phase_name": PHASE_NAMES.get(_following(phase), ""),
+        "combat": combat_view,
+        "can_fight": started and not combat and phase in ("pre", "combat") and not turn.get("fought"),
+        "fighters": turn_heroes,
+        "targets": targets,
+        "pending": [h for h in living if h["flip_pending"]],
+        "winner_name": _name(names, state["winner_seat_id"])
+        if state.get("winner_seat_id") is not None
+        else None,
+        "tied_names": [_name(names, s) for s in state.get("tied_seat_ids") or []],
+        "win_reason": state.get("win_reason"),
+        "final": [{**row, "name": _name(names, row["seat_id"])} for row in results(dict(state))],
+        "living": living,
+        "heroes_all": heroes,
+        "rounds": COMBAT_ROUNDS,
+        "dark_death": DARK_DEATH,
+        "hand_size": HAND_SIZE,
+        "heroes_per_player": HEROES_PER_PLAYER,
+        "fates": FATES,
+        "skill_fates": [f for f in FATES if f != DARK_FATE],
+        "kinds": [{"value": k, "name": KIND_NAMES[k]} for k in KINDS],
+        "positions": POSITIONS,
+        "rarities": RARITIES,
+        "hero_fields": [
+            {"value": f, "label": f.replace("_", " ").capitalize()} for f in HERO_FIELDS if f != "side"
+        ],
+    }
+
+
+def _following(phase: str) -> str:
+    """The phase ``turn.next`` goes to (the rules' order of phases); "" from Discard (the turn ends)."""
+    index = PHASES.index(phase) if phase in PHASES else 0
+    return PHASES[index + 1] if index + 1 < len(PHASES) else ""

@@ -1,0 +1,236 @@
+"""Grimterra at a real table: commands through the API, the board rendered by the server, the log in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from campaigns import services
+from campaigns.auth import cookie_name
+from campaigns.boards import board_html
+from campaigns.models import Table
+from campaigns.registry import get
+from tests.personas import Person, join, person
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ann() -> Person:
+    _table, grant = services.table_create(game="grimterra", name="Terra", seat_name="Ann")
+    return person(grant.seat, grant.token)
+
+
+@pytest.fixture
+def bo(ann: Person) -> Person:
+    return join(ann.table, "Bo")
+
+
+def ok(response: Any) -> dict[str, Any]:
+    assert response.status_code == 200, response.content
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def add(p: Person, name: str, fate: str, health: int, empowered: int, position: str = "backrow") -> int:
+    body = ok(
+        p.command(
+            "hero.add",
+            {
+                "name": name,
+                "fates": fate,
+                "health": health,
+                "empowered_health": empowered,
+                "position": position,
+            },
+        )
+    )
+    return int(body["events"][0]["payload"]["hero"]["id"])
+
+
+def heroes(ann: Person, bo: Person) -> dict[str, int]:
+    ids = {
+        "Vex": add(ann, "Vex", "Agilitas", 3, 5, "arena"),
+        "Lumen": add(ann, "Lumen", "Intellectus", 4, 6),
+        "Shade": add(ann, "Shade", "Tenebris", 2, 4),
+        "Kor": add(bo, "Kor", "Fortutidas", 4, 6, "arena"),
+        "Mira": add(bo, "Mira", "Agilitas", 3, 5),
+        "Ash": add(bo, "Ash", "Intellectus", 3, 4),
+    }
+    return ids
+
+
+def page_client(p: Person) -> Client:
+    client = Client()
+    client.cookies[cookie_name(p.table.pk)] = p.token
+    return client
+
+
+def board(p: Person) -> str:
+    return str(page_client(p).get(f"/t/{p.table.pk}/board/").content.decode())
+
+
+def state_of(p: Person) -> dict[str, Any]:
+    state: dict[str, Any] = Table.objects.get(pk=p.table.pk).state
+    return state
+
+
+def hero(p: Person, hero_id: int) -> dict[str, Any]:
+    found: dict[str, Any] = next(h for h in state_of(p)["heroes"] if h["id"] == hero_id)
+    return found
+
+
+def test_the_game_is_registered() -> None:
+    spec = get("grimterra")
+    assert (spec.name, spec.min_seats, spec.board_template, spec.order) == (
+        "Grimterra",
+        1,
+        "grimterra/board.html",
+        30,
+    )
+    assert spec.max_seats >= 2
+    assert "'" not in spec.blurb and "\u2019" not in spec.blurb
+
+
+def test_the_table_page_is_the_shell_with_the_board(ann: Person, bo: Person) -> None:
+    html = page_client(ann).get(f"/t/{ann.table.pk}/").content.decode()
+    assert 'id="board"' in html and "js/board.js" in html and "js/table.js" not in html
+    assert 'id="join-code"' in html and 'id="log"' in html and 'id="conn"' in html
+    assert "Each player adds 3 heroes," in html
+    assert "Add a hero for Ann (0 of 3)" in html and "Add a hero for Bo (0 of 3)" in html
+    assert f'data-seat-id="{ann.seat.pk}"' in html and f'data-seat-id="{bo.seat.pk}"' in html
+    assert "game.start" not in html
+    heroes(ann, bo)
+    html = page_client(bo).get(f"/t/{ann.table.pk}/").content.decode()
+    assert "Everyone has 3 heroes: choose who plays first." in html
+    assert ">Ann plays first</button>" in html and ">Bo plays first</button>" in html
+
+
+def test_a_waiting_table_has_a_board(ann: Person) -> None:
+    html = board_html(Table.objects.get(pk=ann.table.pk))
+    assert html is not None and "Add a hero for Ann" in html and "game.start" not in html
+
+
+def test_the_board_fragment_follows_the_snapshot(ann: Person, bo: Person) -> None:
+    ids = heroes(ann, bo)
+    ok(ann.command("game.start", {"seat_id": ann.seat.pk}))
+    response = page_client(bo).get(f"/t/{ann.table.pk}/board/")
+    assert response.status_code == 200
+    assert response["X-Table-Seq"] == str(Table.objects.get(pk=ann.table.pk).seq)
+    html = response.content.decode()
+    for text in (
+        "Ann's turn 1: Draw.",
+        "Next phase: Pre Combat",
+        'aria-label="Ann hand">5<',
+        'aria-label="Bo hand">5<',
+        'aria-label="Ann deck">not counted<',
+        "Spell free",
+        'aria-label="Vex wounds">0/3<',
+        'aria-label="Kor dark">0/6<',
+        "Use a card with Ann's hero",
+        "Correct by hand",
+    ):
+        assert text in html, text
+    assert 'id="grimterra-turn-h"' in html
+    ok(bo.command("hero.dark", {"hero_id": ids["Vex"], "by": 2}))
+    ok(ann.command("turn.next"))
+    html = board(ann)
+    assert 'aria-label="Vex dark">2/6<' in html and "Ann's turn 1: Pre Combat." in html
+    assert "Start the combat" in html
+    assert Client().get(f"/t/{ann.table.pk}/board/").status_code == 403
+
+
+def test_a_short_game_through_the_api(ann: Person, bo: Person) -> None:
+    ids = heroes(ann, bo)
+    ok(ann.command("game.start", {"seat_id": ann.seat.pk}))
+    ok(ann.command("turn.next"))  # Pre Combat
+    ok(ann.command("hero.skill", {"hero_id": ids["Vex"], "side": "normal", "fate": "Agilitas", "level": 3}))
+    used = ok(
+        ann.command(
+            "card.use", {"hero_id": ids["Vex"], "kind": "spell", "fate": "Agilitas", "requirement": 2}
+        )
+    )
+    assert used["events"][0]["text"] == ("Ann's hero Vex plays a Spell card (Agilitas 2, skill 3); hand 4.")
+    assert "Spell used" in board(ann)
+    ok(ann.command("combat.start", {"attacker_id": ids["Vex"], "target_id": ids["Kor"]}))
+    html = board(bo)
+    assert "Combat: Ann's Vex against Bo's Kor, round 1 of 3." in html
+    assert "End combat round 1 of 3" in html
+
+    # Kor's wounds reach its Health: it flips at the END of the round, not now.
+    wounded = ok(ann.command("hero.wound", {"hero_id": ids["Kor"], "amount": 4}))
+    assert wounded["events"][0]["text"] == (
+        "Bo's hero Kor takes 4 wounds (4/4); Kor flips at the end of this round."
+    )
+    assert hero(ann, ids["Kor"])["side"] == "normal"
+    html = board(bo)
+    assert "At the end of this round: Kor flips to the empowered side." in html
+    assert "Flips at round end" in html
+    ended = ok(bo.command("combat.round_end"))
+    assert ended["events"][0]["text"] == (
+        "Combat round 1 ends; Kor flips to its empowered side (4 wounds cleared); round 2 of 3."
+    )
+    kor = hero(ann, ids["Kor"])
+    assert (kor["side"], kor["wounds"]) == ("empowered", 0)
+    html = board(ann)
+    assert 'aria-label="Kor wounds">0/6<' in html and "Empowered side" in html
+    assert "round 2 of 3" in html
+
+    # Six dark counters kill Kor whatever its Health.
+    dark = ok(ann.command("hero.dark", {"hero_id": ids["Kor"], "by": 6}))
+    assert dark["events"][0]["text"] == (
+        "Bo's hero Kor gains 6 dark counters (6/6); Kor dies of darkness (6 dark counters)."
+    )
+    ended = ok(bo.command("combat.round_end"))
+    assert "combat ends: the target is no longer in the arena" in ended["events"][0]["text"]
+    assert ended["state"]["turn"]["phase"] == "post"
+    html = board(bo)
+    assert 'aria-label="Kor side">Dead<' in html and "Ann's turn 1: Post Combat." in html
+
+    # Outside combat Bo's last two heroes die of darkness too: Bo is out and Ann wins.
+    ok(ann.command("hero.dark", {"hero_id": ids["Mira"], "by": 6}))
+    last = ok(ann.command("hero.dark", {"hero_id": ids["Ash"], "by": 6}))
+    assert last["events"][0]["text"].endswith("Bo has no living hero left and is out; Ann wins.")
+    assert last["state"]["over"] is True and last["state"]["winner_seat_id"] == ann.seat.pk
+    html = board(bo)
+    assert "Ann wins the game</strong>: the last player still in." in html
+    assert 'id="grimterra-final"' in html and "Final result" in html
+    assert 'id="grimterra-turn"' not in html
+
+
+def test_every_event_reads_as_a_sentence_in_the_log(ann: Person, bo: Person) -> None:
+    ids = heroes(ann, bo)
+    ok(ann.command("game.start", {"seat_id": ann.seat.pk}))
+    wound = ok(bo.command("hero.wound", {"hero_id": ids["Vex"], "amount": 1}))
+    ok(ann.command("undo", {"seq": wound["seq"]}))
+    ok(ann.command("player.adjust", {"field": "hand", "value": 6, "note": "a card said so"}))
+    page = ann.client.get(f"/api/v1/tables/{ann.table.pk}/events/").json()["results"]
+    texts = [e["text"] for e in page]
+    assert texts[0] == "Ann joined"
+    assert "Ann brings the hero Vex (Agilitas, Health 3, Empowered Health 5) into the arena." in texts
+    assert any(t.startswith("The game begins: Ann plays first; Ann draws 5 (hand 5)") for t in texts)
+    assert "Ann's hero Vex takes 1 wound (1/3)." in texts
+    assert any(t.startswith("undid: Ann's hero Vex takes 1 wound") for t in texts)
+    assert texts[-1] == "Ann: hand 5 \u2192 6 by hand: a card said so."
+    assert all(e["type"].replace(".", " ") != e["text"] for e in page)
+
+
+def test_a_refused_command_changes_nothing_and_names_its_field(ann: Person, bo: Person) -> None:
+    ids = heroes(ann, bo)
+    ok(ann.command("game.start", {"seat_id": ann.seat.pk}))
+    before = Table.objects.get(pk=ann.table.pk)
+    r = ann.command("hero.wound", {"hero_id": ids["Kor"], "amount": "12abc"})
+    assert r.status_code == 400 and r.json()["extra"]["field"] == "amount"
+    r = ann.command(
+        "card.use", {"hero_id": ids["Vex"], "kind": "spell", "fate": "Agilitas", "requirement": 2}
+    )
+    assert r.status_code == 400 and r.json()["code"] == "wrong_phase" and r.json()["extra"]["field"] == "kind"
+    r = ann.command("hero.add", {"name": "Extra", "fates": "purple-ish", "health": 2, "empowered_health": 3})
+    assert r.status_code == 400 and r.json()["extra"]["field"] == "fates"
+    r = bo.command("turn.next")
+    assert r.status_code == 403 and r.json()["code"] == "not_your_turn"
+    after = Table.objects.get(pk=ann.table.pk)
+    assert (after.seq, after.state) == (before.seq, before.state)
+    assert f'data-edit-seat="{ann.seat.pk}"' in board(bo)

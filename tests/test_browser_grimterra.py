@@ -1,0 +1,118 @@
+"""A Grimterra game on two phones in real headless Chromium (issue 12: Grimterra at the table)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Dialog, Page, expect
+
+from tests.browser import (  # noqa: F401
+    browser,
+    horizontal_overflow,
+    phone_page,
+    small_touch_targets,
+    unlabelled_controls,
+)
+from tests.servers import live_asgi  # noqa: F401
+
+pytestmark = [pytest.mark.browser]
+
+
+def accept(dialog: Dialog) -> None:
+    dialog.accept()
+
+
+def add_hero(page: Page, seat: str, name: str, fate: str, health: str, emp: str, position: str) -> None:
+    summary = page.locator("#board summary", has_text=f"Add a hero for {seat}")
+    box = summary.locator("..")
+    panel_id = box.get_attribute("id")
+    summary.click()
+    box.get_by_label("Name", exact=True).fill(name)
+    box.get_by_label("Fate", exact=True).select_option(fate)
+    box.get_by_label("Health", exact=True).fill(health)
+    box.get_by_label("Empowered Health", exact=True).fill(emp)
+    box.get_by_label("Position", exact=True).select_option(position)
+    box.get_by_role("button", name="Add the hero").click()
+    expect(page.get_by_label(f"{name} wounds", exact=True)).to_have_text(f"0/{health}")
+    # The panel folds once the answer arrives (the live board may come first).
+    page.wait_for_function("id => !(document.getElementById(id) || {}).open", arg=panel_id)
+
+
+def test_a_grimterra_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
+    ann, ann_console = phone_page(browser)
+    ann.on("dialog", accept)
+    ann.goto(live_asgi + "/")
+    ann.get_by_text("Open a new table").click()
+    ann.get_by_label("Game", exact=True).select_option("grimterra")
+    ann.get_by_label("Table name").fill("Terra")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
+    expect(ann.locator("#turn-strip")).to_contain_text("Each player adds 3 heroes")
+    code = ann.locator("#join-code").inner_text().strip()
+
+    bo, bo_console = phone_page(browser)
+    bo.on("dialog", accept)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    # Each phone shows its own seat first; Ann's phone learns of Bo without a reload.
+    expect(bo.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Bo")
+    expect(ann.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Ann")
+    expect(ann.locator("#board")).to_contain_text("Add a hero for Bo (0 of 3)")
+
+    add_hero(ann, "Ann", "Vex", "Agilitas", "3", "5", "arena")
+    add_hero(ann, "Ann", "Lumen", "Intellectus", "4", "6", "backrow")
+    add_hero(ann, "Ann", "Shade", "Tenebris", "2", "4", "backrow")
+    add_hero(bo, "Bo", "Kor", "Fortutidas", "4", "6", "arena")
+    add_hero(bo, "Bo", "Mira", "Agilitas", "3", "5", "backrow")
+    add_hero(bo, "Bo", "Ash", "Intellectus", "3", "4", "backrow")
+    expect(ann.get_by_label("Kor wounds", exact=True)).to_have_text("0/4")  # live on Ann's phone
+
+    expect(bo.locator("#turn-strip")).to_contain_text("choose who plays first")
+    bo.get_by_role("button", name="Ann plays first").click()
+    expect(ann.locator("#turn-strip")).to_contain_text("Ann's turn 1: Draw.")
+    expect(bo.get_by_label("Bo hand", exact=True)).to_have_text("5")
+    # The turn's controls show only on the phone that may act for Ann (Bo is not the host).
+    expect(bo.get_by_role("button", name="Next phase: Pre Combat")).to_be_hidden()
+    ann.get_by_role("button", name="Next phase: Pre Combat").click()
+    expect(bo.locator("#turn-strip")).to_contain_text("Ann's turn 1: Pre Combat.")
+
+    # A number typed wrong is refused next to its own field, and nothing changes.
+    ann.get_by_label("Wounds to Kor", exact=True).fill("12abc")
+    ann.get_by_role("button", name="Wound Kor", exact=True).click()
+    kor_wound = ann.locator(
+        "form[data-command='hero.wound']", has=ann.get_by_label("Wounds to Kor", exact=True)
+    )
+    expect(kor_wound.locator('[data-error-for="amount"]')).to_be_visible()
+    expect(bo.get_by_label("Kor wounds", exact=True)).to_have_text("0/4")
+    ann.get_by_label("Wounds to Kor", exact=True).fill("2")
+    ann.get_by_role("button", name="Wound Kor", exact=True).click()
+    expect(bo.get_by_label("Kor wounds", exact=True)).to_have_text("2/4")  # live on Bo's phone
+
+    # Bo darkens Ann's Vex on his phone; it shows on Ann's.
+    bo.get_by_label("Dark to Vex", exact=True).fill("1")
+    bo.get_by_role("button", name="Add dark to Vex", exact=True).click()
+    expect(ann.get_by_label("Vex dark", exact=True)).to_have_text("1/6")
+    expect(ann.locator("#log li").first).to_contain_text("Ann's hero Vex gains 1 dark counter (1/6).")
+
+    # Undo from the log puts it back on both phones.
+    first = ann.locator("#log li").first
+    first.get_by_role("button", name=re.compile("^Undo")).click()
+    expect(bo.get_by_label("Vex dark", exact=True)).to_have_text("0/6")
+    expect(bo.locator("#log li").first).to_contain_text("undid")
+
+    # Everything a player may open, opened: still no sideways scroll, every control named and thumb-sized.
+    for page in (ann, bo):
+        page.locator("#grimterra-correct > summary").click()
+        page.locator("#board .seat-card.mine details.more > summary").first.click()
+        page.locator("#board .seat-card.mine details.panel > summary").first.click()
+        assert horizontal_overflow(page) <= 0
+        assert unlabelled_controls(page) == []
+        assert small_touch_targets(page) == []
+    # Ann's one refused command ("12abc") is the only failed request the browser reports.
+    refused = "the server responded with a status of 400"
+    assert bo_console.errors == []
+    assert [e for e in ann_console.errors if refused not in e] == [] and len(ann_console.errors) == 1
