@@ -1,0 +1,208 @@
+"""Grimwood at a real table: commands through the API, the board rendered by the server, the log in words."""
+
+from __future__ import annotations
+
+import json
+from html import escape
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from campaigns import services
+from campaigns.auth import cookie_name
+from campaigns.boards import board_html
+from campaigns.models import Table
+from campaigns.registry import get
+from tests.personas import Person, join, person
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def ann() -> Person:
+    _table, grant = services.table_create(game="grimwood", name="Forest", seat_name="Ann")
+    return person(grant.seat, grant.token)
+
+
+@pytest.fixture
+def bo(ann: Person) -> Person:
+    return join(ann.table, "Bo")
+
+
+def ok(response: Any) -> dict[str, Any]:
+    assert response.status_code == 200, response.content
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def start(ann: Person, bo: Person) -> None:
+    ok(ann.command("game.start", {"seat_ids": [ann.seat.pk, bo.seat.pk], "start_seat_id": ann.seat.pk}))
+
+
+def place(p: Person, cards: list[str], **extra: Any) -> int:
+    body = ok(p.command("combo.place", {"cards": cards, **extra}))
+    return int(body["events"][0]["payload"]["combo"]["id"])
+
+
+def page_client(p: Person) -> Client:
+    client = Client()
+    client.cookies[cookie_name(p.table.pk)] = p.token
+    return client
+
+
+def board(p: Person) -> str:
+    return str(page_client(p).get(f"/t/{p.table.pk}/board/").content.decode())
+
+
+def state_of(p: Person) -> dict[str, Any]:
+    state: dict[str, Any] = Table.objects.get(pk=p.table.pk).state
+    return state
+
+
+def test_the_game_is_registered_for_two_to_ten_players() -> None:
+    spec = get("grimwood")
+    assert (spec.name, spec.min_seats, spec.max_seats, spec.board_template, spec.order) == (
+        "Grimwood",
+        1,
+        10,
+        "grimwood/board.html",
+        50,
+    )
+    assert "'" not in spec.blurb and "\u2019" not in spec.blurb
+
+
+def test_a_waiting_table_asks_for_a_second_player(ann: Person) -> None:
+    html = board_html(Table.objects.get(pk=ann.table.pk))
+    assert html is not None
+    assert "Waiting for a second player" in html and "game.start" not in html
+
+
+def test_the_table_page_is_the_shell_with_the_board_rendered_by_the_server(ann: Person, bo: Person) -> None:
+    html = page_client(ann).get(f"/t/{ann.table.pk}/").content.decode()
+    assert 'id="board"' in html and "js/board.js" in html and "js/table.js" not in html
+    assert 'id="join-code"' in html and 'id="log"' in html and 'id="conn"' in html
+    assert "Choose who goes first to begin." in html
+    assert ">Ann goes first</button>" in html and ">Bo goes first</button>" in html
+    # The scoring table is one tap away, rendered from the rules' own table.
+    assert 'id="grimwood-table"' in html and "<td>3 Owls</td><td>10</td>" in html
+    assert (
+        "<td>5 supernaturals</td><td>15</td>" in html and "<td>Clearing + Path + Swamp</td><td>5</td>" in html
+    )
+    start(ann, bo)
+    html = page_client(ann).get(f"/t/{ann.table.pk}/").content.decode()
+    for text in (
+        "Deck: 58 of 64 left",  # 2 players: 64 cards, 3 dealt to each
+        "Ann's turn: 2 actions left.",
+        "Draw a card and end the turn",
+        "Steal from Bo and end the turn (3 in hand)",
+        "Place a combo for Ann",
+        "Correct by hand",
+        'aria-label="Bo hand">3<',
+        'aria-label="Ann score">0<',
+    ):
+        assert text in html, text
+    assert f'data-seat-id="{ann.seat.pk}"' in html and f'data-seat-id="{bo.seat.pk}"' in html
+    assert f'id="grimwood-turn" data-edit-seat="{ann.seat.pk}"' in html
+    payload = escape(json.dumps({"cards": ["Owl", "Owl", "Owl"], "seat_id": ann.seat.pk}))
+    assert f'data-payload="{payload}"' in html
+
+
+def test_board_fragment_follows_the_snapshot_and_names_its_seq(ann: Person, bo: Person) -> None:
+    start(ann, bo)
+    owls = place(ann, ["Owl", "Owl", "Owl"])
+    response = page_client(bo).get(f"/t/{ann.table.pk}/board/")
+    assert response.status_code == 200
+    assert response["X-Table-Seq"] == str(Table.objects.get(pk=ann.table.pk).seq)
+    html = response.content.decode()
+    assert f'data-combo-id="{owls}"' in html and "<strong>3 Owls</strong>" in html
+    assert f'aria-label="Combo {owls} points">10<' in html
+    assert 'aria-label="Ann score">10<' in html and 'aria-label="Ann hand">0<' in html
+    elf = place(bo, ["Elf"])
+    html = board(ann)
+    assert 'aria-label="Bo score">1<' in html and f'id="gw-c{elf}-add"' in html
+    assert ">Elf</button>" not in html  # printed once: no longer offered to place
+    assert Client().get(f"/t/{ann.table.pk}/board/").status_code == 403
+
+
+def test_a_short_game_through_the_api(ann: Person, bo: Person) -> None:
+    start(ann, bo)
+    owls = place(ann, ["Owl", "Owl", "Owl"])  # Ann's 3 dealt cards
+    ok(ann.command("action.use", {"kind": "play"}))
+    ok(ann.command("turn.draw"))
+    ok(bo.command("hand.set", {"count": 4, "note": "the Mage drew two"}))
+    elf = place(bo, ["Elf"])
+    added = ok(bo.command("combo.add", {"combo_id": elf, "card": "Troll"}))
+    assert "now 2 supernaturals (Elf, Troll), 2 points (was 1)" in added["events"][0]["text"]
+    # The Sorceress takes Ann's Owls: both scores are recomputed.
+    moved = ok(bo.command("combo.move", {"combo_id": owls, "power": "Sorceress"}))
+    text = moved["events"][0]["text"]
+    assert "goes to Bo" in text and "Ann 10 \u2192 0" in text and "Bo 2 \u2192 12" in text
+    state = moved["state"]
+    assert [p["score"] for p in state["players"]] == [0, 12]
+    html = board(ann)
+    assert 'aria-label="Ann score">0<' in html and 'aria-label="Bo score">12<' in html
+    # The deck runs out: the last round starts and Ann has one last turn.
+    ok(bo.command("deck.set", {"remaining": 1, "note": "counted the deck"}))
+    drawn = ok(bo.command("turn.draw"))
+    assert "the last round begins" in drawn["events"][0]["text"]
+    html = board(ann)
+    assert "Last round:</strong> Bo drew the last card; 1 last turn to go (Ann)." in html
+    assert "Ann's turn: 2 actions left." in html
+    ok(ann.command("hand.set", {"count": 9}))
+    ended = ok(ann.command("turn.end", {"note": "nothing to draw"}))
+    text = ended["events"][0]["text"]
+    assert "Ann holds 9 cards: discard 2 down to 7." in text and "Bo wins with 12 points" in text
+    state = ended["state"]
+    assert state["over"] and state["winner_seat_ids"] == [bo.seat.pk]
+    html = board(ann)
+    assert "Bo wins the game</strong> with 12 points" in html
+    assert "Ann held 9 cards and discards 2 down to 7." in html
+    assert 'id="grimwood-final"' in html and "3 Owls (10)" in html
+    assert 'id="grimwood-turn"' not in html  # no turn after the game
+
+
+def test_every_event_reads_as_a_sentence_in_the_log(ann: Person, bo: Person) -> None:
+    start(ann, bo)
+    place(ann, ["Swamp", "Path", "Clearing"])
+    ok(ann.command("turn.steal", {"victim_seat_id": bo.seat.pk}))
+    dragon = place(bo, ["Dragon"])
+    ok(bo.command("combo.adjust", {"combo_id": dragon, "points": 3, "note": "a house rule"}))
+    page = ann.client.get(f"/api/v1/tables/{ann.table.pk}/events/").json()["results"]
+    texts = [e["text"] for e in page]
+    assert texts[0] == "Ann joined"
+    assert (
+        "The game starts with Ann and Bo; Ann goes first. 3 cards dealt to each, 58 of 64 left in the deck."
+        in texts
+    )
+    assert "Ann scores a combo of Swamp + Path + Clearing: 5 points. Score: Ann 0 \u2192 5." in texts
+    assert any(t.startswith("Ann steals a card from Bo (Ann holds 1, Bo 2).") for t in texts)
+    assert any(
+        t.startswith("Bo scores a combo of 1 supernatural (Dragon): 1 point, frozen by the Dragon")
+        for t in texts
+    )
+    assert texts[-1].startswith(
+        "Bo's combo of 1 supernatural (Dragon): 1 \u2192 3 points by hand: a house rule."
+    )
+    assert all(e["type"].replace(".", " ") != e["text"] for e in page)
+
+
+def test_a_refused_command_changes_nothing_and_names_its_field(ann: Person, bo: Person) -> None:
+    start(ann, bo)
+    dragon = place(ann, ["Dragon"])
+    before = Table.objects.get(pk=ann.table.pk)
+    r = ann.command("hand.set", {"count": "3x"})
+    assert r.status_code == 400 and r.json()["extra"]["field"] == "count"
+    r = ann.command("combo.place", {"cards": ["Owl", "Crow"]})
+    assert r.status_code == 400 and r.json()["extra"]["field"] == "cards"
+    assert "Valid combos:" in r.json()["message"]
+    r = bo.command("combo.move", {"combo_id": dragon})
+    assert r.status_code == 400 and r.json()["code"] == "frozen" and r.json()["extra"]["field"] == "combo_id"
+    r = bo.command("turn.draw")
+    assert r.status_code == 403 and r.json()["code"] == "not_your_turn"
+    r = bo.command("combo.place", {"cards": ["Elf"], "seat_id": ann.seat.pk})
+    assert r.status_code == 403
+    after = Table.objects.get(pk=ann.table.pk)
+    assert (after.seq, after.state) == (before.seq, before.state)
+    html = board(bo)
+    assert f'id="gw-c{dragon}-to"' not in html  # a frozen combo offers no powers against it

@@ -1,0 +1,122 @@
+"""A Grimwood game on two phones in real headless Chromium (issue 13: Grimwood at the table)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Dialog, Locator, Page, expect
+
+from tests.browser import (  # noqa: F401
+    browser,
+    horizontal_overflow,
+    phone_page,
+    small_touch_targets,
+    unlabelled_controls,
+)
+from tests.servers import live_asgi  # noqa: F401
+
+pytestmark = [pytest.mark.browser]
+
+
+def accept(dialog: Dialog) -> None:
+    dialog.accept()
+
+
+def mine(page: Page) -> Locator:
+    return page.locator("#board .mine")
+
+
+def place(page: Page, seat: str, button: str) -> None:
+    panel = mine(page)
+    panel.get_by_text(f"Place a combo for {seat}").click()
+    panel.get_by_role("button", name=button).click()
+
+
+def score_of(page: Page, seat: str) -> Locator:
+    return page.get_by_label(f"{seat} score", exact=True)
+
+
+def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
+    ann, ann_console = phone_page(browser)
+    ann.on("dialog", accept)
+    ann.goto(live_asgi + "/")
+    ann.get_by_text("Open a new table").click()
+    ann.get_by_label("Game", exact=True).select_option("grimwood")
+    ann.get_by_label("Table name").fill("Forest")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
+    expect(ann.locator("#turn-strip")).to_contain_text("Waiting for a second player")
+    code = ann.locator("#join-code").inner_text().strip()
+
+    bo, bo_console = phone_page(browser)
+    bo.on("dialog", accept)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    # Each phone shows its own seat first; Ann's phone learns of Bo without a reload.
+    expect(bo.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Bo")
+    expect(ann.locator("#turn-strip")).to_contain_text("Choose who goes first")
+    expect(ann.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Ann")
+
+    ann.get_by_role("button", name="Ann goes first").click()
+    expect(bo.locator("#turn-strip")).to_contain_text("Ann's turn: 2 actions left.")
+    expect(bo.locator("#board")).to_contain_text("Deck: 58 of 64 left")
+    expect(bo.locator("#grimwood-turn")).to_be_hidden()  # not Bo's turn
+
+    # Ann places three Owls from her hand; Bo's phone shows the points live.
+    place(ann, "Ann", "Place 3 Owls for Ann, 10 points")
+    expect(score_of(bo, "Ann")).to_have_text("10")
+    expect(bo.get_by_label("Ann hand", exact=True)).to_have_text("0")
+    expect(bo.locator("#board")).to_contain_text("3 Owls")
+
+    # Bo places a supernatural on his phone, then grows it: the server says the points first.
+    place(bo, "Bo", "Place Elf for Bo")
+    expect(score_of(ann, "Bo")).to_have_text("1")
+    combo = mine(bo).locator("[data-combo-id]").first
+    combo.locator("details > summary").click()
+    combo.get_by_label("Add a supernatural from the hand").select_option("Troll")
+    combo.get_by_role("button", name="Check the points").click()
+    expect(combo.locator("[data-preview-box]")).to_contain_text("2 points (was 1)")
+    expect(score_of(ann, "Bo")).to_have_text("1")  # the preview changed nothing
+    combo.get_by_role("button", name="Confirm").click()
+    expect(score_of(ann, "Bo")).to_have_text("2")
+    expect(ann.locator("#board")).to_contain_text("2 supernaturals (Elf, Troll)")
+
+    # A number typed wrong is refused next to its own field, and nothing changes.
+    ann.locator("#grimwood-correct > summary").click()
+    fix = ann.locator("#grimwood-correct form", has=ann.get_by_label("Cards in Ann's hand"))
+    fix.get_by_label("Cards in Ann's hand").fill("3x")
+    fix.get_by_role("button", name="Set Ann's hand").click()
+    expect(fix.locator('[data-error-for="count"]')).to_be_visible()
+    expect(fix.locator('[data-error-for="count"]')).to_contain_text("whole number")
+    expect(bo.get_by_label("Ann hand", exact=True)).to_have_text("0")
+
+    # Undo from the log puts Bo's combo back to one card on both phones.
+    first = bo.locator("#log li").first
+    expect(first).to_contain_text("Bo adds Troll to a combo")
+    first.get_by_role("button", name=re.compile("^Undo")).click()
+    expect(score_of(ann, "Bo")).to_have_text("1")
+    expect(ann.locator("#log li").first).to_contain_text("undid")
+
+    # Ann closes her turn with a draw: Bo's turn on his phone.
+    ann.get_by_role("button", name="Draw a card and end the turn").click()
+    expect(bo.locator("#turn-strip")).to_contain_text("Bo's turn: 2 actions left.")
+    expect(bo.locator("#grimwood-turn")).to_be_visible()
+
+    # Everything a player may open, opened: still no sideways scroll, every control named and thumb-sized.
+    for page, seat in ((ann, "Ann"), (bo, "Bo")):
+        if page.locator("#grimwood-correct").get_attribute("open") is None:
+            page.locator("#grimwood-correct > summary").click()
+        page.locator("#grimwood-table > summary").click()
+        mine(page).get_by_text(f"Place a combo for {seat}").click()
+        page.locator("#board [data-combo-id] details > summary").first.click()
+        assert horizontal_overflow(page) <= 0
+        assert unlabelled_controls(page) == []
+        assert small_touch_targets(page) == []
+    # Ann's one refused command ("3x") is the only failed request the browser reports.
+    refused = "the server responded with a status of 400"
+    assert bo_console.errors == []
+    assert [e for e in ann_console.errors if refused not in e] == [] and len(ann_console.errors) == 1
