@@ -29,7 +29,8 @@ def add_hero(page: Page, seat: str, name: str, fate: str, health: str, emp: str,
     panel_id = box.get_attribute("id")
     summary.click()
     box.get_by_label("Name", exact=True).fill(name)
-    box.get_by_label("Fate", exact=True).select_option(fate)
+    for one in fate.split("/"):  # a hero may have several Fates: tick each
+        box.get_by_label(one, exact=True).check()
     box.get_by_label("Health", exact=True).fill(health)
     box.get_by_label("Empowered Health", exact=True).fill(emp)
     box.get_by_label("Position", exact=True).select_option(position)
@@ -64,7 +65,8 @@ def test_a_grimterra_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F8
     expect(ann.locator("#board")).to_contain_text("Add a hero for Bo (0 of 3)")
 
     add_hero(ann, "Ann", "Vex", "Agilitas", "3", "5", "arena")
-    add_hero(ann, "Ann", "Lumen", "Intellectus", "4", "6", "backrow")
+    add_hero(ann, "Ann", "Lumen", "Intellectus/Tenebris", "4", "6", "backrow")
+    expect(bo.locator("#board")).to_contain_text("Intellectus/Tenebris")  # both Fates, live on Bo's phone
     add_hero(ann, "Ann", "Shade", "Tenebris", "2", "4", "backrow")
     add_hero(bo, "Bo", "Kor", "Fortutidas", "4", "6", "arena")
     add_hero(bo, "Bo", "Mira", "Agilitas", "3", "5", "backrow")

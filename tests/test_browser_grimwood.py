@@ -66,8 +66,14 @@ def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F81
     expect(bo.locator("#board")).to_contain_text("Deck: 58 of 64 left")
     expect(bo.locator("#grimwood-turn")).to_be_hidden()  # not Bo's turn
 
-    # Ann places three Owls from her hand; Bo's phone shows the points live.
-    place(ann, "Ann", "Place 3 Owls for Ann, 10 points")
+    # Ann types three Owls from her hand: the server says the points first, then Bo's phone shows them live.
+    mine(ann).get_by_text("Place a combo for Ann").click()
+    typed = mine(ann).locator("form[data-command='combo.place']")
+    typed.get_by_label("Or type the cards").fill("Owl, Owl, Owl")
+    typed.get_by_role("button", name="Check the points").click()
+    expect(typed.locator("[data-preview-box]")).to_contain_text("10")
+    expect(score_of(bo, "Ann")).to_have_text("0")  # the preview changed nothing
+    typed.get_by_role("button", name="Confirm").click()
     expect(score_of(bo, "Ann")).to_have_text("10")
     expect(bo.get_by_label("Ann hand", exact=True)).to_have_text("0")
     expect(bo.locator("#board")).to_contain_text("3 Owls")

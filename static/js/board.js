@@ -10,8 +10,10 @@
  * Board conventions (a game's board template):
  * - <form data-command="type"> posts its fields as the payload: an input's
  *   name is the payload key; data-type="int" reads a whole number strictly,
- *   "bool" a checkbox, "ints" a list of whole numbers ("3, 4"), "null" a
- *   select whose empty choice means null; data-optional leaves an empty field
+ *   "bool" a checkbox (or a hidden field's "true"), "ints" a list of whole
+ *   numbers ("3, 4"), "words" a list of names ("Owl, Owl, Owl"), "list" the
+ *   ticked checkboxes (or chosen options) sharing a name, "null" a select
+ *   whose empty choice means null; data-optional leaves an empty field
  *   out. <button data-command="type" data-payload='{...}'> posts a fixed
  *   payload; data-confirm asks first.
  * - A refusal naming a field shows in the form's [data-error-for="field"],
@@ -142,8 +144,14 @@
   /* --- commands from the board ------------------------------------------- */
   function valueOf(input) {
     var type = input.dataset.type || "";
-    if (type === "bool") return input.checked;
+    if (type === "bool") {
+      // A checkbox says it by being ticked; a hidden field by its value.
+      return input.type === "checkbox" ? input.checked : ["true", "on", "1"].indexOf(input.value) >= 0;
+    }
     var raw = input.value;
+    if (type === "words") {
+      return String(raw).split(",").map(function (x) { return x.trim(); }).filter(function (x) { return x !== ""; });
+    }
     if (type === "int") return window.TableSync.whole(raw);
     if (type === "ints") {
       var parts = String(raw).split(/[\s,]+/).filter(function (x) { return x !== ""; });
@@ -156,6 +164,14 @@
     var payload = {};
     Array.prototype.forEach.call(form.elements, function (input) {
       if (!input.name || input.disabled) return;
+      if (input.dataset.type === "list") {
+        // Ticked boxes (or chosen options) with one name make one list.
+        var list = payload[input.name] || (payload[input.name] = []);
+        if (input.tagName === "SELECT") {
+          Array.prototype.forEach.call(input.selectedOptions, function (o) { list.push(o.value); });
+        } else if (input.checked) list.push(input.value);
+        return;
+      }
       if ((input.type === "radio") && !input.checked) return;
       var empty = input.type !== "checkbox" && String(input.value).trim() === "";
       if (empty && input.dataset.optional !== undefined) return;
