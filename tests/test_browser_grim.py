@@ -103,10 +103,9 @@ def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: 
     expect(bo.locator("#log li").first).to_contain_text("Swift Twitch attacked Bo's Tide Wisp")
     expect(ann.get_by_label("Swift Twitch Stamina", exact=True)).to_have_text("3")  # 7 - ceil(7 / 2)
 
-    for _ in range(3):
+    for now in ("Noble Roar", "Moss Maw", "Tide Wisp"):  # by Speed, the Favor breaking the 8s
         ann.get_by_role("button", name="End turn").click()
-        expect(ann.locator("#log li").first).to_contain_text("Turn")
-    expect(ann.locator("#turn-strip")).to_contain_text("Now: Tide Wisp")
+        expect(ann.locator("#turn-strip")).to_contain_text(f"Now: {now}")
     ann.get_by_role("button", name="End round").click()
     expect(bo.locator("#board")).to_contain_text("Round 2")
     expect(bo.locator("#board")).to_contain_text("Favor: Bo")  # the Favor passes

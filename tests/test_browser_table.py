@@ -251,3 +251,35 @@ def test_a_number_field_is_read_strictly_and_its_error_shows_beside_it(browser, 
     expect(page.locator("#c-value-error")).to_be_in_viewport()
     assert page.locator("#c-name-error").is_hidden()
     assert page.locator("#my-seat output").count() == 0  # nothing was added
+
+
+def test_taps_while_offline_wait_in_order_and_a_refusal_is_never_silent(browser, live_asgi) -> None:  # noqa: F811
+    ann, code = ann_with_life(browser, live_asgi)
+    ann.get_by_text("Add a counter").click()
+    ann.get_by_label("Name", exact=True).fill("Gold")
+    ann.get_by_label("Start").fill("1")
+    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(ann.get_by_label("Gold", exact=True)).to_have_text("1")
+    bo, _ = phone_page(browser)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    anns_card = bo.locator("#other-seats article", has_text="Ann")
+    expect(anns_card.get_by_label("Life", exact=True)).to_have_text("20")
+
+    ann.context.set_offline(True)
+    for _ in range(3):
+        ann.get_by_role("button", name="Increase Life").click()
+    for _ in range(2):  # Gold is 1 with a minimum of 0: the second one will be refused
+        ann.get_by_role("button", name="Decrease Gold").click()
+    expect(ann.locator("#pending")).to_contain_text("5 changes wait to be sent")
+    expect(ann.locator("#conn")).to_have_attribute("data-state", re.compile("offline|polling|connecting"))
+    bo.wait_for_timeout(500)
+    expect(anns_card.get_by_label("Life", exact=True)).to_have_text("20")  # nothing left the phone
+
+    ann.context.set_offline(False)
+    expect(anns_card.get_by_label("Life", exact=True)).to_have_text("23", timeout=20_000)
+    expect(anns_card.get_by_label("Gold", exact=True)).to_have_text("0")
+    expect(ann.locator("#pending")).to_be_hidden()
+    expect(ann.locator("#my-seat")).to_contain_text("Not applied")  # beside Gold: refused on reconnect
+    expect(ann.locator("#my-seat").get_by_label("Life", exact=True)).to_have_text("23")

@@ -37,6 +37,7 @@
   var events = [];
   var closed = false;
   var fetching = null;
+  var pendingTimer = null;
 
   function el(tag, attrs, children) {
     var n = document.createElement(tag);
@@ -113,7 +114,9 @@
     if (kept.focus) { var f = document.getElementById(kept.focus); if (f && f.focus) f.focus({ preventScroll: true }); }
   }
   function swap(html, seq) {
-    if (seq < boardSeq) return;
+    // Only a newer board: the same board twice (the answer's fetch, then the
+    // push) would re-render under a thumb about to tap.
+    if (seq <= boardSeq && boardBox.childElementCount) return;
     boardSeq = seq;
     boardBox.dataset.seq = String(seq);
     var kept = remember();
@@ -183,13 +186,17 @@
     Array.prototype.forEach.call(scope.querySelectorAll("[data-error-for]"), function (b) { b.hidden = true; b.textContent = ""; });
     Array.prototype.forEach.call(scope.querySelectorAll("[aria-invalid]"), function (i) { i.removeAttribute("aria-invalid"); });
   }
+  /* A refusal's words; one that waited offline says it was not applied. */
+  function refusal(e) { return (e.waited ? "Not applied: " : "") + e.message; }
   function placeError(scope, e) {
     var field = e.body && e.body.extra && e.body.extra.field;
+    // The form may have been re-rendered meanwhile: find the one on screen by its id.
+    if (scope && !document.body.contains(scope) && scope.id) scope = document.getElementById(scope.id) || scope;
     var box = field && scope.querySelector('[data-error-for="' + field + '"]');
     if (!box) box = scope.querySelector('[data-error-for=""]');
-    if (!box) { showError(e.message); return; }
+    if (!box || !document.body.contains(box)) { showError(refusal(e)); return; }
     showError("");
-    box.textContent = e.message; box.hidden = false;
+    box.textContent = refusal(e); box.hidden = false;
     var input = field && scope.querySelector('[name="' + field + '"]');
     if (input) input.setAttribute("aria-invalid", "true");
     box.scrollIntoView({ block: "nearest" });
@@ -202,7 +209,7 @@
     showError("");
     if (scope) clearErrors(scope);
     return sync.send(type, payload).then(after || function () {}).catch(function (e) {
-      if (scope) placeError(scope, e); else showError(e.message);
+      if (scope) placeError(scope, e); else showError(refusal(e));
     });
   }
   /* A form with data-preview shows what its command would do (the server's
@@ -345,6 +352,7 @@
 
   var sync = new window.TableSync({
     tableId: boot.id, token: root.dataset.token, seq: boot.seq,
+    freshAt: Date.parse(root.dataset.renderedAt || "") || Date.now(),
     onState: onState,
     onEvents: function (list) { events = events.concat(list); renderLog(); },
     onTable: function (t) {
@@ -358,6 +366,20 @@
     onConn: function (kind, text) {
       var c = document.getElementById("conn");
       c.dataset.state = kind; c.querySelector(".conn-text").textContent = text;
+    },
+    onPending: function (list) {
+      var box = document.getElementById("pending");
+      if (!box) return;
+      clearTimeout(pendingTimer);
+      if (!list.length) { box.hidden = true; return; }
+      box.textContent = list.length === 1 ? "1 change waits to be sent: it goes as soon as the phone is back online."
+        : list.length + " changes wait to be sent, in order, as soon as the phone is back online.";
+      // Only a change that does not go at once is worth a banner (no flash on every tap).
+      pendingTimer = setTimeout(function () { box.hidden = false; }, 700);
+    },
+    onRefused: function (command, e) {
+      // A change queued offline and refused when it was finally sent: say so, never drop it silently.
+      showError("Not applied: " + e.message);
     },
     onClosed: function (code) {
       showError(code === 4403 ? "Your seat was removed from this table." : "Your seat is no longer valid. Join again.");

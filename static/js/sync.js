@@ -30,6 +30,8 @@
     this.onTable = opts.onTable;       // (tableJson) -> void (seats, name, status)
     this.onConn = opts.onConn;         // ("live"|"connecting"|"polling"|"offline"|"closed", text) -> void
     this.onClosed = opts.onClosed;     // (code) -> void, seat removed / bad token
+    this.onPending = opts.onPending;   // ([commands waiting]) -> void (optional)
+    this.onRefused = opts.onRefused;   // (command, error) -> void: a command queued before a reload, refused when sent
     this.lastSeq = opts.seq || 0;
     this.logSeq = 0;                   // newest event seq already handed to onEvents
     this.ws = null;
@@ -39,6 +41,7 @@
     this.catchingUp = false;
     this.beatEvery = 10000;            // ms; the server's heartbeat says its own
     this.lastHeard = Date.now();
+    this.lastFresh = opts.freshAt || Date.now();  // when the numbers on screen were current
     this.watchdog = null;
   }
 
@@ -59,7 +62,10 @@
     document.addEventListener("visibilitychange", function () {
       if (document.visibilityState === "visible") { self.catchUp(); if (!self.ws) self.connect(); }
     });
-    window.addEventListener("online", function () { self.catchUp(); if (!self.ws) self.connect(); });
+    window.addEventListener("online", function () { self.sendRetry = 0; self.flush(); self.catchUp(); if (!self.ws) self.connect(); });
+    this.loadOutbox();
+    if (this.onPending) this.onPending(this.outbox.slice());
+    this.flush();  // what waited from before a reload goes first
     this.watchdog = setInterval(function () { self.checkSilence(); }, 2000);
     this.loadLog();
   };
@@ -88,8 +94,8 @@
     } catch (e) { this.startPolling(); return; }
     this.ws = ws;
     this.onConn("connecting", "Connecting…");
-    ws.onopen = function () { self.retry = 0; self.lastHeard = Date.now(); };
-    ws.onmessage = function (m) { self.lastHeard = Date.now(); self.handle(JSON.parse(m.data)); };
+    ws.onopen = function () { self.retry = 0; self.lastHeard = Date.now(); self.flush(); };
+    ws.onmessage = function (m) { self.lastHeard = self.lastFresh = Date.now(); self.handle(JSON.parse(m.data)); };
     ws.onclose = function (ev) {
       self.ws = null;
       if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) {
@@ -164,10 +170,11 @@
     var self = this;
     this.catchingUp = true;
     return this.fillLog().then(function () { return self.refreshTable(); }).then(function (t) {
+      self.lastFresh = Date.now();
       if (t.seq >= self.lastSeq) { self.lastSeq = t.seq; self.onState(t.state, t); }
     }).catch(function (e) {
       if (e.status === 401 || e.status === 403) { self.stopped = true; self.onClosed(4403); }
-      else self.onConn("offline", "Offline – retrying");
+      else self.onConn("offline", "Offline – retrying" + self.age());
     }).then(function () { self.catchingUp = false; });
   };
 
@@ -184,30 +191,98 @@
   };
 
   /* Send a command; resolves with the answer {seq, events, state}.
-   * A lost answer (no connection, 5xx, 503 busy) is retried with the same
-   * command_id: the server applies a command id once and answers a retry
-   * with the first answer. A 4xx refusal is final and rejects. */
+   *
+   * Every command goes through an outbox kept in this phone's storage: sent
+   * in order, one at a time, each with its own command_id. A lost answer
+   * (no connection, 5xx, 503 busy, 429 too fast) keeps the command waiting
+   * and it is sent again, with the same command_id, when the phone is back
+   * (the server applies a command id once). A tap while offline waits the
+   * same way and the page says how many changes wait ("onPending"). A 4xx
+   * refusal is final: the command leaves the outbox, the promise rejects and
+   * "onRefused" tells the page, even for a command queued before a reload. */
+  TableSync.prototype.outboxKey = function () { return "grim-outbox-" + this.tableId + "-" + this.token.slice(0, 12); };
+
+  TableSync.prototype.loadOutbox = function () {
+    if (this.outbox) return;
+    try { this.outbox = JSON.parse(localStorage.getItem(this.outboxKey()) || "[]"); }
+    catch (e) { this.outbox = []; }
+    this.waiters = {};
+  };
+
+  TableSync.prototype.saveOutbox = function () {
+    try { localStorage.setItem(this.outboxKey(), JSON.stringify(this.outbox)); } catch (e) { /* private mode: memory only */ }
+    if (this.onPending) this.onPending(this.outbox.slice());
+  };
+
   TableSync.prototype.send = function (type, payload) {
     var self = this;
-    var body = JSON.stringify({ command_id: uuid(), type: type, payload: payload || {} });
-    var init = { method: "POST", body: body, headers: { "Content-Type": "application/json" } };
-    function attempt(n) {
-      return self.api("/commands/", Object.assign({}, init)).catch(function (e) {
-        var transient = !e.status || e.status >= 500 || e.status === 429;
-        if (!transient || n >= 4 || self.stopped) throw e;
-        self.onConn("connecting", "Sending again…");
-        return new Promise(function (resolve) { setTimeout(resolve, 500 * Math.pow(2, n)); })
-          .then(function () { return attempt(n + 1); });
-      });
-    }
-    return attempt(0).then(function (res) {
-      if (self.ws && self.ws.readyState === 1) self.onConn("live", "Live");
-      if (res.events.length && res.events[0].seq === self.logSeq + 1) self.deliver(res.events);
-      else if (res.seq > self.logSeq) self.fillLog();
-      if (res.seq > self.lastSeq) { self.lastSeq = res.seq; self.onState(res.state, res); }
-      if (res.events.some(function (e) { return /^(seat|table)\./.test(e.type); })) self.refreshTable();
-      return res;
+    this.loadOutbox();
+    var command = { command_id: uuid(), type: type, payload: payload || {}, queued_at: new Date().toISOString(),
+      waited: !!this.retrying };
+    this.outbox.push(command);
+    this.saveOutbox();
+    var answered = new Promise(function (resolve, reject) { self.waiters[command.command_id] = { resolve: resolve, reject: reject }; });
+    this.flush();
+    return answered;
+  };
+
+  TableSync.prototype.flush = function () {
+    this.loadOutbox();
+    if (this.flushing || this.stopped || !this.outbox.length) return;
+    var self = this;
+    var command = this.outbox[0];
+    var init = { method: "POST", body: JSON.stringify({ command_id: command.command_id, type: command.type, payload: command.payload }),
+      headers: { "Content-Type": "application/json" } };
+    this.flushing = true;
+    this.api("/commands/", init).then(function (res) {
+      self.flushing = false;
+      self.sendRetry = 0;
+      self.retrying = false;
+      self.settle(command, null, res);
+      self.flush();
+    }, function (e) {
+      self.flushing = false;
+      var transient = !e.status || e.status >= 500 || e.status === 429;
+      if (transient && !self.stopped) {
+        // Everything in the outbox now waits for the phone to be back.
+        self.retrying = true;
+        self.outbox.forEach(function (c) { c.waited = true; });
+        self.saveOutbox();
+        // Wait and send the same command again (backoff up to 15 s; sooner when the phone is back).
+        self.onConn("offline", self.outbox.length + (self.outbox.length === 1 ? " change waits" : " changes wait") + " to be sent" + self.age());
+        var wait = Math.min(15000, 500 * Math.pow(2, self.sendRetry = (self.sendRetry || 0) + 1));
+        clearTimeout(self.flushTimer);
+        self.flushTimer = setTimeout(function () { self.flush(); }, wait);
+        return;
+      }
+      self.settle(command, e, null);
+      self.flush();
     });
+  };
+
+  TableSync.prototype.settle = function (command, error, res) {
+    this.outbox = this.outbox.filter(function (c) { return c.command_id !== command.command_id; });
+    this.saveOutbox();
+    var waiter = this.waiters[command.command_id];
+    delete this.waiters[command.command_id];
+    if (error) {
+      error.waited = !!command.waited;  // it sat in the outbox: the player may have moved on
+      if (waiter) waiter.reject(error);
+      else if (this.onRefused) this.onRefused(command, error);  // queued before a reload
+      return;
+    }
+    if (this.ws && this.ws.readyState === 1) this.onConn("live", "Live");
+    if (res.events.length && res.events[0].seq === this.logSeq + 1) this.deliver(res.events);
+    else if (res.seq > this.logSeq) this.fillLog();
+    if (res.seq > this.lastSeq) { this.lastSeq = res.seq; this.onState(res.state, res); }
+    if (res.events.some(function (e) { return /^(seat|table)\./.test(e.type); })) this.refreshTable();
+    if (waiter) waiter.resolve(res);
+  };
+
+  /* " · last update 21:04": how old the numbers on screen are, while not live. */
+  TableSync.prototype.age = function () {
+    var t = new Date(this.lastFresh || this.lastHeard);
+    return " · last update " + t.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
   };
 
   /* A typed number, read strictly: "12" is 12; "1e3", "2.5", "12abc" are sent
