@@ -13,6 +13,7 @@ from companion import health, logins, views
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
+    path("sw.js", views.service_worker, name="service-worker"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", logins.GuardedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

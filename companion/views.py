@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.forms import UserCreationForm
+from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -52,3 +55,16 @@ def signup(request: HttpRequest) -> HttpResponse:
         messages.success(request, f"Welcome, {user.get_username()}.")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
+
+
+def service_worker(request: HttpRequest) -> HttpResponse:
+    """``/sw.js``: the service worker, served from the site root so it may serve every page.
+
+    Its file lives with the static files (``static/js/sw.js``); ``no-cache``
+    so a phone checks for a new one on every visit.
+    """
+    found = finders.find("js/sw.js")
+    path = Path(found) if isinstance(found, str) else Path(settings.STATIC_ROOT) / "js" / "sw.js"
+    response = HttpResponse(path.read_bytes(), content_type="application/javascript; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response
