@@ -55,3 +55,10 @@ def test_log_in_with_wrong_password_says_so(client) -> None:
 
 def test_admin_is_enabled(client) -> None:
     assert client.get("/admin/login/").status_code == 200
+
+
+def test_every_page_carries_a_content_security_policy(client) -> None:
+    for url in ("/", "/join/", "/accounts/login/", "/sw.js"):
+        policy = client.get(url)["Content-Security-Policy"]
+        assert "script-src 'self'" in policy and "frame-ancestors 'none'" in policy
+        assert "unsafe-eval" not in policy
