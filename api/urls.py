@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from api import games, tables
+from api import games, me, tables
 from api.views import HelloView
 from campaigns import registry
 
@@ -15,6 +15,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("hello/", HelloView.as_view(), name="hello"),
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
     path("games/", games.GamesView.as_view(), name="games"),
+    path("me/plays/", me.MyPlaysView.as_view(), name="my-plays"),
+    path("me/stats/", me.MyStatsView.as_view(), name="my-stats"),
     path("tables/", tables.TableCreateView.as_view(), name="table-create"),
     path("tables/join/", tables.JoinView.as_view(), name="table-join"),
     path("tables/<int:table_id>/", tables.TableDetailView.as_view(), name="table-detail"),

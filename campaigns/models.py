@@ -164,6 +164,41 @@ class Play(models.Model):
         return f"Play of {self.name}"
 
 
+class PlayResult(models.Model):
+    """One seat's result in a finished play, so statistics are SQL aggregates (issue: play history).
+
+    From the game's ``results(state)``; a seat the results do not name (a
+    game without scores, like Counters) still gets its row, with no score.
+    ``user`` follows the seat: a guest seat claimed later moves its results
+    to that account; a guest's results stay under the seat's name.
+    """
+
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="results")
+    seat = models.ForeignKey(Seat, null=True, blank=True, on_delete=models.SET_NULL, related_name="results")
+    name = models.CharField(max_length=40)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="play_results",
+    )
+    game = models.CharField(max_length=20)
+    score = models.IntegerField(null=True, blank=True)
+    place = models.PositiveIntegerField(null=True, blank=True)
+    won = models.BooleanField(default=False)
+    details: models.JSONField[Any] = models.JSONField(default=dict, blank=True)
+    ended_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-ended_at", "place", "id"]
+        constraints = [models.UniqueConstraint(fields=["play", "seat"], name="one_result_per_seat")]
+        indexes = [models.Index(fields=["user", "game"]), models.Index(fields=["game", "ended_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} in {self.play_id}"
+
+
 class OutboxTask(models.Model):
     """A task owed after a command, written in the command's own transaction.
 

@@ -26,7 +26,18 @@ from campaigns.boards import board_html, has_board
 from campaigns.broadcast import after_commit, broadcast_events
 from campaigns.errors import TableError, not_found, stale
 from campaigns.host_commands import clean_name, seat_payload, table_command
-from campaigns.models import Command, EditPolicy, Event, OutboxTask, Role, Seat, Table, TableStatus
+from campaigns.models import (
+    Command,
+    EditPolicy,
+    Event,
+    OutboxTask,
+    Play,
+    PlayResult,
+    Role,
+    Seat,
+    Table,
+    TableStatus,
+)
 from campaigns.payloads import check_payload, check_storable
 from campaigns.registry import project, rules_for
 from campaigns.undo import undo_redo
@@ -162,6 +173,10 @@ def seat_claim(*, seat: Seat, user: UserLike) -> Seat:
         raise TableError("seat_claimed", "This seat already belongs to another account.", status=409)
     seat.user = account
     seat.save(update_fields=["user"])
+    # Results this seat already has move to the account's history.
+    PlayResult.objects.filter(seat=seat, user=None).update(user=account)
+    for play in Play.objects.filter(results__seat=seat):
+        play.users.add(account)
     return seat
 
 

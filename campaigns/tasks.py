@@ -16,8 +16,9 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns.models import OutboxTask, Play, Seat, Table, TableStatus
+from campaigns.models import OutboxTask, Play, PlayResult, Seat, Table, TableStatus
 from campaigns.registry import rules_for
+from campaigns.results import result_rows
 
 logger = logging.getLogger(__name__)
 
@@ -68,6 +69,22 @@ def write_play_record(table_id: int) -> int | None:
             started_at=table.created_at,
             ended_at=table.ended_at,
             duration_s=max(0, int((table.ended_at - table.created_at).total_seconds())),
+        )
+        owners = {s.pk: s.user_id for s in seats}
+        PlayResult.objects.bulk_create(
+            PlayResult(
+                play=play,
+                seat_id=row["seat_id"],
+                name=row["name"],
+                user_id=owners.get(row["seat_id"]),
+                game=play.game,
+                score=row["score"],
+                place=row["place"],
+                won=row["won"],
+                details=row["details"],
+                ended_at=play.ended_at,
+            )
+            for row in result_rows(summary, play.seats)
         )
         users = {s.user_id for s in seats if s.user_id is not None}
         if table.host_user_id is not None:

@@ -93,3 +93,24 @@ def test_a_grim_hand_character_answers_what_the_schema_says(
     response = gh_player.client.get(f"/api/v1/grimhand/characters/{character_id}/")
     assert response.status_code == 200
     check(schema, "get", "/api/v1/grimhand/characters/{character_id}/", response)
+
+
+def test_my_history_answers_what_the_schema_says(
+    schema: dict[str, Any],
+    host: Person,  # noqa: F811
+) -> None:
+    from django.contrib.auth import get_user_model
+
+    from campaigns import services
+    from campaigns.tasks import write_play_record
+
+    mara = get_user_model().objects.create_user("mara", password="x")
+    services.seat_claim(seat=host.seat, user=mara)
+    assert host.command("table.end").status_code == 200
+    write_play_record(host.table.pk)
+    client = APIClient()
+    client.force_login(mara)
+    plays = client.get("/api/v1/me/plays/")
+    assert plays.json()["count"] == 1
+    check(schema, "get", "/api/v1/me/plays/", plays)
+    check(schema, "get", "/api/v1/me/stats/", client.get("/api/v1/me/stats/"))

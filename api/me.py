@@ -1,0 +1,105 @@
+"""``/api/v1/me/plays/`` and ``/api/v1/me/stats/``: a logged-in player's history, built from the log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.permissions import BasePermission
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import ApiError
+from campaigns import history
+
+_RESULT = inline_serializer(
+    "PlayerResult",
+    {
+        "name": serializers.CharField(),
+        "score": serializers.IntegerField(allow_null=True),
+        "place": serializers.IntegerField(allow_null=True),
+        "won": serializers.BooleanField(),
+    },
+)
+PlayOut = inline_serializer(
+    "MyPlay",
+    {
+        "play_id": serializers.IntegerField(),
+        "table_id": serializers.IntegerField(),
+        "game": serializers.CharField(),
+        "game_name": serializers.CharField(),
+        "name": serializers.CharField(),
+        "ended_at": serializers.DateTimeField(),
+        "duration_s": serializers.IntegerField(),
+        "winner": serializers.CharField(),
+        "me": _RESULT.__class__(),
+        "players": _RESULT.__class__(many=True),
+    },
+)
+_GAME_STATS = inline_serializer(
+    "GameStats",
+    {
+        "game": serializers.CharField(),
+        "game_name": serializers.CharField(),
+        "plays": serializers.IntegerField(),
+        "wins": serializers.IntegerField(),
+        "win_rate": serializers.FloatField(),
+        "avg_score": serializers.FloatField(allow_null=True),
+        "best_score": serializers.IntegerField(allow_null=True),
+        "time_played_s": serializers.IntegerField(),
+    },
+)
+StatsOut = inline_serializer(
+    "MyStats",
+    {
+        "plays": serializers.IntegerField(),
+        "wins": serializers.IntegerField(),
+        "win_rate": serializers.FloatField(),
+        "time_played_s": serializers.IntegerField(),
+        "games": _GAME_STATS.__class__(many=True),
+    },
+)
+PAGE = 50
+
+
+class LoggedIn(BasePermission):
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.user is None or not request.user.is_authenticated:
+            raise ApiError("login_required", "Log in to see your plays and statistics.", status_code=401)
+        return True
+
+
+class MyPlaysView(APIView):
+    permission_classes = [LoggedIn]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", str, description="Only this game (its slug)."),
+            OpenApiParameter("offset", int, description="Skip this many (newest first)."),
+        ],
+        responses={
+            200: inline_serializer(
+                "MyPlays", {"results": PlayOut.__class__(many=True), "count": serializers.IntegerField()}
+            )
+        },
+        summary="My finished plays, newest first",
+    )
+    def get(self, request: Request) -> Response:
+        game = request.query_params.get("game") or None
+        raw = request.query_params.get("offset", "0")
+        if not raw.isdigit():
+            raise ApiError("bad_param", "“offset” must be a whole number.", extra={"field": "offset"})
+        offset = int(raw)
+        rows = history.results_of(request.user, game)
+        page = list(rows[offset : offset + PAGE])
+        return Response({"results": [history.play_json(r) for r in page], "count": rows.count()})
+
+
+class MyStatsView(APIView):
+    permission_classes = [LoggedIn]
+
+    @extend_schema(responses={200: StatsOut}, summary="My statistics: plays, wins and scores per game")
+    def get(self, request: Request) -> Response:
+        return Response(history.stats_of(request.user))
