@@ -118,3 +118,22 @@ def test_a_grimterra_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F8
     refused = "the server responded with a status of 400"
     assert bo_console.errors == []
     assert [e for e in ann_console.errors if refused not in e] == [] and len(ann_console.errors) == 1
+
+
+def test_the_deck_checker_page_lists_every_problem(browser, live_asgi) -> None:  # noqa: F811
+    page, console = phone_page(browser)
+    page.goto(live_asgi + "/grimterra/decks/")
+    page.get_by_label("Hero 1", exact=True).fill("Vex")
+    page.get_by_label("Agilitas for hero 1").check()
+    page.get_by_label("Hero 2", exact=True).fill("Lumen")
+    page.get_by_label("Intellectus for hero 2").check()
+    page.get_by_label("Cards, one per line").fill("5 Ember Lance (Agilitas)\n2 Stone Wall (Fortutidas)")
+    page.get_by_role("button", name="Check the deck").click()
+    violations = page.locator("#deck-violations li")
+    expect(violations).to_have_count(4)
+    expect(violations.nth(2)).to_contain_text("Ember Lance: 5 copies")
+    expect(page.get_by_label("Hero 1", exact=True)).to_have_value("Vex")  # what was typed stays
+    assert horizontal_overflow(page) <= 0
+    assert unlabelled_controls(page) == []
+    assert small_touch_targets(page) == []
+    assert console.errors == []

@@ -30,6 +30,8 @@ class GrimterraConfig(AppConfig):
                 max_seats=8,
                 board_template="grimterra/board.html",
                 board_context=board_context,
+                page_urls="sheets.grimterra.views",
+                api_urls="sheets.grimterra.api",
                 order=30,
             )
         )

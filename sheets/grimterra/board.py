@@ -59,6 +59,8 @@ def _hero_view(hero: Mapping[str, Any]) -> dict[str, Any]:
         "skills_now": [{"fate": f, "level": skill(dict(hero), f)} for f in fates],
         "printed_fates": fates,
         "kind": "Minion" if hero["minion"] else "Hero",
+        # Six pips, as many lit as dark counters (6 kills: rulebook, Dark counters).
+        "pips": [i < int(hero["dark"]) for i in range(DARK_DEATH)],
     }
 
 
