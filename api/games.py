@@ -21,6 +21,10 @@ class GameOut(serializers.Serializer[Any]):
     min_seats = serializers.IntegerField()
     max_seats = serializers.IntegerField()
     commands = serializers.ListField(child=serializers.CharField())
+    options = serializers.ListField(
+        child=serializers.DictField(),
+        help_text="Setup options for POST /tables/ (key, label, choices; the first choice is the default).",
+    )
 
 
 def game_json(spec: registry.GameSpec) -> dict[str, Any]:
@@ -31,6 +35,10 @@ def game_json(spec: registry.GameSpec) -> dict[str, Any]:
         "min_seats": spec.min_seats,
         "max_seats": spec.max_seats,
         "commands": [*spec.commands(), *TABLE_COMMANDS],
+        "options": [
+            {"key": f["key"], "label": f["label"], "choices": [dict(c) for c in f["choices"]]}
+            for f in spec.rules.option_fields
+        ],
     }
 
 

@@ -52,7 +52,11 @@ def table_new(request: HttpRequest) -> HttpResponse:
     form = {k: request.POST.get(k, "").strip() for k in ("game", "name", "seat_name")}
     try:
         table, grant = services.table_create(
-            game=form["game"], name=form["name"], seat_name=form["seat_name"], user=request.user
+            game=form["game"],
+            name=form["name"],
+            seat_name=form["seat_name"],
+            user=request.user,
+            options=_form_options(request, form["game"]),
         )
     except TableError as exc:
         field = (
@@ -67,6 +71,26 @@ def table_new(request: HttpRequest) -> HttpResponse:
     response = redirect("table", table_id=table.pk)
     _set_seat_cookie(response, request, table.pk, grant.token)
     return response
+
+
+def _form_options(request: HttpRequest, game: str) -> dict[str, Any]:
+    """The chosen game's setup options from the form (``opt-<game>-<key>``), typed as its choices are.
+
+    A value that is not one of the choices is passed on as typed, so the
+    game's ``clean_options`` refuses it by name.
+    """
+    spec = registry.find(game)
+    if spec is None:
+        return {}
+    options: dict[str, Any] = {}
+    for field in spec.rules.option_fields:
+        key = str(field["key"])
+        raw = request.POST.get(f"opt-{game}-{key}")
+        if raw is None:
+            continue
+        typed = {str(c["value"]): c["value"] for c in field["choices"]}
+        options[key] = typed.get(raw, raw)
+    return options
 
 
 def _held_seat(request: HttpRequest, code: str) -> Seat | None:

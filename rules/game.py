@@ -53,6 +53,10 @@ class GameRulesBase:
     game: ClassVar[str] = ""
     name: ClassVar[str] = ""
     handlers: ClassVar[Mapping[str, Any]] = {}
+    option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = ()
+    """The setup options a table can be opened with, for forms: ``{key, label,
+    choices: [{value, label}]}``, the first choice being the default.
+    ``clean_options`` stays the judge of what is valid."""
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """No options unless the game says otherwise."""

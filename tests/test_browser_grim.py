@@ -45,6 +45,7 @@ def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: 
     ann.goto(live_asgi + "/")
     ann.get_by_text("Open a new table").click()
     ann.get_by_label("Game", exact=True).select_option("grim")
+    ann.get_by_label("Format").select_option("coven")  # only GRIM's options show for GRIM
     ann.get_by_label("Table name").fill("Duel")
     ann.get_by_label("Your name").fill("Ann")
     ann.get_by_role("button", name="Open the table").click()
@@ -61,6 +62,7 @@ def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: 
     expect(bo.locator("#board .seat-card").first).to_have_attribute("aria-label", "Bo")
     expect(ann.locator("#board .seat-card").first).to_have_attribute("aria-label", "Ann")
 
+    expect(bo.locator("#board .mine dd").first).to_have_text("2")  # Coven: 2 Banished each
     ann.get_by_role("button", name="Ann", exact=True).click()
     expect(bo.locator("#board")).to_contain_text("Favor: Ann")
 

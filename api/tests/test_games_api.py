@@ -62,7 +62,11 @@ def test_games_lists_every_registered_game_with_its_commands() -> None:
     assert set(by_slug) == set(registry.slugs())
     assert {"grimhand", "counters"} <= set(by_slug)
     counters = by_slug["counters"]
-    assert set(counters) == {"slug", "name", "blurb", "min_seats", "max_seats", "commands"}
+    assert set(counters) == {"slug", "name", "blurb", "min_seats", "max_seats", "commands", "options"}
+    assert counters["options"] == []
+    grim = by_slug["grim"]
+    assert grim["options"][0]["key"] == "format"
+    assert [c["value"] for c in grim["options"][0]["choices"]] == ["standard", "coven"]
     assert "counter.add" in counters["commands"] and "undo" in counters["commands"]
     assert "character.create" in by_slug["grimhand"]["commands"]
     assert "table.end" in by_slug["grimhand"]["commands"]

@@ -111,3 +111,21 @@ def test_a_guest_is_offered_to_keep_the_seat_on_every_game(client: Client) -> No
         table = Table.objects.get(name=name)
         page = client.get(f"/t/{table.pk}/", follow=True).content.decode()
         assert "to keep this seat in your account" in page, game
+
+
+def test_a_table_opened_from_the_home_page_takes_the_games_options(client: Client) -> None:
+    form = {
+        "game": "grim",
+        "name": "Duel",
+        "seat_name": "Ann",
+        "opt-grim-format": "coven",
+        "opt-grimoor-start_points": "0",
+    }
+    r = client.post("/tables/new/", form)
+    assert r.status_code == 302
+    table = Table.objects.get(name="Duel")
+    assert table.state["format"] == "coven"  # the other game's options are not this table's
+    bad = client.post("/tables/new/", {**form, "name": "Duel 2", "opt-grim-format": "blitz"})
+    assert bad.status_code == 400 and "standard (4 Banished) or coven" in bad.content.decode()
+    html = client.get("/").content.decode()
+    assert 'data-game-options="grim"' in html and "Coven: 2 Banished each" in html

@@ -47,6 +47,16 @@ class GrimRules(OpsRules):
     game = "grim"
     name = "GRIM the Card Game"
     handlers: ClassVar[Mapping[str, Handler]] = HANDLERS
+    option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = (
+        {
+            "key": "format",
+            "label": "Format",
+            "choices": (
+                {"value": "standard", "label": "Standard: 4 Banished each"},
+                {"value": "coven", "label": "Coven: 2 Banished each"},
+            ),
+        },
+    )
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """``{format: "standard" | "coven"}``: 4 or 2 Banished each (default standard)."""

@@ -55,6 +55,16 @@ class GrimoorRules(OpsRules):
     game = "grimoor"
     name = "Grimoor"
     handlers: ClassVar[Mapping[str, Handler]] = HANDLERS
+    option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = (
+        {
+            "key": "start_points",
+            "label": "Starting points",
+            "choices": (
+                {"value": DEFAULT_START_POINTS, "label": "1: the Score cards as the rulebook sets them up"},
+                {"value": 0, "label": "0"},
+            ),
+        },
+    )
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """``{start_points: 0..30}``: where the Score cards start (default 1, rulebook: Setup "set to 1")."""
