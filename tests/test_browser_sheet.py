@@ -91,6 +91,12 @@ def test_sheet_fits_a_tablet_and_shows_a_completed_set(browser, live_asgi) -> No
     page, console = phone_page(browser)
     open_campaign(page, live_asgi)
     page.locator("summary", has_text="Invite and manage").click()
+    # The shared host panel, complete on Grim Hand's page too.
+    page.get_by_label("Table name").fill("Crypt of Ash")
+    page.get_by_role("button", name="Rename table").click()
+    expect(page.locator("#table-name")).to_have_text("Crypt of Ash")
+    expect(page.locator("#seat-admin li")).to_have_count(1)
+    expect(page.get_by_role("button", name="End the table")).to_be_visible()
     page.get_by_label("Use the cards' printed rarity").check()
     create(page, "Mara", "Elf", "Mage", "Shadow")
     cards = [

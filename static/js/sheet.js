@@ -43,11 +43,17 @@
   function showError(box, msg) { if (box) { box.textContent = msg || ""; box.hidden = !msg; } }
   function errorBox(id) { return el("p", { "class": "error", id: id, role: "alert", hidden: true }); }
 
+  var host = null;
   var sync = new window.TableSync({
     tableId: boot.id, token: root.dataset.token, seq: boot.seq,
     onState: function (s) { state = s; render(); },
     onEvents: function (list) { events = events.concat(list); renderLog(); },
-    onTable: function (t) { table = t; render(); },
+    onTable: function (t) {
+      table = t;
+      document.getElementById("table-name").textContent = t.name;
+      if (host) host.render(t);
+      render();
+    },
     onConn: function (kind, text) {
       var c = document.getElementById("conn");
       c.dataset.state = kind; c.querySelector(".conn-text").textContent = text;
@@ -442,10 +448,15 @@
     renderMine(); renderParty(); renderLog();
   }
 
-  var everyone = document.getElementById("everyone-edits");
-  if (everyone) everyone.addEventListener("change", function () {
-    send("table.set_policy", { edit_policy: everyone.checked ? "everyone" : "own" }, document.getElementById("host-error"));
+  /* The shared host panel (static/js/host.js): rename, seats, code, policy, end. */
+  host = window.GrimHost({
+    send: function (type, payload) {
+      showError(document.getElementById("command-error"), "");
+      return sync.send(type, payload).catch(function (e) { showError(document.getElementById("command-error"), e.message); throw e; });
+    },
+    showError: function (msg) { showError(document.getElementById("command-error"), msg); }
   });
+  host.render(table);
   var printed = document.getElementById("printed-rarity");
   if (printed) {
     printed.checked = !!(state.settings || {}).printed_rarity;
