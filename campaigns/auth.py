@@ -29,12 +29,14 @@ class SeatTokenAuthentication(BaseAuthentication):
     keyword = "Seat"
 
     def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
-        header = get_authorization_header(request).split()
-        if not header or header[0].decode("latin-1").lower() != self.keyword.lower():
+        from campaigns.credentials import from_authorization
+
+        token = from_authorization(get_authorization_header(request).decode("latin-1"))
+        if token is None:
             return None
-        if len(header) != 2:
+        if not token:
             raise exceptions.AuthenticationFailed("The seat token is missing after “Seat”.", code="bad_token")
-        seat = seat_for_token(header[1].decode("latin-1"))
+        seat = seat_for_token(token)
         if seat is None:
             raise exceptions.AuthenticationFailed(
                 "This seat token is not valid (the seat may have been removed). Join the table again.",

@@ -5,7 +5,8 @@ fills any gap from ``GET .../events/?after=N``; correctness never depends on
 the socket. Close codes a client can act on:
 
 - 4401: no valid seat token (join the table again)
-- 4403: the seat belongs to another table, or was removed
+- 4403: the seat belongs to another table, or was removed, or the origin
+  policy refuses the connection (``campaigns.credentials``)
 - 4404: no such table
 """
 
@@ -13,35 +14,21 @@ from __future__ import annotations
 
 import asyncio
 import time
-from http.cookies import SimpleCookie
 from typing import Any
-from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from campaigns.auth import cookie_name
+from campaigns import credentials
 from campaigns.models import Seat, Table
 from campaigns.selectors import seat_for_token
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NO_TABLE = 4404
-
-
-def token_from_scope(scope: dict[str, Any], table_id: int) -> str:
-    query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
-    if query.get("token"):
-        return str(query["token"][0])
-    for name, value in scope.get("headers", []):
-        if name == b"cookie":
-            cookie: SimpleCookie = SimpleCookie()
-            cookie.load(value.decode("latin-1"))
-            morsel = cookie.get(cookie_name(table_id))
-            if morsel is not None:
-                return str(morsel.value)
-    return ""
+AUTH_WAIT_S = 5.0
+"""How long a socket without a token in its handshake has to send ``{"type": "auth", "token"}``."""
 
 
 @database_sync_to_async
@@ -103,11 +90,36 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     table_id: int = 0
     _beat: asyncio.Task[None] | None = None
 
+    _waiting: asyncio.Task[None] | None = None
+
     async def connect(self) -> None:
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
-        code, seat = await _authorise(token_from_scope(self.scope, table_id), table_id)
+        self.table_id = table_id
+        credential = credentials.from_scope(self.scope, table_id)
+        origin = credentials.origin_of(self.scope)
         # Accept first so the client receives our close code, not a bare 403.
         await self.accept()
+        if origin == "foreign":
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        if credential.source == "none":
+            # The token comes in the first message (kept out of the URL and the logs).
+            self._waiting = asyncio.create_task(self._auth_deadline())
+            return
+        await self._open(credential, origin)
+
+    async def _auth_deadline(self) -> None:
+        await asyncio.sleep(AUTH_WAIT_S)
+        if self.seat_id is None:
+            await self.close(code=CLOSE_BAD_TOKEN)
+
+    async def _open(self, credential: credentials.Credential, origin: credentials.Origin) -> None:
+        table_id = self.table_id
+        if not credentials.may_connect(credential, origin):
+            # A cookie from no page at all: not a browser page of ours.
+            await self.close(code=CLOSE_FORBIDDEN)
+            return
+        code, seat = await _authorise(credential.token, table_id)
         if seat is None:
             await self.close(code=code)
             return
@@ -117,7 +129,6 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # The snapshot is read after joining the group, so no event can fall
         # between the two; a duplicate is harmless (the client skips old seqs).
         await self.send_json(await _snapshot(table_id))
-        self.table_id = table_id
         self._beat = asyncio.create_task(self._heartbeat())
 
     async def _heartbeat(self) -> None:
@@ -139,11 +150,22 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def disconnect(self, code: int) -> None:
         self._stop_beat()
+        if self._waiting is not None:
+            self._waiting.cancel()
         if self.group:
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if isinstance(content, dict) and content.get("type") == "ping":
+        if not isinstance(content, dict):
+            return
+        if content.get("type") == "auth" and self.seat_id is None and self._waiting is not None:
+            self._waiting.cancel()
+            self._waiting = None
+            token = content.get("token")
+            credential = credentials.Credential(token if isinstance(token, str) else "", "message")
+            await self._open(credential, credentials.origin_of(self.scope))
+            return
+        if content.get("type") == "ping":
             await self.send_json({"type": "pong"})
 
     async def table_message(self, message: dict[str, Any]) -> None:

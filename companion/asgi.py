@@ -31,13 +31,15 @@ http_app = HttpViaWsgi(
 )
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
-from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E402
 
 from companion.routing import websocket_urlpatterns  # noqa: E402
 
 application = ProtocolTypeRouter(
     {
         "http": http_app,
-        "websocket": AllowedHostsOriginValidator(URLRouter(websocket_urlpatterns)),
+        # Origins are checked by each consumer with the seat's credential
+        # (campaigns.credentials): a native client without an Origin header
+        # may connect with an explicit token; cookies need one of our origins.
+        "websocket": URLRouter(websocket_urlpatterns),
     }
 )

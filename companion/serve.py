@@ -14,6 +14,8 @@ import sys
 
 import uvicorn
 
+from companion.logredact import uvicorn_log_config
+
 
 def main() -> None:
     host = os.environ.get("HOST", "127.0.0.1")
@@ -45,6 +47,7 @@ def main() -> None:
         port=port,
         lifespan="off",
         access_log=os.environ.get("ACCESS_LOG", "0") == "1",
+        log_config=uvicorn_log_config(),  # seat tokens scrubbed from every line
         log_level=os.environ.get("LOG_LEVEL", "warning"),
         ws_ping_interval=20,
         ws_ping_timeout=20,

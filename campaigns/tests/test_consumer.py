@@ -95,15 +95,86 @@ async def test_removed_seat_is_disconnected() -> None:
     assert await ws.receive_output(timeout=3) == {"type": "websocket.close", "code": CLOSE_FORBIDDEN}
 
 
-async def test_foreign_origin_is_rejected() -> None:
+async def closed_with(ws: WebsocketCommunicator) -> int:
+    connected, _ = await ws.connect()
+    assert connected  # accepted, so the client hears why it is closed
+    message = await ws.receive_output(timeout=3)
+    assert message["type"] == "websocket.close", message
+    return int(message["code"])
+
+
+async def test_foreign_origin_is_rejected_even_with_a_token() -> None:
     table, host, _ = await open_table()
     ws = WebsocketCommunicator(
         application,
         f"/ws/tables/{table.pk}/?token={host.token}",
         headers=[(b"origin", b"http://evil.example")],
     )
-    connected, _ = await ws.connect()
-    assert not connected
+    assert await closed_with(ws) == CLOSE_FORBIDDEN
+
+
+async def test_a_native_client_without_origin_connects_with_an_explicit_token() -> None:
+    table, host, player = await open_table()
+    by_query = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/?token={player.token}")
+    assert (await by_query.connect())[0]
+    assert (await by_query.receive_json_from(timeout=3))["type"] == "snapshot"
+    await by_query.disconnect()
+    by_header = WebsocketCommunicator(
+        application, f"/ws/tables/{table.pk}/", headers=[(b"authorization", f"Seat {host.token}".encode())]
+    )
+    assert (await by_header.connect())[0]
+    assert (await by_header.receive_json_from(timeout=3))["type"] == "snapshot"
+    await by_header.disconnect()
+
+
+async def test_a_cookie_needs_one_of_our_origins() -> None:
+    table, host, _ = await open_table()
+    cookie = (b"cookie", f"grim_seat_{table.pk}={host.token}".encode())
+    no_origin = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/", headers=[cookie])
+    assert await closed_with(no_origin) == CLOSE_FORBIDDEN  # a cookie from no page at all
+    ours = communicator(f"/ws/tables/{table.pk}/", cookie)
+    assert (await ours.connect())[0]
+    assert (await ours.receive_json_from(timeout=3))["type"] == "snapshot"
+    await ours.disconnect()
+
+
+async def test_the_token_may_come_in_the_first_message(settings: Any) -> None:
+    table, _host, player = await open_table()
+    ws = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/")
+    assert (await ws.connect())[0]
+    await ws.send_json_to({"type": "auth", "token": player.token})
+    assert (await ws.receive_json_from(timeout=3))["type"] == "snapshot"
+    await ws.disconnect()
+    wrong = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/")
+    assert (await wrong.connect())[0]
+    await wrong.send_json_to({"type": "auth", "token": "not-a-token"})
+    assert await wrong.receive_output(timeout=3) == {"type": "websocket.close", "code": CLOSE_BAD_TOKEN}
+
+
+async def test_a_socket_that_never_says_who_it_is_is_closed(monkeypatch: Any) -> None:
+    from campaigns import consumers
+
+    monkeypatch.setattr(consumers, "AUTH_WAIT_S", 0.2)
+    table, _host, _player = await open_table()
+    silent = WebsocketCommunicator(application, f"/ws/tables/{table.pk}/")
+    assert (await silent.connect())[0]
+    assert await silent.receive_output(timeout=3) == {"type": "websocket.close", "code": CLOSE_BAD_TOKEN}
+
+
+async def test_behind_https_only_https_origins_are_ours(settings: Any) -> None:
+    settings.SECURE_SSL_REDIRECT = True
+    table, host, _ = await open_table()
+    cookie = (b"cookie", f"grim_seat_{table.pk}={host.token}".encode())
+    plain = WebsocketCommunicator(
+        application, f"/ws/tables/{table.pk}/", headers=[(b"origin", b"http://localhost"), cookie]
+    )
+    assert await closed_with(plain) == CLOSE_FORBIDDEN
+    secure = WebsocketCommunicator(
+        application, f"/ws/tables/{table.pk}/", headers=[(b"origin", b"https://localhost"), cookie]
+    )
+    assert (await secure.connect())[0]
+    assert (await secure.receive_json_from(timeout=3))["type"] == "snapshot"
+    await secure.disconnect()
 
 
 @database_sync_to_async
