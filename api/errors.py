@@ -127,3 +127,32 @@ def json_server_error(request: HttpRequest) -> JsonResponse:
         error_body("server_error", "Something went wrong on our side. Nothing was changed."),
         status=500,
     )
+
+
+def error_responses(*statuses: int) -> dict[int, Any]:
+    """OpenAPI responses in the one error shape for these statuses (what each means, said once)."""
+    from drf_spectacular.utils import OpenApiResponse, inline_serializer
+    from rest_framework import serializers
+
+    body = inline_serializer(
+        "Error",
+        {
+            "code": serializers.CharField(help_text="Stable code, e.g. not_enough_stamina, too_fast."),
+            "message": serializers.CharField(help_text="What went wrong, for a player."),
+            "extra": serializers.DictField(help_text="Details; `field` names the input at fault."),
+        },
+    )
+    return {status: OpenApiResponse(body, description=ERROR_MEANINGS[status]) for status in statuses}
+
+
+ERROR_MEANINGS = {
+    400: "Refused: bad input or a rule of the game (nothing changed).",
+    401: "No valid seat token, or not logged in.",
+    403: "Not allowed for this seat (another table, another seat, a spectator).",
+    404: "No such table, code or thing.",
+    409: "Conflict: the table ended, a stale expected_seq, a command_id reused for another change.",
+    410: "The code is no longer valid.",
+    413: "The request body is too large (64 KB for commands).",
+    429: "Too fast: wait the Retry-After seconds (wrong codes, logins, a seat's commands).",
+    503: "The server is busy: retry after Retry-After with the same command_id.",
+}

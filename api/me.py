@@ -11,7 +11,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError
+from api.errors import ApiError, error_responses
 from campaigns import history
 
 _RESULT = inline_serializer(
@@ -100,6 +100,9 @@ class MyPlaysView(APIView):
 class MyStatsView(APIView):
     permission_classes = [LoggedIn]
 
-    @extend_schema(responses={200: StatsOut}, summary="My statistics: plays, wins and scores per game")
+    @extend_schema(
+        responses={200: StatsOut, **error_responses(401)},
+        summary="My statistics: plays, wins and scores per game",
+    )
     def get(self, request: Request) -> Response:
         return Response(history.stats_of(request.user))

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError
+from api.errors import ApiError, error_responses
 from api.parsers import body_too_large, content_length
 from campaigns import selectors, services, throttle
 from campaigns.auth import SeatTokenAuthentication
@@ -85,7 +85,9 @@ class TableCreateView(APIView):
     permission_classes: list[type] = []
 
     @extend_schema(
-        request=CreateTableIn, responses={201: CreateTableOut}, summary="Open a table (you are its host)"
+        request=CreateTableIn,
+        responses={201: CreateTableOut, **error_responses(400, 413, 503)},
+        summary="Open a table (you are its host)",
     )
     def post(self, request: Request) -> Response:
         data = CreateTableIn(data=request.data)
@@ -132,7 +134,11 @@ class JoinView(APIView):
     authentication_classes: list[type] = []
     permission_classes: list[type] = []
 
-    @extend_schema(request=JoinIn, responses={201: JoinOut}, summary="Join a table with its code")
+    @extend_schema(
+        request=JoinIn,
+        responses={201: JoinOut, **error_responses(400, 404, 409, 410, 429, 503)},
+        summary="Join a table with its code",
+    )
     def post(self, request: Request) -> Response:
         data = JoinIn(data=request.data)
         data.is_valid(raise_exception=True)
@@ -158,7 +164,9 @@ TableOut = inline_serializer(
 
 
 class TableDetailView(SeatView):
-    @extend_schema(responses={200: TableOut}, summary="A table's snapshot and seats")
+    @extend_schema(
+        responses={200: TableOut, **error_responses(401, 403, 404)}, summary="A table's snapshot and seats"
+    )
     def get(self, request: Request, table_id: int) -> Response:
         seat = self.seat(request)
         return Response(selectors.table_json(seat.table, viewer=seat))
@@ -191,8 +199,10 @@ EventOut = inline_serializer(
 class EventsView(SeatView):
     @extend_schema(
         parameters=[
-            OpenApiParameter("after", int, description="Return events with seq greater than this"),
-            OpenApiParameter("limit", int, description="Page size, at most 200"),
+            OpenApiParameter(
+                "after", int, description="Return events with seq greater than this (0 or more)"
+            ),
+            OpenApiParameter("limit", int, description="Page size, 1 to 200 (default 200)"),
         ],
         responses={
             200: inline_serializer(
@@ -203,7 +213,8 @@ class EventsView(SeatView):
                     "has_more": serializers.BooleanField(),
                     "next_after": serializers.IntegerField(),
                 },
-            )
+            ),
+            **error_responses(400, 401, 403, 404),
         },
         summary="The table's log after a seq, oldest first",
     )
@@ -255,7 +266,11 @@ CommandOut = inline_serializer(
 
 
 class CommandView(SeatView):
-    @extend_schema(request=CommandIn, responses={200: CommandOut}, summary="Send a command to the table")
+    @extend_schema(
+        request=CommandIn,
+        responses={200: CommandOut, **error_responses(400, 401, 403, 404, 409, 413, 429, 503)},
+        summary="Send a command to the table",
+    )
     def post(self, request: Request, table_id: int) -> Response:
         if content_length(request.META) > MAX_BODY_BYTES:
             raise body_too_large(MAX_BODY_BYTES)
@@ -285,7 +300,7 @@ class PreviewIn(serializers.Serializer[Any]):
 class CommandPreviewView(SeatView):
     @extend_schema(
         request=PreviewIn,
-        responses={200: CommandOut},
+        responses={200: CommandOut, **error_responses(400, 401, 403, 409, 413, 503)},
         summary="What a game command would do now (its log lines and the new state), without doing it",
     )
     def post(self, request: Request, table_id: int) -> Response:
@@ -304,7 +319,11 @@ class CommandPreviewView(SeatView):
 
 
 class ClaimView(SeatView):
-    @extend_schema(request=None, responses={200: TableOut}, summary="Tie your guest seat to your account")
+    @extend_schema(
+        request=None,
+        responses={200: TableOut, **error_responses(401, 403, 409)},
+        summary="Tie your guest seat to your account",
+    )
     def post(self, request: Request, table_id: int) -> Response:
         seat = self.seat(request)
         try:

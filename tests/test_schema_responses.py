@@ -114,3 +114,30 @@ def test_my_history_answers_what_the_schema_says(
     assert plays.json()["count"] == 1
     check(schema, "get", "/api/v1/me/plays/", plays)
     check(schema, "get", "/api/v1/me/stats/", client.get("/api/v1/me/stats/"))
+
+
+def test_refusals_answer_what_the_schema_says(
+    schema: dict[str, Any],
+    host: Person,  # noqa: F811
+    settings: Any,
+) -> None:
+    tid = host.table.pk
+    commands = "/api/v1/tables/{table_id}/commands/"
+    check(schema, "post", commands, host.command("counter.adjust", {"counter_id": 999, "by": 1}))  # 400
+    life = add_life(host)
+    first = host.command("counter.adjust", {"counter_id": life, "by": 1}, command_id="same")
+    assert first.status_code == 200
+    reused = host.command("counter.adjust", {"counter_id": life, "by": 2}, command_id="same")
+    assert reused.status_code == 409
+    check(schema, "post", commands, reused)
+    settings.SEAT_COMMANDS_PER_WINDOW = 0
+    too_fast = host.command("counter.adjust", {"counter_id": life, "by": 1})
+    assert too_fast.status_code == 429
+    check(schema, "post", commands, too_fast)
+    anonymous = APIClient().get(f"/api/v1/tables/{tid}/events/")
+    assert anonymous.status_code == 401
+    check(schema, "get", "/api/v1/tables/{table_id}/events/", anonymous)
+    wrong = APIClient().post("/api/v1/tables/join/", {"code": "ZZZZZZ", "name": "Cy"}, format="json")
+    assert wrong.status_code == 404
+    check(schema, "post", "/api/v1/tables/join/", wrong)
+    check(schema, "get", "/api/v1/me/stats/", APIClient().get("/api/v1/me/stats/"))  # 401
