@@ -6,6 +6,7 @@ Every error status the API returns uses it, so a client needs one parser.
 
 from __future__ import annotations
 
+import functools
 import logging
 from typing import Any
 
@@ -131,10 +132,19 @@ def json_server_error(request: HttpRequest) -> JsonResponse:
 
 def error_responses(*statuses: int) -> dict[int, Any]:
     """OpenAPI responses in the one error shape for these statuses (what each means, said once)."""
-    from drf_spectacular.utils import OpenApiResponse, inline_serializer
+    from drf_spectacular.utils import OpenApiResponse
+
+    body = _error_schema()
+    return {status: OpenApiResponse(body, description=ERROR_MEANINGS[status]) for status in statuses}
+
+
+@functools.cache
+def _error_schema() -> Any:
+    """The ``Error`` component, made once (two classes of one name would split the schema)."""
+    from drf_spectacular.utils import inline_serializer
     from rest_framework import serializers
 
-    body = inline_serializer(
+    return inline_serializer(
         "Error",
         {
             "code": serializers.CharField(help_text="Stable code, e.g. not_enough_stamina, too_fast."),
@@ -142,7 +152,6 @@ def error_responses(*statuses: int) -> dict[int, Any]:
             "extra": serializers.DictField(help_text="Details; `field` names the input at fault."),
         },
     )
-    return {status: OpenApiResponse(body, description=ERROR_MEANINGS[status]) for status in statuses}
 
 
 ERROR_MEANINGS = {
