@@ -404,28 +404,15 @@
   }
 
   /* --- activity ------------------------------------------------------------- */
+  /* The log line is the server's (the game's rules word it, with the character's
+   * name); a change to the table itself is prefixed with the seat that made it. */
   function describe(e) {
-    var p = e.payload || {}, who = p.character || (seat(e.seat) || {}).name || "Someone";
-    switch (e.type) {
-      case "character.created": return who + " joins: " + p.race + " " + p["class"] + " of " + p.affinity + ".";
-      case "character.imported": return who + " was imported.";
-      case "character.adjusted": case "character.set": return who + ": " + (LABEL[p.stat] || p.stat) + " " + p.before + " → " + p.after + (p.stature ? " (now " + p.stature.after + ")" : "") + ".";
-      case "character.equipped": return who + " equipped " + p.item.name + " (" + p.item.rarity + ").";
-      case "character.unequipped": return who + " unequipped " + p.item.name + ".";
-      case "character.stashed": return who + " packed " + p.item.name + ".";
-      case "character.discarded": return who + " discarded " + p.item.name + ".";
-      case "character.item_given": return who + " gave " + p.item.name + " to " + p.to_character + ".";
-      case "quest.challenge_rolled": case "quest.challenge_rerolled": return who + " rolled " + p.roll.total + ": " + p.roll.challenge + ".";
-      case "quest.completed": return who + " completed " + p.quest + ".";
-      case "quest.failed": return who + " failed " + p.quest + ".";
-      case "seat.joined": return p.name + (p.role === "spectator" ? " is watching." : " sat down at the table.");
-      case "seat.renamed": return p.before + " is now " + p.name + ".";
-      case "seat.removed": return p.name + " left the table.";
-      case "table.ended": return "The campaign session ended.";
-      case "undo": return "Undid change #" + p.seq + ".";
-      case "redo": return "Redid change #" + p.redone_seq + ".";
-      default: return (p.character ? p.character + ": " : "") + e.type.replace(/[._]/g, " ") + ".";
+    var text = e.text || e.type.replace(/[._]/g, " ");
+    if (/^(seat|table)\.|^(undo|redo)$/.test(e.type) && e.type !== "seat.joined" && e.type !== "seat.renamed") {
+      var who = (seat(e.seat) || {}).name;
+      if (who) text = who + ": " + text;
     }
+    return text;
   }
   function renderLog() {
     var log = document.getElementById("log");

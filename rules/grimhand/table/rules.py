@@ -25,6 +25,7 @@ from rules.grimhand.table import characters as chars
 from rules.grimhand.table import items, modifiers, quests, transfer
 from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.context import Ctx, EventBody
+from rules.grimhand.table.describe import describe as describe_event
 from rules.grimhand.table.ops import apply_op, invert_op, settle
 from rules.grimhand.table.state import initial_state
 
@@ -67,6 +68,10 @@ REVERTED = "grimhand.reverted"
 
 class GrimHandRules(GameRulesBase):
     """The rules of a Grim Hand table (game "grimhand")."""
+
+    def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """The log line, with the character's name and the numbers (``table/describe.py``)."""
+        return describe_event(event_type, payload, seat_names)
 
     game = "grimhand"
     name = "Grim Hand"
