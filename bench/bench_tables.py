@@ -178,21 +178,26 @@ async def relay_baseline(base: str, commands: int, payload_size: int) -> list[fl
 
 
 async def event_size(base: str) -> int:
-    """Bytes of one counter.adjusted websocket message, for the baseline payload."""
+    """Bytes of one real counter.adjusted websocket message (with its rendered board), for the baseline."""
+    ws_base = base.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         seats = await make_table(http, 1)
-        r = await http.post(
-            f"/api/v1/tables/{seats.table_id}/commands/",
-            json={
-                "command_id": "size",
-                "type": "counter.adjust",
-                "payload": {"counter_id": seats.counter_id, "by": 1},
-            },
-            headers={"Authorization": f"Seat {seats.tokens[0]}"},
-        )
-        body = r.json()
-    message = {"type": "event", "seq": body["seq"], "event": body["events"][0], "state": body["state"]}
-    return len(json.dumps(message))
+        url = f"{ws_base}/ws/tables/{seats.table_id}/?token={seats.tokens[0]}"
+        async with websockets.connect(url, origin=websockets.Origin(ORIGIN), max_queue=None) as ws:
+            await ws.recv()  # the snapshot
+            await http.post(
+                f"/api/v1/tables/{seats.table_id}/commands/",
+                json={
+                    "command_id": "size",
+                    "type": "counter.adjust",
+                    "payload": {"counter_id": seats.counter_id, "by": 1},
+                },
+                headers={"Authorization": f"Seat {seats.tokens[0]}"},
+            )
+            while True:
+                raw = await asyncio.wait_for(ws.recv(), 10)
+                if json.loads(raw).get("type") == "event":
+                    return len(raw)
 
 
 async def many_tables(base: str, tables: int, seconds: int) -> tuple[list[float], int, int]:

@@ -68,8 +68,12 @@
   function send(type, payload, box) {
     showError(box, "");
     showError(document.getElementById("command-error"), "");
+    var boxId = box && box.id;
     return sync.send(type, payload).catch(function (e) {
-      showError(box || document.getElementById("command-error"), e.message);
+      // The sheet may have been re-rendered while the command was on its way:
+      // the message goes to the box on screen now, found by its id.
+      var target = (boxId && document.getElementById(boxId)) || box || document.getElementById("command-error");
+      showError(target, (e.waited ? "Not applied: " : "") + e.message);
     });
   }
 
