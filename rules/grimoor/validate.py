@@ -7,11 +7,30 @@ are whole numbers only: ``True``, ``2.0`` and ``"3"`` are refused, not read.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any
-
 from rules.engine import Actor, Payload
 from rules.errors import RuleViolation
+from rules.validate import (  # shared by every game, re-exported here
+    fields as fields,
+)
+from rules.validate import (
+    flag as flag,
+)
+from rules.validate import (
+    integer as integer,
+)
+from rules.validate import (
+    is_int as is_int,
+)
+from rules.validate import missing as _missing
+from rules.validate import (
+    missing as missing,
+)
+from rules.validate import (
+    optional_integer as optional_integer,
+)
+from rules.validate import (
+    participant as participant,
+)
 
 TYPES: tuple[str, ...] = ("Duskgil", "Olatha", "Gaunt")
 """The three Cohort types (rulebook: Setup; the Strongholds come one of each type)."""
@@ -27,62 +46,6 @@ MAX_NOTE = 200
 MAX_STRENGTH = 99
 MAX_POINTS = 999
 """Printed Strengths and points are small; these bounds only catch typing slips."""
-
-
-def fields(payload: Payload, allowed: Iterable[str]) -> Mapping[str, Any]:
-    """The payload itself, once it is a mapping with no key outside ``allowed``."""
-    if not isinstance(payload, Mapping):
-        raise RuleViolation("bad_payload", "The command's details must be an object.")
-    known = set(allowed)
-    for name in payload:
-        if name not in known:
-            raise RuleViolation(
-                "unknown_field",
-                f"This command has no field {name!r}.",
-                {"field": name, "fields": sorted(known)},
-            )
-    return payload
-
-
-def _missing(key: str, what: str) -> RuleViolation:
-    return RuleViolation("missing_field", f"{what} is required.", {"field": key})
-
-
-def is_int(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def integer(payload: Payload, key: str, what: str, lo: int, hi: int, *, default: int | None = None) -> int:
-    """A whole number in ``lo..hi``; ``default`` when absent or null (else it is required)."""
-    if key not in payload or payload[key] is None:
-        if default is None:
-            raise _missing(key, what)
-        return default
-    value = payload[key]
-    if not is_int(value):
-        raise RuleViolation("bad_field", f"{what} must be a whole number.", {"field": key})
-    if not lo <= value <= hi:
-        raise RuleViolation(
-            "out_of_range", f"{what} must be between {lo} and {hi}.", {"field": key, "min": lo, "max": hi}
-        )
-    result: int = value
-    return result
-
-
-def optional_integer(payload: Payload, key: str, what: str, lo: int, hi: int) -> int | None:
-    if payload.get(key) is None:
-        return None
-    return integer(payload, key, what, lo, hi)
-
-
-def flag(payload: Payload, key: str, what: str) -> bool:
-    """An optional yes/no (absent or null means no); only real booleans are accepted."""
-    value = payload.get(key)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise RuleViolation("bad_field", f"{what} must be true or false.", {"field": key})
-    return value
 
 
 def text(payload: Payload, key: str, what: str, max_len: int) -> str:
@@ -187,8 +150,3 @@ def nullable_seat(payload: Payload, actor: Actor, key: str) -> int | None:
     if payload[key] is None:
         return None
     return seat(payload, actor, key)
-
-
-def participant(actor: Actor) -> None:
-    """Anyone seated at the table may do this; spectators only watch."""
-    actor.require_edit(actor.seat_id)

@@ -7,12 +7,32 @@ are whole numbers only: ``True`` is not 1 and ``"3"`` is not 3.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from rules.engine import Actor, Payload
 from rules.errors import RuleViolation
 from rules.grimterra.state import FATE_COLOURS, FATES
+from rules.validate import (  # shared by every game, re-exported here
+    fields as fields,
+)
+from rules.validate import (
+    flag as flag,
+)
+from rules.validate import (
+    integer as integer,
+)
+from rules.validate import (
+    missing as missing,
+)
+from rules.validate import (
+    participant as participant,
+)
+from rules.validate import (
+    text as text,
+)
+from rules.validate import (
+    whole as whole,
+)
 
 MAX_NAME = 60
 MAX_NOTE = 200
@@ -20,72 +40,6 @@ MAX_NUMBER = 99
 """Printed Grimterra numbers are small (Health, skills, requirements under 20); 99 is a generous bound."""
 MAX_CARDS = 999
 """Deck, hand and discard counts."""
-
-
-def fields(payload: Payload, allowed: Iterable[str]) -> Mapping[str, Any]:
-    """The payload itself, once it is a mapping with no key outside ``allowed``."""
-    if not isinstance(payload, Mapping):
-        raise RuleViolation("bad_payload", "The command's details must be an object.")
-    known = set(allowed)
-    for key in payload:
-        if key not in known:
-            raise RuleViolation(
-                "unknown_field",
-                f"This command has no field {key!r}.",
-                {"field": key, "fields": sorted(known)},
-            )
-    return payload
-
-
-def missing(key: str, what: str) -> RuleViolation:
-    return RuleViolation("missing_field", f"{what} is required.", {"field": key})
-
-
-def whole(value: Any, key: str, what: str, lo: int, hi: int) -> int:
-    """``value`` as a whole number in ``lo..hi`` (booleans, floats and text refused)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleViolation("bad_field", f"{what} must be a whole number.", {"field": key})
-    if not lo <= value <= hi:
-        raise RuleViolation(
-            "out_of_range", f"{what} must be between {lo} and {hi}.", {"field": key, "min": lo, "max": hi}
-        )
-    return value
-
-
-def integer(payload: Payload, key: str, what: str, lo: int, hi: int, *, default: int | None = None) -> int:
-    """A whole number in ``lo..hi``; ``default`` when absent (else refused as missing)."""
-    if key not in payload or payload[key] is None:
-        if default is None:
-            raise missing(key, what)
-        return default
-    return whole(payload[key], key, what, lo, hi)
-
-
-def flag(payload: Payload, key: str, what: str) -> bool:
-    """An optional yes/no (absent or null means no); only real booleans are accepted."""
-    value = payload.get(key)
-    if value is None:
-        return False
-    if not isinstance(value, bool):
-        raise RuleViolation("bad_field", f"{what} must be true or false.", {"field": key})
-    return value
-
-
-def text(payload: Payload, key: str, what: str, max_len: int) -> str:
-    """Required text, trimmed, not empty, at most ``max_len`` characters."""
-    if key not in payload or payload[key] is None:
-        raise missing(key, what)
-    value = payload[key]
-    if not isinstance(value, str):
-        raise RuleViolation("bad_field", f"{what} must be text.", {"field": key})
-    value = value.strip()
-    if not value:
-        raise RuleViolation("bad_field", f"{what} cannot be empty.", {"field": key})
-    if len(value) > max_len:
-        raise RuleViolation(
-            "too_long", f"{what} is at most {max_len} characters.", {"field": key, "max": max_len}
-        )
-    return value
 
 
 def optional_text(payload: Payload, key: str, what: str, max_len: int) -> str | None:
@@ -167,8 +121,3 @@ def seat(payload: Payload, actor: Actor, key: str = "seat_id") -> int:
 
 def hero_id(payload: Payload, key: str = "hero_id") -> int:
     return integer(payload, key, "A hero", 1, 10**9)
-
-
-def participant(actor: Actor) -> None:
-    """Anyone seated at the table may do this; spectators only watch."""
-    actor.require_edit(actor.seat_id)
