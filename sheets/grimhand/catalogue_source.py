@@ -37,7 +37,15 @@ from django.db.models import QuerySet
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
-from rules.grimhand.table import AbilityFacts, CardFacts, Catalogue, EffectFacts, QuestFacts
+from rules.grimhand.table.catalogue import (
+    AbilityFacts,
+    CardFacts,
+    Catalogue,
+    EffectFacts,
+    ExploreFacts,
+    QuestFacts,
+    ThreatFacts,
+)
 from rules.grimhand.tables import (
     DEFAULT_TABLES,
     ContributionRow,
@@ -198,7 +206,7 @@ def database_catalogue() -> Catalogue | None:
 
     Raises ``RuleViolation("bad_tables")`` when the rows do not form valid
     tables (a gap in the rarity bands, a stature missing from the §9.1 table...).
-    Nine queries.
+    Eleven queries.
     """
     races = list(models.Race.objects.all())
     classes = list(models.CharacterClass.objects.all())
@@ -234,6 +242,14 @@ def database_catalogue() -> Catalogue | None:
             for a in _base(models.StatureAbility).select_related("stature")
         ),
         tables=tables,
+        threats=tuple(
+            ThreatFacts(t.name, t.rank, t.affinity, t.kind, t.life, t.ability_text)
+            for t in _base(models.Threat)
+        ),
+        exploration=tuple(
+            ExploreFacts(x.rank, x.affinity, x.name, x.kind, x.resolve_text)
+            for x in _base(models.ExplorationCard).filter(deck=1)
+        ),
     )
     _check_cards(catalogue)
     return catalogue

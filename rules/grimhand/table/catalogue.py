@@ -71,6 +71,29 @@ class AbilityFacts:
     ap_cost: int = 1
 
 
+@dataclass(frozen=True, slots=True)
+class ThreatFacts:
+    """A threat card (§7.4, §11): rank 1..10 foes with their life; rank-0 encounter cards have none."""
+
+    name: str
+    rank: int
+    affinity: str
+    kind: str = ""
+    life: int | None = None
+    ability: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ExploreFacts:
+    """An explore card (§7.2): its rank and affinity drive the event roll and quest points (§9.1)."""
+
+    rank: int
+    affinity: str
+    name: str
+    kind: str = ""
+    text: str = ""
+
+
 def _key(text: str) -> str:
     return " ".join(text.lower().split())
 
@@ -88,11 +111,17 @@ class Catalogue:
     quests: tuple[QuestFacts, ...] = ()
     abilities: tuple[AbilityFacts, ...] = ()
     tables: GameTables = DEFAULT_TABLES
+    threats: tuple[ThreatFacts, ...] = ()
+    exploration: tuple[ExploreFacts, ...] = ()
     _cards: dict[tuple[int, str], CardFacts] = field(init=False, repr=False, compare=False)
     _quests: dict[str, QuestFacts] = field(init=False, repr=False, compare=False)
     _abilities: dict[str, AbilityFacts] = field(init=False, repr=False, compare=False)
+    _threats: dict[str, ThreatFacts] = field(init=False, repr=False, compare=False)
+    _explore: dict[str, ExploreFacts] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "_threats", {_key(t.name): t for t in self.threats})
+        object.__setattr__(self, "_explore", {_key(x.name): x for x in self.exploration})
         object.__setattr__(self, "_cards", {(c.rank, c.affinity): c for c in self.equipment})
         object.__setattr__(self, "_quests", {_key(q.name): q for q in self.quests})
         object.__setattr__(self, "_abilities", {_key(a.name): a for a in self.abilities})
@@ -130,6 +159,27 @@ class Catalogue:
         return facts
 
 
+    def threat(self, name: object) -> ThreatFacts:
+        """A threat card by its printed name, or ``unknown_threat``."""
+        facts = self._threats.get(_key(name)) if isinstance(name, str) else None
+        if facts is None:
+            raise RuleViolation(
+                "unknown_threat", f"There is no threat card called {name!r}.", {"field": "name"}
+            )
+        return facts
+
+    def explore_card(self, name: object) -> ExploreFacts | None:
+        """An explore card by its printed name (None when the catalogue does not know it)."""
+        return self._explore.get(_key(name)) if isinstance(name, str) else None
+
+    def explore_by_card(self, rank: int, affinity: str) -> ExploreFacts | None:
+        """The first-deck explore card of this rank and affinity, if the catalogue has it."""
+        for card in self.exploration:
+            if card.rank == rank and card.affinity == affinity:
+                return card
+        return None
+
+
 def parse_affinity(value: object, code: str = "unknown_affinity") -> str:
     """A canonical affinity name ("blood" -> "Blood"); the refusal code is the caller's."""
     if isinstance(value, str):
@@ -142,6 +192,13 @@ def parse_affinity(value: object, code: str = "unknown_affinity") -> str:
         f"Unknown affinity {value!r}: choose Blood, Bone, Shadow, Iron or Nature.",
         {"affinity": value},
     )
+
+
+def parse_suit(value: object, code: str = "unknown_affinity") -> str:
+    """The affinity of an explore or threat card: spec Decision, a printed "Wild" means Nature."""
+    if isinstance(value, str) and value.strip().lower() == "wild":
+        return Affinity.NATURE.value
+    return parse_affinity(value, code)
 
 
 def standard_catalogue(

@@ -9,6 +9,8 @@ from typing import Any
 
 from rules.engine import Actor, Payload, require
 from rules.errors import RuleViolation
+from rules.ops import Op as PathOp
+from rules.ops import Path, Recorder
 from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.ops import Op, apply_op
 from rules.grimhand.table.state import Character, derive, find_character
@@ -16,6 +18,29 @@ from rules.grimhand.tables import GameTables
 
 MAX_NAME = 40
 EventBody = tuple[str, dict[str, Any]]
+
+
+class _PathRecorder(Recorder):
+    """``rules.ops.Recorder`` whose changes land in the command's op list (as ``path`` ops)."""
+
+    def __init__(self, ctx: Ctx) -> None:
+        super().__init__(ctx.state)
+        self._ctx = ctx
+
+    def _do(self, op: PathOp) -> PathOp:
+        applied: PathOp = self._ctx.do({"op": "path", "change": op})["change"]
+        self.ops.append(applied)
+        return applied
+
+    def add(self, path: Path, by: int, *, lo: int | None = None, hi: int | None = None) -> int:
+        """Change a number by ``by`` (clamped to ``lo``/``hi``); nothing is recorded when it stays."""
+        current = int(self.get(path))
+        after = current + by
+        after = after if lo is None else max(lo, after)
+        after = after if hi is None else min(hi, after)
+        if after != current:
+            self._do({"op": "counter", "path": list(path), "after": after})
+        return after
 
 
 @dataclass
@@ -27,6 +52,10 @@ class Ctx:
     rng: random.Random
     catalogue: Catalogue
     ops: list[Op] = field(default_factory=list)
+    rec: Recorder = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.rec = _PathRecorder(self)
 
     def do(self, op: Op) -> Op:
         applied = apply_op(self.state, op)

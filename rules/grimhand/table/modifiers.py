@@ -26,6 +26,8 @@ SETTINGS: dict[str, tuple[type, int, int]] = {
     "printed_rarity": (bool, 0, 1),
     "corruption_threshold": (int, 1, 100),
     "explore_level": (int, 1, 50),
+    "heal_gold_per_le": (int, 0, 100),
+    "active_limit": (int, 0, 12),
 }
 
 

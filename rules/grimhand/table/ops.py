@@ -10,6 +10,10 @@ the lost points back (spec: "when max drops, current is clamped").
 
 Counter operations are inverted as deltas, not as "set back to before", so
 undoing an older change keeps the later ones.
+
+``{"op": "path", "change": <op>}`` carries one of the game-neutral,
+path-addressed ops of ``rules.ops`` (the campaign, the market, combat), so the
+parts of the snapshot that are not a character's sheet need no op kinds here.
 """
 
 from __future__ import annotations
@@ -17,6 +21,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from rules import ops as paths
 from rules.errors import RuleViolation
 from rules.grimhand.table.state import (
     COUNTER_LIMIT,
@@ -91,6 +96,8 @@ def apply_op(state: State, op: Op) -> Op:
     """Apply one operation; return it as applied (counter deltas get their real values)."""
     op = copy.deepcopy(op)  # the state and the event must never share lists
     kind = op["op"]
+    if kind == "path":
+        return {"op": "path", "change": paths.apply_op(state, op["change"])}
     if kind == "create":
         char = dict(op["character"])
         if str(char["id"]) in characters(state):
@@ -173,6 +180,8 @@ def invert_op(op: Op) -> Op:
     """The operation that undoes ``op``."""
     kind = op["op"]
     swap = {"before": op.get("after"), "after": op.get("before")}
+    if kind == "path":
+        return {"op": "path", "change": paths.invert_op(op["change"])}
     if kind == "create":
         return {"op": "delete", "character": op["character"]}
     if kind == "delete":

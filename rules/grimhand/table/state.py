@@ -27,12 +27,43 @@ COUNTER_LIMIT = 1_000_000
 DEFAULT_SETTINGS: dict[str, Any] = {
     "printed_rarity": False,  # spec Decision: rarity rolled on the d100 unless a campaign says printed
     "corruption_threshold": 4,  # spec Decision (§13's example)
-    "explore_level": 1,  # for the Gold Offering challenge (§9.1)
+    "explore_level": 1,  # for the Gold Offering challenge (§9.1) before a campaign has levels
+    "heal_gold_per_le": 2,  # the rulebook prints no price for healing with gold (§7.3): a house setting
+    "active_limit": 0,  # threats fighting at once; 0 = the party size (§7.4.3)
 }
 
 
+FIRST_DECK_RANK = 5
+"""Decks start with ranks 1..5; each finished level adds the next rank (§7.2)."""
+
+
+def new_campaign() -> dict[str, Any]:
+    """The campaign block of a table whose campaign has not started (phase ``setup``)."""
+    return {
+        "levels": 3,
+        "level": 0,
+        "card": 0,
+        "phase": "setup",
+        "deck_rank": FIRST_DECK_RANK,
+        "initiative": {"seat_id": None, "rolls": [], "tied": []},
+        "explore": [],
+        "market": {"open": False, "cards": [], "order": [], "turn": 0},
+        "defeated": [],
+        "kills": {},
+        "ante": [],
+        "resolved": 0,
+        "end": None,
+    }
+
+
 def initial_state() -> dict[str, Any]:
-    return {"characters": {}, "settings": dict(DEFAULT_SETTINGS), "homebrew": {"equipment": []}}
+    return {
+        "characters": {},
+        "settings": dict(DEFAULT_SETTINGS),
+        "homebrew": {"equipment": []},
+        "campaign": new_campaign(),
+        "combat": None,
+    }
 
 
 def characters(state: dict[str, Any]) -> dict[str, Character]:
