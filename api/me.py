@@ -49,6 +49,18 @@ _GAME_STATS = inline_serializer(
         "avg_score": serializers.FloatField(allow_null=True),
         "best_score": serializers.IntegerField(allow_null=True),
         "time_played_s": serializers.IntegerField(),
+        "longest_win_streak": serializers.IntegerField(),
+    },
+)
+_OPPONENT = inline_serializer(
+    "Opponent",
+    {
+        "name": serializers.CharField(help_text="The account's username, or a guest seat's name."),
+        "account": serializers.BooleanField(),
+        "plays_together": serializers.IntegerField(),
+        "finished_ahead": serializers.IntegerField(
+            help_text="Plays together where they placed better, or won while you did not."
+        ),
     },
 )
 StatsOut = inline_serializer(
@@ -58,6 +70,9 @@ StatsOut = inline_serializer(
         "wins": serializers.IntegerField(),
         "win_rate": serializers.FloatField(),
         "time_played_s": serializers.IntegerField(),
+        "longest_win_streak": serializers.IntegerField(),
+        "most_frequent_opponent": _OPPONENT.__class__(allow_null=True),
+        "nemesis": _OPPONENT.__class__(allow_null=True),
         "games": _GAME_STATS.__class__(many=True),
     },
 )

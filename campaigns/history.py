@@ -6,9 +6,10 @@ finished play), so nothing parses the stored JSON of old tables.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
-from django.db.models import Avg, Count, Max, Q, QuerySet, Sum
+from django.db.models import Avg, Case, CharField, Count, F, Max, Q, QuerySet, Sum, Value, When
 
 from campaigns.models import PlayResult
 from campaigns.registry import name_of
@@ -68,12 +69,90 @@ def stats_of(user: Any) -> dict[str, Any]:
         }
         for row in per_game
     ]
+    streaks = win_streaks(
+        PlayResult.objects.filter(user=user).order_by("ended_at", "play_id").values_list("game", "won")
+    )
+    for entry in games:
+        entry["longest_win_streak"] = streaks.get(entry["game"], 0)
     plays = sum(g["plays"] for g in games)
     wins = sum(g["wins"] for g in games)
+    frequent, nemesis = opponents_of(user)
     return {
         "plays": plays,
         "wins": wins,
         "win_rate": round(wins / plays, 3) if plays else 0.0,
         "time_played_s": sum(g["time_played_s"] for g in games),
+        "longest_win_streak": streaks.get(None, 0),
+        "most_frequent_opponent": frequent,
+        "nemesis": nemesis,
         "games": games,
     }
+
+
+def win_streaks(results: Iterable[tuple[str, bool]]) -> dict[str | None, int]:
+    """The longest run of wins in a row, per game and over all games (key ``None``).
+
+    ``results`` are ``(game, won)`` oldest first. A play of another game does
+    not break a game's own run, only the overall one (issue #14: "longest
+    winning streak").
+    """
+    best: dict[str | None, int] = {}
+    run: dict[str | None, int] = {}
+    for game, won in results:
+        for key in (game, None):
+            run[key] = run.get(key, 0) + 1 if won else 0
+            best[key] = max(best.get(key, 0), run[key])
+    return best
+
+
+def _opponent_rows(user: Any) -> QuerySet[PlayResult, dict[str, Any]]:
+    """Everyone who played with ``user``, one row per person, in one aggregate query.
+
+    A person is an account, or a guest seat's name (guests have nothing
+    else). ``shared`` counts the plays together; ``ahead`` those where they
+    finished ahead: a better place, or won while ``user`` did not.
+    """
+    # ``play__results`` is joined once by the filter and reused by the
+    # expressions below, so ``play__results__*`` is always ``user``'s own row.
+    mine = "play__results__"
+    ahead = Q(place__lt=F(mine + "place")) | Q(won=True, **{mine + "won": False})
+    return (
+        PlayResult.objects.filter(**{mine + "user": user})
+        .exclude(user=user)
+        .annotate(
+            guest=Case(When(user__isnull=True, then=F("name")), default=Value(""), output_field=CharField())
+        )
+        .values("user_id", "user__username", "guest")
+        .annotate(shared=Count("play", distinct=True), ahead=Count("play", distinct=True, filter=ahead))
+        .order_by()
+    )
+
+
+def _person(row: dict[str, Any]) -> dict[str, Any]:
+    account = row["user_id"] is not None
+    return {
+        "name": row["user__username"] if account else row["guest"],
+        "account": account,
+        "plays_together": row["shared"],
+        "finished_ahead": row["ahead"],
+    }
+
+
+def opponents_of(user: Any) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """``(most frequent opponent, nemesis)`` of ``user`` (issue #14), each ``None`` if nobody fits.
+
+    The most frequent opponent shared the most plays; the nemesis finished
+    ahead of ``user`` most often (ties: the one who did so in fewer plays
+    together, then by name). Nobody who never finished ahead is a nemesis.
+    """
+    people = [_person(row) for row in _opponent_rows(user)]
+    if not people:
+        return None, None
+    frequent = min(people, key=lambda p: (-p["plays_together"], p["name"], not p["account"]))
+    rivals = [p for p in people if p["finished_ahead"] > 0]
+    nemesis = (
+        min(rivals, key=lambda p: (-p["finished_ahead"], p["plays_together"], p["name"], not p["account"]))
+        if rivals
+        else None
+    )
+    return frequent, nemesis
