@@ -107,6 +107,10 @@ LINES: dict[str, Callable[[Body], str]] = {
 
 
 def describe(event_type: str, payload: Body, seat_names: Mapping[int, str]) -> str:
+    """The event's log line; campaign and combat events carry theirs, worded when they happened."""
+    worded = payload.get("line")
+    if isinstance(worded, str) and worded:
+        return worded
     line = LINES.get(event_type)
     if line is None:
         prefix = f"{payload['character']}: " if payload.get("character") else ""

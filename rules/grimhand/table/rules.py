@@ -23,6 +23,8 @@ from rules.errors import RuleViolation
 from rules.game import GameRulesBase
 from rules.grimhand.table import characters as chars
 from rules.grimhand.table import items, modifiers, quests, transfer
+from rules.grimhand.table.campaign import CAMPAIGN_HANDLERS
+from rules.grimhand.table.combat import COMBAT_HANDLERS
 from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.context import Ctx, EventBody
 from rules.grimhand.table.describe import describe as describe_event
@@ -60,6 +62,8 @@ HANDLERS: dict[str, Handler] = {
     "settings.set": modifiers.set_setting,
     "homebrew.add_equipment": items.add_homebrew,
     "homebrew.remove_equipment": items.remove_homebrew,
+    **CAMPAIGN_HANDLERS,
+    **COMBAT_HANDLERS,
 }
 
 REVERTED = "grimhand.reverted"
