@@ -93,6 +93,8 @@ class Lineup:
 
     active: tuple[Mob, ...]
     queue: tuple[Mob, ...]
+    active_limit: int | None = None
+    """The limit the lineup was made with; ``start_round`` keeps it for every round (issue #10)."""
 
 
 def line_up(threats: Sequence[Threat], party_size: int, active_limit: int | None = None) -> Lineup:
@@ -101,4 +103,4 @@ def line_up(threats: Sequence[Threat], party_size: int, active_limit: int | None
     if limit < 1:
         raise RuleViolation("bad_active_limit", f"the active limit must be at least 1, got {limit}")
     mobs = form_mobs(threats)
-    return Lineup(mobs[:limit], mobs[limit:])
+    return Lineup(mobs[:limit], mobs[limit:], limit)

@@ -37,24 +37,29 @@ def combat_rewards(
         return {seat: Reward(0, 0, ()) for seat in antes}
     all_ranks = [rank for d in despatched for rank in d.mob.ranks]
     gold = gold_award(explore_rank, all_ranks)
-    by_street: dict[Street, list[Despatch]] = {}
+    # Grouped by round AND street: a round-2 flop kill is its own group with its
+    # own hands, not folded into round 1's flop (issue #10).
+    by_street: dict[tuple[int, Street], list[Despatch]] = {}
     for d in despatched:
-        by_street.setdefault(d.street, []).append(d)
+        by_street.setdefault((d.round, d.street), []).append(d)
     rewards: dict[str, Reward] = {}
     for seat, ante in antes.items():
         if seat in retreated:
             rewards[seat] = Reward(0, 0, ())
             continue
         xp = 0
-        for position, group in enumerate(by_street.values()):
+        explore_added = False
+        for group in by_street.values():
             ranks = [rank for d in group for rank in d.mob.ranks]
             hand = group[0].hands.get(seat)
             if hand is None:
                 continue
-            if position == 0:
-                xp += xp_award(explore_rank, ranks, ante, hand)
-            else:
+            # The explore rank goes once per combat, to the first kill this player shares in.
+            if explore_added:
                 xp += sum(ranks) * ante * hand.category.xp_multiplier
+            else:
+                xp += xp_award(explore_rank, ranks, ante, hand)
+                explore_added = True
         trophies = tuple(t.name for d in despatched if d.final_blow == seat for t in d.mob.members)
         rewards[seat] = Reward(gold, xp, trophies)
     return rewards

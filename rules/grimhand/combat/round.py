@@ -62,6 +62,8 @@ class Despatch:
     street: Street
     final_blow: str | None
     hands: dict[str, HandValue]
+    round: int = 1
+    """The combat round it fell in: a kill is rewarded with the hand of its own street (issue #10)."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +79,7 @@ class CombatState:
     despatched: tuple[Despatch, ...] = ()
     defeated: tuple[str, ...] = ()
     retreated: tuple[str, ...] = ()
+    round: int = 1
 
 
 @dataclass(frozen=True)
@@ -98,8 +101,15 @@ def start_round(
     entity_cards: Mapping[str, Sequence[Card]],
     active_limit: int | None = None,
 ) -> CombatState:
-    """Begin a round: every active entity gets its cards (by key) and full shared LE."""
+    """Begin a round: every active entity gets its cards (by key) and full shared LE.
+
+    The active limit is ``active_limit`` if given, else the one the lineup was
+    made with, else the party size; it holds for every later round (issue #10:
+    it used to fall back to the party size whatever the lineup said).
+    """
     entities = tuple(EntitySide(mob, mob.life, tuple(entity_cards.get(mob.key, ()))) for mob in lineup.active)
+    if active_limit is None:
+        active_limit = lineup.active_limit
     limit = len(players) if active_limit is None else active_limit
     return CombatState(tuple(players), entities, lineup.queue, limit)
 
@@ -109,14 +119,30 @@ def next_round(
     player_cards: Mapping[str, Sequence[Card]],
     entity_cards: Mapping[str, Sequence[Card]],
 ) -> CombatState:
-    """Start the next round with the survivors and fresh active cards; chains reset."""
+    """Start the next round with the survivors and fresh active cards; chains reset.
+
+    Slots opened on the river fill now from the queue, with no entry bonus
+    (§7.4.3); the active limit is the combat's, unchanged.
+    """
     if state.last_street is not Street.RIVER:
         raise RuleViolation("round_not_over", "a new round starts after the river")
     players = tuple(replace(p, active=tuple(player_cards.get(p.seat, ()))) for p in state.players)
-    entities = tuple(
+    entities = [
         replace(e, active=tuple(entity_cards.get(e.key, ())), entered_on=None) for e in state.entities
+    ]
+    queue = list(state.queue)
+    while queue and len(entities) < state.active_limit:
+        mob = queue.pop(0)
+        entities.append(EntitySide(mob, mob.life, tuple(entity_cards.get(mob.key, ()))))
+    return replace(
+        state,
+        players=players,
+        entities=tuple(entities),
+        queue=tuple(queue),
+        last_street=None,
+        chains={},
+        round=state.round + 1,
     )
-    return replace(state, players=players, entities=entities, last_street=None, chains={})
 
 
 def deal_entering(state: CombatState, key: str, cards: Sequence[Card]) -> CombatState:
@@ -188,7 +214,7 @@ def resolve_street(
         # earlier seat wins a tie, because seats are listed in turn order.
         best = max(by_player.values(), default=0)
         final = next((seat for seat, dmg in by_player.items() if dmg == best and dmg > 0), None)
-        fallen.append(Despatch(e.mob, street, final, hands))
+        fallen.append(Despatch(e.mob, street, final, hands, state.round))
 
     players: list[PlayerSide] = []
     defeated: list[str] = []
