@@ -38,6 +38,15 @@ PlayOut = inline_serializer(
         "players": _RESULT.__class__(many=True),
     },
 )
+_RATING = inline_serializer(
+    "SkillRating",
+    {
+        "ordinal": serializers.FloatField(help_text="mu - 3 sigma: the skill to rank by."),
+        "mu": serializers.FloatField(),
+        "sigma": serializers.FloatField(help_text="The uncertainty: smaller after more plays."),
+        "plays": serializers.IntegerField(help_text="Rated plays."),
+    },
+)
 _GAME_STATS = inline_serializer(
     "GameStats",
     {
@@ -50,6 +59,9 @@ _GAME_STATS = inline_serializer(
         "best_score": serializers.IntegerField(allow_null=True),
         "time_played_s": serializers.IntegerField(),
         "longest_win_streak": serializers.IntegerField(),
+        "rating": _RATING.__class__(
+            allow_null=True, help_text="Skill (openskill), only for games with competitive plays."
+        ),
     },
 )
 _OPPONENT = inline_serializer(

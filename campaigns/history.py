@@ -11,7 +11,8 @@ from typing import Any
 
 from django.db.models import Avg, Case, CharField, Count, F, Max, Q, QuerySet, Sum, Value, When
 
-from campaigns.models import PlayResult
+from campaigns.models import PlayResult, Rating
+from campaigns.ratings import rating_json
 from campaigns.registry import name_of
 
 
@@ -72,8 +73,10 @@ def stats_of(user: Any) -> dict[str, Any]:
     streaks = win_streaks(
         PlayResult.objects.filter(user=user).order_by("ended_at", "play_id").values_list("game", "won")
     )
+    rated = {r.game: r for r in Rating.objects.filter(user=user)}
     for entry in games:
         entry["longest_win_streak"] = streaks.get(entry["game"], 0)
+        entry["rating"] = rating_json(rated.get(entry["game"]))
     plays = sum(g["plays"] for g in games)
     wins = sum(g["wins"] for g in games)
     frequent, nemesis = opponents_of(user)

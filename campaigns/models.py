@@ -199,6 +199,66 @@ class PlayResult(models.Model):
         return f"{self.name} in {self.play_id}"
 
 
+class Rating(models.Model):
+    """A player's skill in one game, an ``openskill`` Plackett-Luce rating (issue #14: ratings).
+
+    A player is an account, or a guest seat's name when no account held the
+    seat (guests have nothing else to tell them apart). Only competitive
+    plays move it (``campaigns.ratings``); ``RatingChange`` keeps every step.
+    """
+
+    game = models.CharField(max_length=20)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="ratings"
+    )
+    guest_name = models.CharField(max_length=40, blank=True)
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    plays = models.PositiveIntegerField(default=0)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "user"], condition=models.Q(user__isnull=False), name="one_rating_per_account"
+            ),
+            models.UniqueConstraint(
+                fields=["game", "guest_name"],
+                condition=models.Q(user__isnull=True),
+                name="one_rating_per_guest",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user_id or self.guest_name} in {self.game}: {self.mu:.1f} ± {self.sigma:.1f}"
+
+    @property
+    def ordinal(self) -> float:
+        """The conservative skill shown on leaderboards: ``mu - 3 sigma`` (openskill's ``ordinal``)."""
+        return self.mu - 3 * self.sigma
+
+
+class RatingChange(models.Model):
+    """A rating right after one play: "rating over time", and the mark that a play was rated."""
+
+    rating = models.ForeignKey(Rating, on_delete=models.CASCADE, related_name="changes")
+    play = models.ForeignKey(Play, on_delete=models.CASCADE, related_name="rating_changes")
+    mu = models.FloatField()
+    sigma = models.FloatField()
+    ended_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["ended_at", "id"]
+        constraints = [models.UniqueConstraint(fields=["rating", "play"], name="one_change_per_play")]
+
+    def __str__(self) -> str:
+        return f"{self.rating_id} after play {self.play_id}"
+
+    @property
+    def ordinal(self) -> float:
+        return self.mu - 3 * self.sigma
+
+
 class OutboxTask(models.Model):
     """A task owed after a command, written in the command's own transaction.
 

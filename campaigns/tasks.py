@@ -1,9 +1,11 @@
-"""Celery tasks of the tables: the play record written after a table ends.
+"""Celery tasks of the tables: the play record written after a table ends, then the ratings.
 
 The play record is owed from the moment ``table.end`` commits: the command's
 transaction writes an ``OutboxTask`` row, the task is queued after commit,
 and ``drain_outbox`` (Celery beat) runs whatever is still owed, so a broker
-that was down or lost the message never loses a play record.
+that was down or lost the message never loses a play record. The play record
+in turn owes the rating update (issue #14) the same way: its own outbox row,
+written in the transaction that writes the results.
 """
 
 from __future__ import annotations
@@ -16,6 +18,8 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
+from campaigns import ratings
+from campaigns.broadcast import after_commit
 from campaigns.models import OutboxTask, Play, PlayResult, Seat, Table, TableStatus
 from campaigns.registry import rules_for
 from campaigns.results import result_rows
@@ -23,6 +27,7 @@ from campaigns.results import result_rows
 logger = logging.getLogger(__name__)
 
 PLAY_RECORD = "campaigns.write_play_record"
+RATE_PLAY = "campaigns.rate_play"
 GRACE = timedelta(seconds=30)
 """How long a queued task has before the drain runs it itself."""
 
@@ -90,7 +95,21 @@ def write_play_record(table_id: int) -> int | None:
         if table.host_user_id is not None:
             users.add(table.host_user_id)
         play.users.set(users)
+        # The ratings need the results just written: owed from this commit on.
+        OutboxTask.objects.create(task=RATE_PLAY, table=table)
+        after_commit(lambda: rate_play.delay(table_id))
         return play.pk
+
+
+@shared_task(name=RATE_PLAY, autoretry_for=(Exception,), max_retries=5, retry_backoff=True)
+def rate_play(table_id: int) -> int | None:
+    """Move the ratings by the ended table's play (``campaigns.ratings``); idempotent per play."""
+    play = Play.objects.filter(table_id=table_id).first()
+    if play is None:
+        return None
+    moved = ratings.rate_play(play)
+    OutboxTask.objects.filter(task=RATE_PLAY, table_id=table_id, done_at=None).update(done_at=timezone.now())
+    return moved
 
 
 @shared_task(name="campaigns.drain_outbox")
@@ -104,6 +123,10 @@ def drain_outbox(grace_s: float = GRACE.total_seconds()) -> int:
         try:
             if row.task == PLAY_RECORD:
                 write_play_record.run(row.table_id)
+                # The rating owed by the record just written need not wait for the next drain.
+                rate_play.run(row.table_id)
+            elif row.task == RATE_PLAY:
+                rate_play.run(row.table_id)
             ran += 1
         except Exception as exc:  # keep draining the others; this one is tried again next time
             logger.warning("Outbox task %s failed", row, exc_info=True)

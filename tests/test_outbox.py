@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from campaigns.models import OutboxTask, Play
-from campaigns.tasks import drain_outbox
+from campaigns.tasks import PLAY_RECORD, RATE_PLAY, drain_outbox
 from companion.celery import app
 from tests.personas import Person, add_life
 from tests.servers import free_port
@@ -70,5 +70,7 @@ def test_the_drain_leaves_young_tasks_to_the_queue(host: Person, broker_down: An
 def test_a_queued_record_marks_its_outbox_row_done(host: Person, eager_tasks: Any) -> None:
     assert host.command("table.end").status_code == 200
     assert Play.objects.filter(table_id=host.table.pk).count() == 1
-    assert OutboxTask.objects.get(table_id=host.table.pk).done_at is not None
+    assert OutboxTask.objects.get(table_id=host.table.pk, task=PLAY_RECORD).done_at is not None
+    # The record chains the rating update (issue #14), owed and done the same way.
+    assert OutboxTask.objects.get(table_id=host.table.pk, task=RATE_PLAY).done_at is not None
     assert drain_outbox.run(grace_s=0) == 0

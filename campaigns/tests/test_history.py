@@ -114,6 +114,7 @@ def test_my_plays_and_stats_are_aggregates_of_the_result_rows() -> None:
         "best_score": 12,
         "time_played_s": 4200,
         "longest_win_streak": 1,
+        "rating": None,
     }
 
 
