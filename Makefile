@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test worker lint bench bench-quick setup migrate clean browser
+.PHONY: run serve test worker lint bench bench-quick setup migrate clean browser
 
 $(STAMP): pyproject.toml
 	@command -v $(PYTHON) >/dev/null 2>&1 || { echo "Python 3.11 is needed ($(PYTHON) not found)"; exit 1; }
@@ -24,6 +24,12 @@ run: migrate
 	$(PY) manage.py collectstatic --noinput -v0
 	@echo "Create an admin user with: $(PY) manage.py createsuperuser  (then open /admin/)"
 	$(PY) -m companion.serve
+
+# Production layout on one machine: SERVE_PROCESSES (2) servers on ports PORT (8001), PORT+1, ...
+# and a Celery worker with beat, stopped together (deploy/serve.sh); nginx: deploy/nginx.conf.
+serve: migrate
+	$(PY) manage.py collectstatic --noinput -v0
+	PY=$(PY) CELERY=$(VENV)/bin/celery deploy/serve.sh
 
 worker: migrate
 	$(VENV)/bin/celery -A companion worker --beat --loglevel=info --concurrency=2

@@ -1,0 +1,1 @@
+"""Deployment files: the nginx template and its renderer (issue #15)."""

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# `make serve`: the production layout on one machine (issue #15).
+#
+# SERVE_PROCESSES (default 2) server processes, `python -m companion.serve`, on
+# consecutive ports from PORT (default 8001), plus one Celery worker with beat.
+# They live and die together: Ctrl+C, a TERM, or any one of them exiting stops
+# all the others, so a half-running set never keeps serving.
+# Put nginx in front: `python -m deploy.nginx_conf --port $PORT --processes N`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PY=${PY:-.venv/bin/python}
+CELERY=${CELERY:-.venv/bin/celery}
+n=${SERVE_PROCESSES:-2}
+first=${PORT:-8001}
+if ! [[ $n =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ] || [ "$n" -gt 64 ]; then
+  echo "SERVE_PROCESSES must be a number from 1 to 64, got '$n'" >&2; exit 2
+fi
+if ! [[ $first =~ ^[0-9]+$ ]] || [ "$first" -lt 1 ] || [ $((first + n - 1)) -gt 65535 ]; then
+  echo "PORT must be a number from 1 to $((65536 - n)), got '$first'" >&2; exit 2
+fi
+# Without Redis each process would have its own channel layer (a phone on one
+# would miss commands sent to another) and Celery would have no broker.
+if [ -z "${REDIS_URL:-}" ]; then
+  echo "REDIS_URL is needed: it joins the processes and carries Celery's tasks (see README)" >&2; exit 2
+fi
+
+pids=()
+stop() {
+  trap - EXIT INT TERM
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait || true
+}
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+for ((i = 0; i < n; i++)); do
+  PORT=$((first + i)) "$PY" -m companion.serve &
+  pids+=($!)
+done
+# Beat's schedule file stays out of the project folder; its only job (draining
+# the outbox every 30 s) loses nothing when the file is gone.
+"$CELERY" -A companion worker --beat --loglevel=info --concurrency=2 \
+  --schedule "${CELERY_BEAT_SCHEDULE:-${TMPDIR:-/tmp}/grim-celerybeat-schedule}" &
+pids+=($!)
+
+echo "make serve: $n server processes on ports $first-$((first + n - 1)), Celery worker with beat (Ctrl+C stops all)"
+# The first one to exit takes the others with it (the EXIT trap).
+set +e
+wait -n "${pids[@]}"
+status=$?
+echo "make serve: a process exited (status $status); stopping the others" >&2
+exit "$status"

@@ -1,0 +1,229 @@
+"""Two server processes behind a real nginx, configured from ``deploy/nginx.conf`` (issue #15).
+
+The config is rendered by ``deploy.nginx_conf.render`` (what an operator
+runs) with this test's own ports, pid file, logs and temp directory, and
+nginx runs as a child of the test (``daemon off``), never as the system's
+service. Through it: a table is opened, a second seat joins, a command is
+answered, a page carries nginx's Host and scheme, static files come from
+nginx itself, a websocket receives an event another process committed, and
+the client address nginx sets is the one the rate limits count.
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import pwd
+import shutil
+import subprocess
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from websockets.sync.client import connect
+from websockets.typing import Origin
+
+from campaigns.auth import cookie_name
+from deploy.nginx_conf import render
+from tests.helpers import ROOT
+from tests.servers import free_port, server_env, server_process, wait_http
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+# Debian's package (`.ci/run` installs it); no nginx is a failure, not a skip.
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+@dataclass(frozen=True)
+class Stack:
+    nginx: str  # http://127.0.0.1:<nginx port>
+    port: int
+    processes: tuple[str, str]  # the server processes, addressed directly
+
+
+@pytest.fixture
+def stack(tmp_path: Path) -> Iterator[Stack]:
+    env = server_env(FORWARDED_ALLOW_IPS="127.0.0.1", REDIS_PREFIX=f"nginx-{uuid.uuid4().hex}")
+    with server_process(env) as a, server_process(env) as b:
+        port = free_port()
+        (tmp_path / "temp").mkdir()
+        conf = tmp_path / "nginx.conf"
+        conf.write_text(
+            render(
+                upstreams=[a.removeprefix("http://"), b.removeprefix("http://")],
+                listen=f"127.0.0.1:{port}",
+                static_root=str(ROOT / "static"),
+                # As root, workers run as root too, so they can read this
+                # test's private temp directory; as anyone else nginx ignores it.
+                user=pwd.getpwuid(os.getuid()).pw_name,
+                worker_processes="1",
+                pid_file=str(tmp_path / "nginx.pid"),
+                log_dir=str(tmp_path),
+                temp_dir=str(tmp_path / "temp"),
+            ),
+            encoding="utf-8",
+        )
+        proc = subprocess.Popen(
+            [
+                NGINX,
+                "-p",
+                str(tmp_path),
+                "-e",
+                str(tmp_path / "error.log"),
+                "-c",
+                str(conf),
+                "-g",
+                "daemon off;",
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            try:
+                wait_http(f"{base}/api/v1/hello/", timeout_s=15)
+            except RuntimeError:
+                proc.terminate()
+                _, err = proc.communicate(timeout=10)
+                log = (tmp_path / "error.log").read_text() if (tmp_path / "error.log").exists() else ""
+                raise RuntimeError(f"nginx did not serve: {err.decode()} {log}") from None
+            yield Stack(nginx=base, port=port, processes=(a, b))
+        finally:
+            proc.terminate()  # SIGTERM: nginx's fast shutdown
+            try:
+                proc.wait(10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(10)
+
+
+def call(
+    base: str,
+    method: str,
+    path: str,
+    body: dict[str, Any] | None = None,
+    *,
+    headers: dict[str, str] | None = None,
+    source: str = "127.0.0.1",
+) -> tuple[int, dict[str, Any], http.client.HTTPResponse, bytes]:
+    """One request from the loopback address ``source`` (each stands for a different phone)."""
+    host, port = base.removeprefix("http://").split(":")
+    conn = http.client.HTTPConnection(host, int(port), timeout=10, source_address=(source, 0))
+    try:
+        sent = {"Content-Type": "application/json", **(headers or {})}
+        conn.request(method, path, body=None if body is None else json.dumps(body), headers=sent)
+        resp = conn.getresponse()
+        raw = resp.read()
+    finally:
+        conn.close()
+    data = json.loads(raw) if resp.getheader("Content-Type", "").startswith("application/json") else {}
+    return resp.status, data, resp, raw
+
+
+def test_a_table_is_played_through_nginx(stack: Stack) -> None:
+    status, opened, _, _ = call(
+        stack.nginx, "POST", "/api/v1/tables/", {"game": "counters", "name": "Proxy", "seat_name": "Ann"}
+    )
+    assert status == 201, opened
+    table_id, host_token = opened["id"], opened["seat"]["token"]
+    status, joined, _, _ = call(
+        stack.nginx, "POST", "/api/v1/tables/join/", {"code": opened["join_code"], "name": "Bo"}
+    )
+    assert status == 201, joined
+    guest = {"Authorization": f"Seat {joined['seat']['token']}"}
+    command = {"command_id": "n1", "type": "counter.add", "payload": {"name": "Life"}}
+    status, answer, _, _ = call(
+        stack.nginx, "POST", f"/api/v1/tables/{table_id}/commands/", command, headers=guest
+    )
+    assert status == 200, answer
+    assert answer["state"]["counters"][0]["name"] == "Life"
+    # Read back several times: requests spread over both processes, which
+    # share the database, so every one sees the command.
+    for _ in range(4):
+        status, snapshot, _, _ = call(
+            stack.nginx, "GET", f"/api/v1/tables/{table_id}/", headers={"Authorization": f"Seat {host_token}"}
+        )
+        assert status == 200 and snapshot["seq"] == answer["seq"], snapshot
+
+    # The page's join link is built from what nginx passed on: the Host with
+    # its port, and nginx's own scheme; a client's X-Forwarded-Proto is replaced.
+    status, _, _, page = call(
+        stack.nginx,
+        "GET",
+        f"/t/{table_id}/",
+        headers={"Cookie": f"{cookie_name(table_id)}={host_token}", "X-Forwarded-Proto": "https"},
+    )
+    assert status == 200
+    assert f"http://127.0.0.1:{stack.port}/join/{opened['join_code']}/".encode() in page
+
+
+def test_static_files_come_from_nginx(stack: Stack) -> None:
+    status, _, resp, body = call(stack.nginx, "GET", "/static/js/sync.js")
+    assert status == 200
+    assert body == (ROOT / "static" / "js" / "sync.js").read_bytes()
+    # The caching nginx.conf sets (the app's own static answer carries other headers).
+    assert "max-age=3600" in resp.headers.get_all("Cache-Control", [])
+    assert resp.getheader("Server") == "nginx"
+
+
+@pytest.mark.skipif(
+    not os.environ.get("REDIS_URL"), reason="needs REDIS_URL: the processes share the Redis channel layer"
+)
+def test_a_websocket_through_nginx_gets_events_from_either_process(stack: Stack) -> None:
+    status, opened, _, _ = call(
+        stack.nginx, "POST", "/api/v1/tables/", {"game": "counters", "name": "Sockets", "seat_name": "Ann"}
+    )
+    assert status == 201, opened
+    table_id, token = opened["id"], opened["seat"]["token"]
+    ws_url = f"ws://127.0.0.1:{stack.port}/ws/tables/{table_id}/?token={token}"
+    with connect(ws_url, origin=Origin(stack.nginx), open_timeout=10) as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
+        # nginx put the socket on one of the two processes; a command is sent
+        # straight to each, so one of the events is pushed across processes.
+        sent = []
+        for i, process in enumerate(stack.processes):
+            body = {"command_id": f"w{i}", "type": "counter.add", "payload": {"name": f"C{i}"}}
+            request = urllib.request.Request(
+                f"{process}/api/v1/tables/{table_id}/commands/",
+                data=json.dumps(body).encode(),
+                headers={"Authorization": f"Seat {token}", "Content-Type": "application/json"},
+            )
+            with urllib.request.urlopen(request, timeout=10) as resp:
+                sent.append(json.loads(resp.read())["seq"])
+        received = [json.loads(ws.recv(timeout=10)) for _ in sent]
+    assert [m["type"] for m in received] == ["event", "event"]
+    assert sorted(m["seq"] for m in received) == sorted(sent)
+
+
+def wrong_join(stack: Stack, source: str, forwarded_for: str | None = None) -> int:
+    headers = {} if forwarded_for is None else {"X-Forwarded-For": forwarded_for}
+    status, _, _, _ = call(
+        stack.nginx,
+        "POST",
+        "/api/v1/tables/join/",
+        {"code": "ZZZZZZ", "name": "Guess"},
+        headers=headers,
+        source=source,
+    )
+    return status
+
+
+def test_the_address_nginx_forwards_is_the_client_the_limits_count(stack: Stack) -> None:
+    # Wrong join codes from one phone until both processes answer 429: with
+    # REDIS_URL they share one count (429 from the 11th), without it each
+    # process counts for itself.
+    answers: list[int] = []
+    while answers[-2:] != [429, 429]:
+        answers.append(wrong_join(stack, "127.0.0.2"))
+        assert len(answers) <= 30, answers
+    assert answers[:10] == [404] * 10, answers
+    # nginx replaces the phone's own X-Forwarded-For: inventing one does not escape.
+    assert wrong_join(stack, "127.0.0.2", forwarded_for="198.51.100.1") == 429
+    # Another phone has its own count: the servers see nginx's X-Forwarded-For,
+    # not nginx's address (which both phones share).
+    assert wrong_join(stack, "127.0.0.3") == 404
