@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from api import games, me, tables
+from api import export, games, me, tables
 from api.views import HelloView
 from campaigns import registry
 
@@ -19,6 +19,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("me/stats/", me.MyStatsView.as_view(), name="my-stats"),
     path("tables/", tables.TableCreateView.as_view(), name="table-create"),
     path("tables/join/", tables.JoinView.as_view(), name="table-join"),
+    path("tables/import/", export.TableImportView.as_view(), name="table-import"),
     path("tables/<int:table_id>/", tables.TableDetailView.as_view(), name="table-detail"),
     path("tables/<int:table_id>/events/", tables.EventsView.as_view(), name="table-events"),
     path("tables/<int:table_id>/commands/", tables.CommandView.as_view(), name="table-commands"),
@@ -26,6 +27,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
         "tables/<int:table_id>/commands/preview/", tables.CommandPreviewView.as_view(), name="table-preview"
     ),
     path("tables/<int:table_id>/claim/", tables.ClaimView.as_view(), name="table-claim"),
+    path("tables/<int:table_id>/export/", export.TableExportView.as_view(), name="table-export"),
 ]
 # Each game's own API under /api/v1/<slug>/ (campaigns.registry).
 urlpatterns += [path(f"{spec.slug}/", include(spec.api_urls)) for spec in registry.games() if spec.api_urls]

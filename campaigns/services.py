@@ -44,6 +44,9 @@ from campaigns.undo import undo_redo
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
 
+REPLAY = "_replay"
+"""The key of a command's stored answer that keeps what replaying it needs (its payload and dice
+seed, for ``campaigns.export``); never sent to a client."""
 SEAT_COLOURS = ("#e0605a", "#7fcf7a", "#b49cff", "#e0a44a", "#6fc3df", "#e8dcc4", "#ff9ecd", "#a9b8c8")
 MAX_SEATS = 12
 UserLike = AbstractBaseUser | AnonymousUser | None
@@ -207,8 +210,13 @@ def command_execute(
     type: str,
     payload: dict[str, Any],
     expected_seq: int | None = None,
+    seed: int | None = None,
 ) -> CommandResult:
     """Validate and apply one command; append its events; answer like the first time.
+
+    ``seed`` is the command's dice seed when a table is rebuilt from its
+    export (issue #14); otherwise a fresh secret one is drawn. Either way it
+    is kept with the command's answer, so a replay rolls the same dice.
 
     A repeated ``command_id`` must return its first answer even when applying
     it again would now fail (a retried "-1" at 0), so the stored answer is
@@ -219,7 +227,7 @@ def command_execute(
     check_payload(payload)
     asked = fingerprint(type, payload, seat.pk)
     try:
-        return _command_once(table_id, seat, command_id, type, payload, expected_seq, asked)
+        return _command_once(table_id, seat, command_id, type, payload, expected_seq, asked, seed)
     except IntegrityError:
         previous = _previous_answer(table_id, command_id, asked, seat.pk, type)
         if previous is None:
@@ -312,7 +320,7 @@ def _previous_answer(
             status=409,
             extra={"command_id": command_id, "field": "command_id"},
         )
-    return CommandResult(200, previous.response)
+    return CommandResult(200, {k: v for k, v in previous.response.items() if k != REPLAY})
 
 
 def _command_once(
@@ -323,6 +331,7 @@ def _command_once(
     payload: dict[str, Any],
     expected_seq: int | None,
     asked: str,
+    seed: int | None = None,
 ) -> CommandResult:
     with transaction.atomic():
         table = logstore.lock_table(table_id)
@@ -342,7 +351,9 @@ def _command_once(
             seat_ids=_playing(seats),
         )
         before = (table.name, table.join_code, table.edit_policy, table.status, list(table.seat_ids))
-        outcome = _dispatch(table, actor, type, payload)
+        # 52 bits: the seed stays an exact number in JSON exports (±2**53).
+        seed = secrets.randbits(52) if seed is None else seed
+        outcome = _dispatch(table, actor, type, payload, random.Random(seed))
         check_storable(outcome.state, "state")
         for new in outcome.events:
             check_storable(new.payload, "event")
@@ -355,7 +366,7 @@ def _command_once(
             seat_id=seat.pk,
             type=type,
             fingerprint=asked,
-            response=body,
+            response={**body, REPLAY: {"payload": payload, "seed": seed}},
         )
         if before != (table.name, table.join_code, table.edit_policy, table.status, table.seat_ids):
             table.save(update_fields=["name", "join_code", "edit_policy", "status", "ended_at", "seat_ids"])
@@ -374,7 +385,9 @@ def _owe_play_record(table: Table) -> None:
     after_commit(lambda: write_play_record.delay(table_id))
 
 
-def _dispatch(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
+def _dispatch(
+    table: Table, actor: Actor, type: str, payload: dict[str, Any], rng: random.Random | None = None
+) -> Outcome:
     if actor.role == Role.SPECTATOR:
         raise NotAllowed("spectator", "Spectators can watch but not change anything.")
     if type in ("undo", "redo"):
@@ -384,9 +397,19 @@ def _dispatch(table: Table, actor: Actor, type: str, payload: dict[str, Any]) ->
     rules = rules_for(table.game)
     state = dict(table.state)
     undone = state.pop("undone", [])
-    outcome = rules.apply(state, type, payload, actor, random.Random(secrets.randbits(64)))
+    outcome = rules.apply(state, type, payload, actor, rng or random.Random(secrets.randbits(64)))
     outcome.state["undone"] = undone
+    if any(e.payload.get(GAME_OVER) is True for e in outcome.events):
+        # The game's rules say the game is over (a campaign's end): the table
+        # ends in the same command, so its play record is owed in this commit.
+        table.status = TableStatus.ENDED
+        table.ended_at = timezone.now()
+        outcome.events.append(NewEvent("table.ended", {}))
     return outcome
+
+
+GAME_OVER = "ends_table"
+"""An event payload key a game's rules set to true when its game is over: the table ends with it."""
 
 
 def _seats(table: Table) -> list[Seat]:

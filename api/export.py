@@ -1,0 +1,115 @@
+"""Export a table's whole log as JSON, and import one into a new table (issue #14, "Exports and restore").
+
+Thin: ``campaigns.export`` decides; these views check who asks and translate
+refusals into the one error shape.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import error_responses
+from api.tables import SeatGrantOut, SeatView, raise_api
+from campaigns import export
+from campaigns.errors import TableError
+
+_SEAT = inline_serializer(
+    "ExportSeat",
+    {
+        "name": serializers.CharField(),
+        "role": serializers.CharField(),
+        "position": serializers.IntegerField(),
+        "colour": serializers.CharField(),
+        "removed": serializers.BooleanField(),
+    },
+)
+_EVENT = inline_serializer(
+    "ExportEvent",
+    {
+        "seq": serializers.IntegerField(),
+        "type": serializers.CharField(),
+        "seat": serializers.IntegerField(allow_null=True, help_text="Index into ``seats``."),
+        "command_id": serializers.CharField(allow_blank=True, help_text="Empty for a seat joining."),
+        "payload": serializers.JSONField(),
+        "created_at": serializers.DateTimeField(),
+    },
+)
+_COMMAND = inline_serializer(
+    "ExportCommand",
+    {
+        "command_id": serializers.CharField(),
+        "type": serializers.CharField(),
+        "seat": serializers.IntegerField(help_text="Index into ``seats``: who sent it."),
+        "payload": serializers.JSONField(
+            allow_null=True, help_text="As sent; null if not kept (older logs)."
+        ),
+        "seed": serializers.IntegerField(allow_null=True, help_text="The dice seed it was applied with."),
+    },
+)
+
+
+class TableExportSerializer(serializers.Serializer[Any]):
+    """A table's whole log: what the import replays, and the end it must reach."""
+
+    format = serializers.CharField(help_text=f"Always {export.FORMAT!r}.")
+    version = serializers.IntegerField()
+    game = serializers.CharField()
+    name = serializers.CharField()
+    options = serializers.JSONField(help_text="The setup options the table was opened with.")
+    seats = _SEAT.__class__(many=True, help_text="In the order they joined; never tokens.")
+    events = _EVENT.__class__(many=True, help_text="The whole log, oldest first.")
+    commands = _COMMAND.__class__(many=True)
+    seq = serializers.IntegerField(help_text="The final seq (for checking).")
+    status = serializers.CharField()
+    edit_policy = serializers.CharField()
+    state = serializers.JSONField(help_text="The final state (for checking).")
+
+
+class ImportOut(serializers.Serializer[Any]):
+    id = serializers.IntegerField()
+    join_code = serializers.CharField()
+    seat = SeatGrantOut()
+
+
+class TableExportView(SeatView):
+    """Seats only: the log names everyone at the table."""
+
+    @extend_schema(
+        responses={200: TableExportSerializer, **error_responses(401, 403, 404)},
+        summary="The table's whole log as JSON (re-imports into a new table)",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        return Response(export.table_export(table=self.seat(request).table))
+
+
+class TableImportView(APIView):
+    authentication_classes: list[type] = []
+    permission_classes: list[type] = []
+
+    @extend_schema(
+        request=TableExportSerializer,
+        responses={201: ImportOut, **error_responses(400, 413, 503)},
+        summary="A new table from an export, its commands replayed through the rules (you are its host)",
+        description=(
+            "400 ``import_bad_file`` (not a whole export), ``import_refused`` (the rules refused a "
+            "replayed command), ``import_mismatch`` (the replay differs from the export); nothing is "
+            "created then."
+        ),
+    )
+    def post(self, request: Request) -> Response:
+        try:
+            table, grant = export.table_import(data=request.data, user=request._request.user)
+        except TableError as exc:
+            raise_api(exc)
+        body = {
+            "id": table.pk,
+            "join_code": table.join_code,
+            "seat": {"id": grant.seat.pk, "token": grant.token, "role": grant.seat.role},
+        }
+        return Response(ImportOut(body).data, status=status.HTTP_201_CREATED)

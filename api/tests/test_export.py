@@ -1,0 +1,325 @@
+"""A table's log exported as JSON and re-imported by replaying it through the rules (issue #14).
+
+Every registered game makes the round trip: a few real commands through the
+API (one of them undone), export, import, and the new table must hold the
+same state, with its own seats' ids where the old table had the old ones.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from rest_framework.test import APIClient
+
+from campaigns import registry, services
+from campaigns.models import Command, Event, OutboxTask, Seat, Table
+from tests.grimhand_personas import create_character
+from tests.personas import Person, join, person
+
+pytestmark = pytest.mark.django_db
+IMPORT = "/api/v1/tables/import/"
+
+
+def ok(response: Any) -> dict[str, Any]:
+    assert response.status_code == 200, response.content
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def open_table(game: str, options: dict[str, Any] | None = None) -> tuple[Person, Person]:
+    table, grant = services.table_create(game=game, name="Friday", seat_name="Ann", options=options)
+    ann = person(grant.seat, grant.token)
+    return ann, join(table, "Bo")
+
+
+def export_of(p: Person) -> dict[str, Any]:
+    return ok(p.client.get(f"/api/v1/tables/{p.table.pk}/export/"))
+
+
+def import_(body: Any, **extra: Any) -> Any:
+    return APIClient().post(IMPORT, body, format="json", **extra)
+
+
+def translated(value: Any, ids: dict[int, int], key: str = "") -> Any:
+    """The old table's value as the new table must hold it: seat ids (by field name, or as an
+    object key) become the new seats' ids. Written here apart from the importer's own check."""
+    if isinstance(value, dict):
+        return {
+            (str(ids[int(k)]) if k.isdigit() and int(k) in ids else k): translated(v, ids, k)
+            for k, v in value.items()
+        }
+    if isinstance(value, list):
+        many = key == "seat_ids" or key.endswith("_seat_ids")
+        return [ids.get(v, v) if many and isinstance(v, int) else translated(v, ids) for v in value]
+    if (key == "seat_id" or key.endswith("_seat_id")) and isinstance(value, int):
+        return ids.get(value, value)
+    return value
+
+
+def round_trip(old: Person, *, restore: bool = False) -> Table:
+    """Export ``old``'s table, import it, and check the new table is the same table.
+
+    ``restore``: the old table is deleted before the import (a table brought back)."""
+    data = export_of(old)
+    before = Table.objects.get(pk=old.table.pk)
+    old_seats = list(Seat.objects.filter(table=before).order_by("id"))
+    old_types = list(Event.objects.filter(table=before).values_list("type", flat=True))
+    if restore:
+        Table.objects.filter(pk=before.pk).delete()
+    response = import_(data)
+    assert response.status_code == 201, response.content
+    body = response.json()
+    assert set(body) == {"id", "join_code", "seat"} and body["seat"]["role"] == "host"
+    new = Table.objects.get(pk=body["id"])
+    new_seats = list(Seat.objects.filter(table=new).order_by("id"))
+    assert [(s.name, s.role, s.position) for s in new_seats] == [
+        (s.name, s.role, s.position) for s in old_seats
+    ]
+    ids = {a.pk: b.pk for a, b in zip(old_seats, new_seats, strict=True)}
+    assert (new.game, new.name, new.seq, new.status) == (before.game, before.name, before.seq, before.status)
+    assert new.state == translated(before.state, ids)
+    assert list(Event.objects.filter(table=new).values_list("type", flat=True)) == old_types
+    # The new host holds the importer's token: it can read its table.
+    host = APIClient()
+    host.credentials(HTTP_AUTHORIZATION=f"Seat {body['seat']['token']}")
+    assert ok(host.get(f"/api/v1/tables/{new.pk}/"))["seq"] == new.seq
+    assert body["seat"]["id"] == new_seats[0].pk
+    return new
+
+
+def play_counters(ann: Person, bo: Person) -> None:
+    life = ok(ann.command("counter.add", {"name": "Life", "value": 20}))
+    life_id = life["events"][0]["payload"]["counter"]["id"]
+    ok(bo.command("counter.add", {"name": "Poison", "value": 0, "min": 0}))
+    ok(ann.command("counter.adjust", {"counter_id": life_id, "by": -3}))
+    drop = ok(ann.command("counter.adjust", {"counter_id": life_id, "by": -4}))
+    ok(ann.command("undo", {"seq": drop["seq"]}))
+    ok(ann.command("counter.add", {"name": "Life", "value": 20, "seat_id": bo.seat.pk}))
+    ok(ann.command("seat.rename", {"seat_id": bo.seat.pk, "name": "Bob"}))
+    ok(ann.command("table.rename", {"name": "Friday night"}))
+
+
+def play_grim(ann: Person, bo: Person) -> None:
+    ok(ann.command("grim.favor", {"seat_id": ann.seat.pk}))
+    for p, name, element, health, speed in (
+        (ann, "Noble Roar", "Fire", 14, 9),
+        (ann, "Swift Twitch", "Electric", 10, 14),
+        (bo, "Tide Wisp", "Water", 9, 8),
+    ):
+        ok(p.command("grim.enter", {"name": name, "element": element, "health": health, "speed": speed}))
+    ok(ann.command("turn.next"))
+    grims = {g["name"]: g["id"] for g in Table.objects.get(pk=ann.table.pk).state["grims"]}
+    attack = {"grim_id": grims["Swift Twitch"], "target_id": grims["Tide Wisp"], "damage": 7}
+    hit = ok(ann.command("grim.attack", {**attack, "element": "Electric"}))
+    ok(ann.command("undo", {"seq": hit["seq"]}))
+    ok(ann.command("grim.attack", {**attack, "damage": 5, "element": "Electric"}))
+
+
+def play_grimoor(ann: Person, bo: Person) -> None:
+    ok(ann.command("game.start", {"start_seat_id": ann.seat.pk, "other_seat_id": bo.seat.pk}))
+    ok(ann.command("cohort.play", {"type": "Gaunt", "strength": 3}))
+    ok(ann.command("turn.end"))
+    curio = ok(bo.command("curio.play", {"source": "deck", "focus": [], "points": 0}))
+    ok(bo.command("points.add", {"amount": 2, "reason": "Olatha Stronghold"}))
+    ok(bo.command("undo", {"seq": curio["seq"]}))
+    ok(ann.command("cohort.join", {"seat_id": bo.seat.pk, "type": "Olatha", "strength": 1}))
+
+
+def play_grimterra(ann: Person, bo: Person) -> None:
+    def add(p: Person, name: str, fate: str, health: int, empowered: int, position: str) -> int:
+        hero = {"name": name, "fates": fate, "health": health, "empowered_health": empowered}
+        body = ok(p.command("hero.add", {**hero, "position": position}))
+        return int(body["events"][0]["payload"]["hero"]["id"])
+
+    vex = add(ann, "Vex", "Agilitas", 3, 5, "arena")
+    add(ann, "Lumen", "Intellectus", 4, 6, "backrow")
+    add(ann, "Shade", "Tenebris", 2, 4, "backrow")
+    add(bo, "Kor", "Fortutidas", 4, 6, "arena")
+    add(bo, "Mira", "Agilitas", 3, 5, "backrow")
+    add(bo, "Ash", "Intellectus", 3, 4, "backrow")
+    ok(ann.command("game.start", {"seat_id": ann.seat.pk}))
+    wound = ok(bo.command("hero.wound", {"hero_id": vex, "amount": 1}))
+    ok(ann.command("undo", {"seq": wound["seq"]}))
+    ok(ann.command("player.adjust", {"field": "hand", "value": 6, "note": "a card said so"}))
+    ok(bo.command("hero.dark", {"hero_id": vex, "by": 2}))
+
+
+def play_grimwood(ann: Person, bo: Person) -> None:
+    seats = {"seat_ids": [ann.seat.pk, bo.seat.pk], "start_seat_id": ann.seat.pk}
+    ok(ann.command("game.start", seats))
+    ok(ann.command("combo.place", {"cards": ["Owl", "Owl", "Owl"]}))
+    ok(ann.command("action.use", {"kind": "play"}))
+    drawn = ok(ann.command("turn.draw"))
+    ok(ann.command("undo", {"seq": drawn["seq"]}))
+    ok(ann.command("turn.draw"))
+    ok(bo.command("hand.set", {"count": 4, "note": "the Mage drew two"}))
+
+
+def play_grimhand(ann: Person, bo: Person) -> None:
+    grum = create_character(bo)
+    # Dealt by the table's dice: the replay must roll them the same way.
+    ok(ann.command("character.create", {"name": "Ilse", "randomise": True}))
+    ok(bo.command("character.adjust", {"character_id": grum, "stat": "gold", "by": 3}))
+    spent = ok(bo.command("character.adjust", {"character_id": grum, "stat": "gold", "by": -2}))
+    ok(bo.command("undo", {"seq": spent["seq"]}))
+
+
+SCRIPTS: dict[str, Callable[[Person, Person], None]] = {
+    "counters": play_counters,
+    "grim": play_grim,
+    "grimoor": play_grimoor,
+    "grimterra": play_grimterra,
+    "grimwood": play_grimwood,
+    "grimhand": play_grimhand,
+}
+
+
+def test_every_registered_game_has_a_round_trip_script() -> None:
+    assert set(registry.slugs()) == set(SCRIPTS)
+
+
+# Grim Hand's characters are rows keyed by ids its rules draw from the dice:
+# replayed with the same dice they are the same ids, so its table comes back
+# where the exported one is gone (a restore); beside it, 409 (below).
+@pytest.mark.parametrize("game", sorted(SCRIPTS))
+def test_export_then_import_gives_the_same_table(game: str) -> None:
+    ann, bo = open_table(game)
+    SCRIPTS[game](ann, bo)
+    round_trip(ann, restore=game == "grimhand")
+
+
+def test_a_table_whose_dice_drawn_records_still_exist_is_a_conflict(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    ann, bo = open_table("grimhand")
+    play_grimhand(ann, bo)
+    counts = (Table.objects.count(), Seat.objects.count(), Event.objects.count())
+    with django_capture_on_commit_callbacks() as callbacks:
+        response = import_(export_of(ann))
+    assert response.status_code == 409 and response.json()["code"] == "import_conflict"
+    assert (Table.objects.count(), Seat.objects.count(), Event.objects.count()) == counts
+    assert callbacks == []
+
+
+def test_the_setup_options_travel_with_the_export() -> None:
+    ann, bo = open_table("grim", {"format": "coven"})
+    play_grim(ann, bo)
+    assert export_of(ann)["options"] == {"format": "coven"}
+    assert round_trip(ann).state["format"] == "coven"
+
+
+def test_an_ended_table_with_a_removed_seat_and_a_spectator_comes_back_ended() -> None:
+    ann, bo = open_table("counters")
+    screen = join(ann.table, "Screen", "spectator")
+    cy = join(ann.table, "Cy")
+    play_counters(ann, bo)
+    ok(ann.command("seat.remove", {"seat_id": cy.seat.pk}))
+    ok(ann.command("table.set_policy", {"edit_policy": "everyone"}))
+    ok(ann.command("table.end"))
+    new = round_trip(ann)
+    assert new.edit_policy == "everyone"
+    assert [s.removed_at is not None for s in new.seats.order_by("id")] == [False, False, False, True]
+    assert new.seats.order_by("id")[2].role == screen.seat.role == "spectator"
+    assert OutboxTask.objects.filter(table=new).count() == 1  # its play record is owed like any end
+
+
+def test_the_export_names_seats_by_index_and_never_carries_tokens() -> None:
+    ann, bo = open_table("counters")
+    play_counters(ann, bo)
+    data = export_of(ann)
+    assert data["format"] == "grim-table-export" and data["version"] == 1 and data["game"] == "counters"
+    assert [(s["name"], s["role"]) for s in data["seats"]] == [("Ann", "host"), ("Bob", "player")]
+    assert [e["seq"] for e in data["events"]] == list(range(1, data["seq"] + 1))
+    assert {e["seat"] for e in data["events"]} == {0, 1}
+    assert data["state"] == Table.objects.get(pk=ann.table.pk).state
+    text = json.dumps(data)
+    assert ann.token not in text and bo.token not in text
+    assert all(c["seed"] is not None and c["payload"] is not None for c in data["commands"])
+
+
+def test_a_retried_command_answers_without_its_replay_record() -> None:
+    ann, _bo = open_table("counters")
+    first = ok(ann.command("counter.add", {"name": "Life", "value": 20}, command_id="same"))
+    again = ok(ann.command("counter.add", {"name": "Life", "value": 20}, command_id="same"))
+    assert again == first and services.REPLAY not in again
+
+
+def _refused(data: Any, code: str, capture: Any) -> None:
+    counts = (Table.objects.count(), Seat.objects.count(), Event.objects.count(), Command.objects.count())
+    with capture() as callbacks:
+        response = import_(data)
+    assert response.status_code == 400, response.content
+    body = response.json()
+    assert body["code"] == code and body["message"] and "extra" in body
+    assert (Table.objects.count(), Seat.objects.count(), Event.objects.count(), Command.objects.count()) == (
+        counts
+    )
+    assert callbacks == []  # no broadcast or task queued for a table that does not exist
+
+
+def test_a_changed_payload_number_is_refused_and_creates_nothing(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    ann, bo = open_table("counters")
+    play_counters(ann, bo)
+    data = export_of(ann)
+    tampered = copy.deepcopy(data)
+    adjust = next(c for c in tampered["commands"] if c["type"] == "counter.adjust")
+    adjust["payload"]["by"] = -30
+    _refused(tampered, "import_mismatch", django_capture_on_commit_callbacks)
+
+
+def test_a_changed_event_or_final_state_is_refused(django_capture_on_commit_callbacks: Any) -> None:
+    ann, bo = open_table("grimhand")
+    play_grimhand(ann, bo)
+    data = export_of(ann)
+    Table.objects.filter(pk=ann.table.pk).delete()  # a restore: only the tampering stands in the way
+    assert import_(copy.deepcopy(data)).status_code == 201  # the untouched file imports
+    Table.objects.all().delete()
+    wrong_state = copy.deepcopy(data)
+    grum = next(iter(wrong_state["state"]["characters"].values()))
+    grum["gold"] += 1
+    _refused(wrong_state, "import_mismatch", django_capture_on_commit_callbacks)
+    wrong_seed = copy.deepcopy(data)
+    next(c for c in wrong_seed["commands"] if c["payload"].get("randomise"))["seed"] += 1
+    _refused(wrong_seed, "import_mismatch", django_capture_on_commit_callbacks)
+    wrong_event = copy.deepcopy(data)
+    wrong_event["events"][-1]["payload"]["seq"] = 1
+    _refused(wrong_event, "import_mismatch", django_capture_on_commit_callbacks)
+
+
+def test_a_command_the_rules_refuse_is_refused(django_capture_on_commit_callbacks: Any) -> None:
+    ann, bo = open_table("counters")
+    play_counters(ann, bo)
+    data = export_of(ann)
+    # Bo's own change, now claimed by Bo for Ann's counter: the rules say no.
+    adjust = next(c for c in data["commands"] if c["type"] == "counter.adjust")
+    adjust["seat"] = 1
+    _refused(data, "import_refused", django_capture_on_commit_callbacks)
+
+
+def test_a_truncated_or_foreign_file_is_refused(django_capture_on_commit_callbacks: Any) -> None:
+    ann, bo = open_table("counters")
+    play_counters(ann, bo)
+    data = export_of(ann)
+    cut = copy.deepcopy(data)
+    cut["events"] = cut["events"][:-2]
+    _refused(cut, "import_bad_file", django_capture_on_commit_callbacks)
+    _refused({"format": "something else"}, "import_bad_file", django_capture_on_commit_callbacks)
+    text = json.dumps(data)
+    response = APIClient().post(IMPORT, text[: len(text) // 2], content_type="application/json")
+    assert response.status_code == 400 and response.json()["code"] == "parse_error"
+    assert Table.objects.count() == 1
+
+
+def test_only_a_seat_of_that_table_may_export(outsider: Person) -> None:
+    ann, _bo = open_table("counters")
+    url = f"/api/v1/tables/{ann.table.pk}/export/"
+    anonymous = APIClient().get(url)
+    assert anonymous.status_code == 401 and anonymous.json()["code"] == "not_authenticated"
+    other = outsider.client.get(url)
+    assert other.status_code == 403 and other.json()["code"] == "not_your_table"
