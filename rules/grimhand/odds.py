@@ -10,6 +10,7 @@ cards, discards) are passed as ``dead``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
@@ -121,4 +122,227 @@ def flop_odds(
         losses=losses,
         player_categories=tuple(as_dict(c) for c in categories[:n_players]),
         threat_categories=tuple(as_dict(c) for c in categories[n_players:]),
+    )
+
+
+# --- Street attack by the river: the combat helper's odds (issue #10) -------------------------------
+
+CRIT_TRIPS = int(Category.THREE_OF_A_KIND)
+RIVER_CHAIN_BONUS = 3
+TURN_CHAIN_BONUS = 2
+
+
+@dataclass(frozen=True, slots=True)
+class OddsSide:
+    """What a side's river attack depends on, besides the cards still to come (§7.4.2, §7.4.9).
+
+    ``fixed`` is everything that does not depend on the runout: base attack,
+    modifiers and a queue entry bonus that applies on the river. ``chain_alive``
+    and ``last_score`` are the Critical Hit / Chain state after the last scored
+    street (``last_score`` a ``HandValue.score``).
+    """
+
+    active: tuple[Card, ...]
+    fixed: int
+    affinity_order: int
+    chain_alive: bool = False
+    last_score: int = 0
+    damage_reduction: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Matchup:
+    """One player against one threat over every runout: counts and summed damage each way."""
+
+    runouts: int
+    higher: int
+    equal: int
+    lower: int
+    dealt: int
+    taken: int
+
+    def as_json(self) -> dict[str, float | int]:
+        """Probabilities and expected damage per runout, for the page and the API."""
+        n = self.runouts or 1
+        return {
+            "runouts": self.runouts,
+            "higher": self.higher / n,
+            "equal": self.equal / n,
+            "lower": self.lower / n,
+            "expected_dealt": self.dealt / n,
+            "expected_taken": self.taken / n,
+        }
+
+
+@dataclass(frozen=True)
+class RiverOdds:
+    """Every player x threat matchup, and each (inactive in, active out) swap's matchups."""
+
+    runouts: int
+    matchups: tuple[tuple[Matchup, ...], ...]
+    swaps: tuple[tuple[tuple[Card, Card, tuple[Matchup, ...]], ...], ...]
+
+
+def _value(ids: Sequence[int]) -> int:
+    """Best 5 of the card ids (up to 7 through the tables, more through 7-card subsets)."""
+    if len(ids) > MAX_HAND_CARDS:
+        return max(score_ids(seven) for seven in combinations(ids, MAX_HAND_CARDS))
+    return score_ids(ids)
+
+
+def river_odds(
+    players: Sequence[OddsSide],
+    threats: Sequence[OddsSide],
+    community: Sequence[Card],
+    seen: Sequence[Card] = (),
+    inactive: Sequence[Sequence[Card]] = (),
+) -> RiverOdds:
+    """Exact river attack comparison over every unseen turn and river (issue #10, §7.4.7).
+
+    ``community`` holds the flop (3 cards: every ordered turn, river pair is
+    dealt, since the turn card decides the chain) or the flop and turn (4: every
+    river). ``seen`` are other cards known out of the deck; the players' and
+    threats' active cards and ``inactive`` ones count as seen too. For each
+    player's inactive card the same matchups are computed as if it were
+    swapped in for each active card (is the swap worth 1 AP?).
+    """
+    if len(community) not in (3, 4):
+        raise RuleViolation("no_odds_now", "Odds by the river are computed on the flop and on the turn.")
+    variants: list[OddsSide] = list(players)
+    swap_keys: list[tuple[int, Card, Card]] = []
+    for p, cards in enumerate(inactive):
+        for card_in in cards:
+            for card_out in players[p].active:
+                hand = tuple(card_in if c == card_out else c for c in players[p].active)
+                variants.append(
+                    OddsSide(
+                        hand,
+                        players[p].fixed,
+                        players[p].affinity_order,
+                        players[p].chain_alive,
+                        players[p].last_score,
+                        players[p].damage_reduction,
+                    )
+                )
+                swap_keys.append((p, card_in, card_out))
+    known = [c.index for s in (*players, *threats) for c in s.active]
+    known += [c.index for c in (*community, *seen)] + [c.index for cards in inactive for c in cards]
+    known_set = set(known)
+    if len(known_set) != len(known):
+        raise RuleViolation("duplicate_card", "A card is counted twice in the odds request.")
+    remaining = [i for i in range(DECK_SIZE) if i not in known_set]
+    sides = [*variants, *threats]
+    n_var = len(variants)
+    n_threats = len(threats)
+    community_ids = [c.index for c in community]
+    on_flop = len(community) == 3
+    ids_of = [[c.index for c in s.active] + community_ids for s in sides]
+    resonance_now = [sum(1 for c in community if c.affinity.order == s.affinity_order) for s in sides]
+    aff = [s.affinity_order for s in sides]
+    fixed = [s.fixed + resonance_now[k] for k, s in enumerate(sides)]
+    reduction = [s.damage_reduction for s in sides]
+    fast = [len(ids) + 2 <= MAX_HAND_CARDS for ids in ids_of]
+    base_product = [math.prod(PRIME_OF[i] for i in ids) for ids in ids_of]
+    base_counters = [sum(AFFINITY_NIBBLE_OF[i] for i in ids) for ids in ids_of]
+    # Which sides can still earn a river chain bonus, and against which hand it is measured.
+    chain_ref: list[dict[int, int] | None] = []
+    for k, s in enumerate(sides):
+        if not s.chain_alive:
+            chain_ref.append(None)
+        elif on_flop:
+            # Alive after the turn only on a strictly better turn hand (+2 then); the river
+            # must then beat the turn hand.
+            per_turn = {c: _value([*ids_of[k], c]) for c in remaining}
+            chain_ref.append({c: v for c, v in per_turn.items() if v > s.last_score})
+        else:
+            chain_ref.append({-1: s.last_score})
+    any_chain = any(ref is not None for ref in chain_ref)
+
+    higher = [[0] * n_threats for _ in range(n_var)]
+    equal = [[0] * n_threats for _ in range(n_var)]
+    dealt = [[0] * n_threats for _ in range(n_var)]
+    taken = [[0] * n_threats for _ in range(n_var)]
+    runouts = 0
+    attacks = [0] * len(sides)
+    values = [0] * len(sides)
+
+    def tally(weight: int) -> None:
+        for v in range(n_var):
+            mine = attacks[v]
+            red = reduction[v]
+            row_h, row_e, row_d, row_t = higher[v], equal[v], dealt[v], taken[v]
+            for t in range(n_threats):
+                diff = mine - attacks[n_var + t]
+                if diff > 0:
+                    row_h[t] += weight
+                    row_d[t] += diff * weight
+                elif diff == 0:
+                    row_e[t] += weight
+                elif -diff > red:
+                    row_t[t] += (-diff - red) * weight
+
+    rivers: list[tuple[int, ...]] = (
+        [pair for pair in combinations(remaining, 2)] if on_flop else [(c,) for c in remaining]
+    )
+    for drawn in rivers:
+        product = 1
+        counters = 0
+        for c in drawn:
+            product *= PRIME_OF[c]
+            counters += AFFINITY_NIBBLE_OF[c]
+        for k in range(len(sides)):
+            if fast[k]:
+                value = RANK_TABLE[base_product[k] * product]
+                total = base_counters[k] + counters
+                if (total + FLUSH_BIAS) & FLUSH_TEST:
+                    value = max(value, flush_value((*ids_of[k], *drawn), total))
+            else:
+                value = _value([*ids_of[k], *drawn])
+            values[k] = value
+            res = 0
+            for c in drawn:
+                if c // 10 == aff[k]:
+                    res += 1
+            attacks[k] = fixed[k] + (value >> CATEGORY_SHIFT) + res
+        if not on_flop:
+            for k, ref in enumerate(chain_ref):
+                if ref is not None and values[k] > ref[-1]:
+                    attacks[k] += RIVER_CHAIN_BONUS
+            runouts += 1
+            tally(1)
+            continue
+        if not any_chain:
+            # Without a live chain the order of turn and river does not matter: count both.
+            runouts += 2
+            tally(2)
+            continue
+        plain = attacks[:]
+        for turn in drawn:
+            attacks[:] = plain
+            for k, ref in enumerate(chain_ref):
+                if ref is not None and turn in ref and values[k] > ref[turn]:
+                    attacks[k] += RIVER_CHAIN_BONUS
+            runouts += 1
+            tally(1)
+
+    def matchups(v: int) -> tuple[Matchup, ...]:
+        return tuple(
+            Matchup(
+                runouts,
+                higher[v][t],
+                equal[v][t],
+                runouts - higher[v][t] - equal[v][t],
+                dealt[v][t],
+                taken[v][t],
+            )
+            for t in range(n_threats)
+        )
+
+    per_player: list[list[tuple[Card, Card, tuple[Matchup, ...]]]] = [[] for _ in players]
+    for offset, (p, card_in, card_out) in enumerate(swap_keys):
+        per_player[p].append((card_in, card_out, matchups(len(players) + offset)))
+    return RiverOdds(
+        runouts,
+        tuple(matchups(p) for p in range(len(players))),
+        tuple(tuple(rows) for rows in per_player),
     )

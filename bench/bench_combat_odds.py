@@ -1,0 +1,157 @@
+"""Benchmark of the combat helper's river odds (issue #10), run by ``make bench``.
+
+A party of 4 (each with 2 active and 2 inactive cards, so 16 swap variants)
+against 2 threats at the flop: ``rules.grimhand.odds.river_odds`` against the
+same exact enumeration (every ordered turn and river, every side and swap
+variant, the chain measured on the turn hand) with the brute-force reference
+evaluator ``rules.tests.reference_poker``. Prints figures (target: <= 50 ms
+and >= 10x the reference); exits 1 only if the two disagree on a count.
+
+Usage: ``python -m bench.bench_combat_odds [--quick] [--seed N]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from itertools import permutations
+
+from rules.grimhand.cards import DECK, Card
+from rules.grimhand.odds import OddsSide, RiverOdds, river_odds
+from rules.grimhand.poker import Category, evaluate
+from rules.tests.reference_poker import RefValue, reference_evaluate
+
+
+def _best(func: Callable[[], object], repeats: int) -> float:
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        func()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def _deal(rng: random.Random) -> tuple[list[OddsSide], list[OddsSide], list[Card], list[list[Card]]]:
+    deck = list(DECK)
+    rng.shuffle(deck)
+    flop, deck = deck[:3], deck[3:]
+    players: list[OddsSide] = []
+    inactive: list[list[Card]] = []
+    for _ in range(4):
+        active, hidden, deck = deck[:2], deck[2:4], deck[4:]
+        hand = evaluate([*active, *flop])
+        players.append(
+            OddsSide(
+                tuple(active),
+                rng.randint(2, 8),
+                rng.randrange(5),
+                hand.category >= Category.THREE_OF_A_KIND,
+                hand.score,
+                rng.randint(0, 1),
+            )
+        )
+        inactive.append(hidden)
+    threats: list[OddsSide] = []
+    for _ in range(2):
+        active, deck = deck[:2], deck[2:]
+        hand = evaluate([*active, *flop])
+        threats.append(
+            OddsSide(
+                tuple(active),
+                rng.randint(2, 10),
+                rng.randrange(5),
+                hand.category >= Category.THREE_OF_A_KIND,
+                hand.score,
+            )
+        )
+    return players, threats, flop, inactive
+
+
+def _reference(
+    players: Sequence[OddsSide],
+    threats: Sequence[OddsSide],
+    flop: Sequence[Card],
+    inactive: Sequence[Sequence[Card]],
+) -> list[list[tuple[int, int, int, int, int]]]:
+    """The same counts, by brute force: 21 five-card subsets per hand, turn hands for the chain."""
+    # (side, its damage reduction, the hole cards it held on the flop: the chain's start)
+    variants: list[tuple[OddsSide, int, tuple[Card, ...]]] = [
+        (p, p.damage_reduction, p.active) for p in players
+    ]
+    for p, cards in zip(players, inactive, strict=True):
+        for card_in in cards:
+            for card_out in p.active:
+                hand = tuple(card_in if c == card_out else c for c in p.active)
+                swapped = OddsSide(hand, p.fixed, p.affinity_order, p.chain_alive, p.last_score)
+                variants.append((swapped, p.damage_reduction, p.active))
+    known = {c for s in (*players, *threats) for c in s.active} | set(flop) | {c for h in inactive for c in h}
+    remaining = [c for c in DECK if c not in known]
+    # The chain starts from the flop hand: recompute it with the reference evaluator too.
+    sides = [v for v, _, _ in variants] + list(threats)
+    held = [cards for _, _, cards in variants] + [t.active for t in threats]
+    flop_value: list[RefValue] = [reference_evaluate([*cards, *flop]) for cards in held]
+    counts = [[[0, 0, 0, 0, 0] for _ in threats] for _ in variants]
+    for turn, river in permutations(remaining, 2):
+        attacks = []
+        for k, s in enumerate(sides):
+            turn_value = reference_evaluate([*s.active, *flop, turn])
+            river_value = reference_evaluate([*s.active, *flop, turn, river])
+            alive = s.chain_alive and turn_value > flop_value[k] and river_value > turn_value
+            resonance = sum(1 for c in (*flop, turn, river) if c.affinity.order == s.affinity_order)
+            attacks.append(s.fixed + river_value[0] + resonance + (3 if alive else 0))
+        for v in range(len(variants)):
+            for t in range(len(threats)):
+                diff = attacks[v] - attacks[len(variants) + t]
+                row = counts[v][t]
+                row[0] += diff > 0
+                row[1] += diff == 0
+                row[2] += diff < 0
+                row[3] += max(0, diff)
+                row[4] += max(0, -diff - variants[v][1])
+    return [[(r[0], r[1], r[2], r[3], r[4]) for r in row] for row in counts]
+
+
+def _fast_counts(odds: RiverOdds) -> list[list[tuple[int, int, int, int, int]]]:
+    rows = [list(row) for row in odds.matchups]
+    rows += [list(m) for swaps in odds.swaps for _, _, m in swaps]
+    return [[(m.higher, m.equal, m.lower, m.dealt, m.taken) for m in row] for row in rows]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--quick", action="store_true")
+    parser.add_argument("--seed", type=int, default=10)
+    args = parser.parse_args(argv)
+    rng = random.Random(args.seed)
+    deals = 1 if args.quick else 3
+    repeats = 3 if args.quick else 7
+    print(f"Combat river odds: party of 4 (2 active + 2 inactive) vs 2 threats at the flop, seed {args.seed}")
+    wrong = 0
+    for n in range(deals):
+        players, threats, flop, inactive = _deal(rng)
+        fast = _best(functools.partial(river_odds, players, threats, flop, (), inactive), repeats)
+        start = time.perf_counter()
+        expected = _reference(players, threats, flop, inactive)
+        slow = time.perf_counter() - start
+        odds = river_odds(players, threats, flop, (), inactive)
+        if _fast_counts(odds) != expected:
+            wrong += 1
+        chains = sum(s.chain_alive for s in (*players, *threats))
+        print(
+            f"  deal {n + 1}: {odds.runouts} runouts, {chains} live chains: "
+            f"river_odds {fast * 1000:7.2f} ms (target <= 50), "
+            f"reference {slow * 1000:9.1f} ms, {slow / fast:6.1f}x (target >= 10x)"
+        )
+    if wrong:
+        print(f"  {wrong} deal(s) where river_odds disagrees with the reference enumeration")
+        return 1
+    print("  counts identical to the reference enumeration")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
