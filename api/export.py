@@ -6,10 +6,14 @@ refusals into the one error shape.
 
 from __future__ import annotations
 
+import csv
+import io
+import json
 from typing import Any
 
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers, status
+from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -113,3 +117,44 @@ class TableImportView(APIView):
             "seat": {"id": grant.seat.pk, "token": grant.token, "role": grant.seat.role},
         }
         return Response(ImportOut(body).data, status=status.HTTP_201_CREATED)
+
+
+class PlaysCSVRenderer(BaseRenderer):
+    """``?format=csv``: rows of ``campaigns.export.PLAY_COLUMNS`` with a header line.
+
+    A cell a spreadsheet would read as a formula (a table named "=1+1") is
+    prefixed with an apostrophe (OWASP, CSV injection).
+    """
+
+    media_type = "text/csv"
+    format = "csv"
+    charset = "utf-8"
+
+    def render(
+        self, data: Any, accepted_media_type: str | None = None, renderer_context: Any = None
+    ) -> bytes:
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\r\n")
+        if isinstance(data, dict):
+            # A refusal (401, 400) keeps the API's one error shape, as JSON.
+            response = (renderer_context or {}).get("response")
+            if response is not None:
+                response["Content-Type"] = "application/json"
+            return json.dumps(data).encode()
+        writer.writerow(export.PLAY_COLUMNS)
+        for row in data:
+            writer.writerow([_cell(row[column]) for column in export.PLAY_COLUMNS])
+        return out.getvalue().encode()
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    text = str(value)
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") and not _is_number(text) else text
+
+
+def _is_number(text: str) -> bool:
+    return text.lstrip("-").isdigit()

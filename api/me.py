@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.permissions import BasePermission
@@ -12,7 +13,9 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError, error_responses
+from api.export import PlaysCSVRenderer
 from campaigns import history
+from campaigns.export import account_play_rows
 
 _RESULT = inline_serializer(
     "PlayerResult",
@@ -100,21 +103,32 @@ class LoggedIn(BasePermission):
 
 class MyPlaysView(APIView):
     permission_classes = [LoggedIn]
+    renderer_classes = [*APIView.renderer_classes, PlaysCSVRenderer]
 
     @extend_schema(
         parameters=[
             OpenApiParameter("game", str, description="Only this game (its slug)."),
             OpenApiParameter("offset", int, description="Skip this many (newest first)."),
+            OpenApiParameter(
+                "format",
+                str,
+                enum=["json", "csv"],
+                description="csv: every result, one row each (play_id, game, table_name, ended_at, "
+                "seat_name, score, place, won, duration_s), with a header line (issue #14).",
+            ),
         ],
         responses={
-            200: inline_serializer(
+            (200, "application/json"): inline_serializer(
                 "MyPlays", {"results": PlayOut.__class__(many=True), "count": serializers.IntegerField()}
-            )
+            ),
+            (200, "text/csv"): OpenApiTypes.STR,
         },
         summary="My finished plays, newest first",
     )
     def get(self, request: Request) -> Response:
         game = request.query_params.get("game") or None
+        if request.accepted_renderer.format == "csv":
+            return Response(account_play_rows(user=request.user, game=game))
         raw = request.query_params.get("offset", "0")
         if not raw.isdigit():
             raise ApiError("bad_param", "“offset” must be a whole number.", extra={"field": "offset"})

@@ -400,3 +400,37 @@ def _check_end(table: Table, doc: _Doc, ids: Mapping[int, int]) -> None:
     exported = [(s["name"], s["role"], s.get("position"), s["removed"]) for s in doc.seats]
     if rebuilt != exported:
         raise _mismatch("the seats differ.", field="seats")
+
+
+PLAY_COLUMNS = (
+    "play_id",
+    "game",
+    "table_name",
+    "ended_at",
+    "seat_name",
+    "score",
+    "place",
+    "won",
+    "duration_s",
+)
+"""The columns of an account's plays as CSV (``/api/v1/me/plays/?format=csv``), in order."""
+
+
+def account_play_rows(*, user: Any, game: str | None = None) -> list[dict[str, Any]]:
+    """One row per play result of the account, newest first: its whole history for a spreadsheet."""
+    from campaigns.history import results_of
+
+    return [
+        {
+            "play_id": r.play_id,
+            "game": r.game,
+            "table_name": r.play.name,
+            "ended_at": r.play.ended_at.isoformat(),
+            "seat_name": r.name,
+            "score": r.score,
+            "place": r.place,
+            "won": r.won,
+            "duration_s": r.play.duration_s,
+        }
+        for r in results_of(user, game)
+    ]

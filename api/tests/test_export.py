@@ -323,3 +323,35 @@ def test_only_a_seat_of_that_table_may_export(outsider: Person) -> None:
     assert anonymous.status_code == 401 and anonymous.json()["code"] == "not_authenticated"
     other = outsider.client.get(url)
     assert other.status_code == 403 and other.json()["code"] == "not_your_table"
+
+
+def test_my_plays_as_csv_one_row_per_result_with_a_header() -> None:
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    from campaigns.models import Play, PlayResult
+    from campaigns.tasks import write_play_record
+
+    mara = get_user_model().objects.create_user("mara", password="x")
+    table, grant = services.table_create(game="counters", name="=1+1", seat_name="Mara", user=mara)
+    mara_seat = person(grant.seat, grant.token)
+    join(table, "Bo")
+    ok(mara_seat.command("table.end"))
+    write_play_record(table.pk)  # the real play record and its result rows
+    play = Play.objects.get(table=table)
+    mine = PlayResult.objects.get(play=play, user=mara)
+    client = Client()
+    client.force_login(mara)
+    response = client.get("/api/v1/me/plays/?format=csv")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+    lines = response.content.decode().split("\r\n")
+    assert lines[0] == "play_id,game,table_name,ended_at,seat_name,score,place,won,duration_s"
+    # A name a spreadsheet would run as a formula is kept as text.
+    assert lines[1] == (
+        f"{play.pk},counters,'=1+1,{play.ended_at.isoformat()},Mara,,,"
+        f"{'true' if mine.won else 'false'},{play.duration_s}"
+    )
+    assert lines[2:] == [""]
+    assert client.get("/api/v1/me/plays/").json()["count"] == 1  # JSON stays as it was
+    anonymous = Client().get("/api/v1/me/plays/?format=csv")
+    assert anonymous.status_code == 401 and anonymous.json()["code"] == "login_required"
