@@ -150,13 +150,19 @@ def test_streaks_run_per_game_and_overall() -> None:
     assert win_streaks([]) == {}
 
 
-def many_plays(user: Any, count: int) -> None:
+def many_plays(user: Any, count: int, host: Any = None) -> None:
     """``count`` plays over every registered game against three rotating guests, in bulk."""
     slugs = [spec.slug for spec in registry.games()]
     start = next(_codes) * 10_000
     now = timezone.now()
     tables = Table.objects.bulk_create(
-        Table(game=slugs[i % len(slugs)], name=f"t{i}", join_code=f"{start + i:06d}"[-6:], state={})
+        Table(
+            game=slugs[i % len(slugs)],
+            name=f"t{i}",
+            join_code=f"{start + i:06d}"[-6:],
+            host_user=host,
+            state={},
+        )
         for i in range(count)
     )
     plays = Play.objects.bulk_create(

@@ -1,0 +1,111 @@
+"""``/api/v1/me/groups/`` and ``/api/v1/groups/{host_id}/stats/``: a gaming group's statistics (issue #14).
+
+A group is named by its host's account id (``campaigns.groups``). Only the
+host and those who played at the host's tables may read it; to anyone else
+it does not exist (404, the same as a host with no such id).
+"""
+
+from __future__ import annotations
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import ApiError, error_responses
+from api.me import _OPPONENT, _RATING, LoggedIn
+from campaigns import groups
+
+_ENTRY = inline_serializer(
+    "LeaderboardEntry",
+    {
+        "name": serializers.CharField(help_text="The account's username, or a guest seat's name."),
+        "account": serializers.BooleanField(),
+        "plays": serializers.IntegerField(),
+        "wins": serializers.IntegerField(),
+        "win_rate": serializers.FloatField(),
+        "avg_score": serializers.FloatField(allow_null=True),
+        "best_score": serializers.IntegerField(allow_null=True),
+        "longest_win_streak": serializers.IntegerField(),
+        "rating": _RATING.__class__(allow_null=True),
+    },
+)
+_GAME = inline_serializer(
+    "GroupGame",
+    {
+        "game": serializers.CharField(),
+        "game_name": serializers.CharField(),
+        "plays": serializers.IntegerField(),
+        "time_played_s": serializers.IntegerField(),
+        "leaderboard": _ENTRY.__class__(many=True, help_text="Best first: skill, then win rate."),
+    },
+)
+_MEMBER = inline_serializer(
+    "GroupMember",
+    {
+        "name": serializers.CharField(),
+        "account": serializers.BooleanField(),
+        "plays": serializers.IntegerField(),
+        "wins": serializers.IntegerField(),
+        "win_rate": serializers.FloatField(),
+        "time_played_s": serializers.IntegerField(),
+        "longest_win_streak": serializers.IntegerField(),
+        "most_frequent_opponent": _OPPONENT.__class__(allow_null=True),
+        "nemesis": _OPPONENT.__class__(allow_null=True),
+    },
+)
+GroupStatsOut = inline_serializer(
+    "GroupStats",
+    {
+        "host_id": serializers.IntegerField(),
+        "host": serializers.CharField(),
+        "plays": serializers.IntegerField(),
+        "time_played_s": serializers.IntegerField(),
+        "games": _GAME.__class__(many=True),
+        "members": _MEMBER.__class__(many=True),
+    },
+)
+MyGroupsOut = inline_serializer(
+    "MyGroups",
+    {
+        "results": inline_serializer(
+            "MyGroup",
+            {
+                "host_id": serializers.IntegerField(),
+                "host": serializers.CharField(),
+                "plays": serializers.IntegerField(),
+            },
+        ).__class__(many=True)
+    },
+)
+
+
+class MyGroupsView(APIView):
+    permission_classes = [LoggedIn]
+
+    @extend_schema(
+        responses={200: MyGroupsOut, **error_responses(401)},
+        summary="The groups I may read: hosts of tables I played at (mine first)",
+    )
+    def get(self, request: Request) -> Response:
+        return Response({"results": groups.groups_of(request.user)})
+
+
+class GroupStatsView(APIView):
+    permission_classes = [LoggedIn]
+
+    @extend_schema(
+        responses={200: GroupStatsOut, **error_responses(401, 404)},
+        summary="A group's statistics and per-game leaderboards",
+    )
+    def get(self, request: Request, host_id: int) -> Response:
+        host = groups.host_of(host_id)
+        if host is None or not groups.may_read(request.user, host_id):
+            raise ApiError(
+                "group_not_found",
+                "No such group, or you have not played in it.",
+                status_code=404,
+                extra={"host_id": host_id},
+            )
+        return Response(groups.group_stats(host))
