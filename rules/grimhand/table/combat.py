@@ -1,10 +1,27 @@
-"""The combat helper at the table (§7.4, Appendix II): commands ``combat.*`` (issue #10)."""
+"""The combat helper at the table (§7.4, Appendix II): commands ``combat.*`` (issue #10).
+
+``combat_round`` plays the round (start, deal, swap, streets, retreat, next
+round, end), ``combat_manual`` the overrides and loot, ``combat_state`` the
+snapshot's combat block and the odds view.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from rules.engine import Payload
+from rules.grimhand.table.combat_manual import adjust, loot
+from rules.grimhand.table.combat_round import deal, end, next_round_, retreat, start, street, swap
 from rules.grimhand.table.context import Ctx, EventBody
 
-COMBAT_HANDLERS: dict[str, Callable[[Ctx, Payload], EventBody]] = {}
+COMBAT_HANDLERS: dict[str, Callable[[Ctx, Payload], EventBody]] = {
+    "combat.start": start,
+    "combat.deal": deal,
+    "combat.swap": swap,
+    "combat.street": street,
+    "combat.retreat": retreat,
+    "combat.next_round": next_round_,
+    "combat.end": end,
+    "combat.adjust": adjust,
+    "combat.loot": loot,
+}

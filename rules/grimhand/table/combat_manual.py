@@ -1,0 +1,118 @@
+"""Manual overrides and loot in a combat (issue #10): ``combat.adjust`` and ``combat.loot`` (§7.4.8, §11)."""
+
+from __future__ import annotations
+
+from rules.engine import Payload
+from rules.errors import RuleViolation
+from rules.grimhand.cards import Affinity
+from rules.grimhand.combat.round import Despatch
+from rules.grimhand.combat.scoring import Street
+from rules.grimhand.dice import DieFace
+from rules.grimhand.poker import Category
+from rules.grimhand.progression import loot_for_dice, roll_loot
+from rules.grimhand.table import session
+from rules.grimhand.table.combat_round import char_of, grant, settle_over
+from rules.grimhand.table.combat_state import (
+    STREET_OF,
+    active_threats,
+    block,
+    mob_of,
+    require_host,
+    set_side,
+    side_of,
+)
+from rules.grimhand.table.context import Ctx, EventBody, head
+from rules.grimhand.table.ops import counter_op
+from rules.validate import fields, integer, text, whole
+
+ADJUST_FIELDS = ("le", "attack")
+
+
+def adjust(ctx: Ctx, payload: Payload) -> EventBody:
+    """``combat.adjust {side_id, field: le | attack, by, note}``: a manual override, logged."""
+    fields(payload, ("side_id", "field", "by", "note"))
+    combat = block(ctx)
+    side = side_of(combat, payload.get("side_id"))
+    what = payload.get("field")
+    if what not in ADJUST_FIELDS:
+        raise RuleViolation(
+            "bad_field", "field is le or attack.", {"field": "field", "allowed": list(ADJUST_FIELDS)}
+        )
+    by = integer(payload, "by", "The change", -99, 99)
+    note = text(payload, "note", "A note", 120)
+    if side["kind"] == "player":
+        char = char_of(ctx, side)
+        ctx.actor.require_edit(int(char["seat_id"]))
+    else:
+        require_host(ctx, "change a threat's numbers")
+    if side["status"] not in ("fighting", "active", "queued"):
+        raise RuleViolation("not_fighting", f"{side['name']} is out of this combat.")
+    if what == "attack":
+        set_side(ctx, side["id"], "modifiers", int(side["modifiers"]) + by)
+        return "combat.adjusted", {"line": f"{side['name']}: attack {by:+d} ({note})", "side_id": side["id"]}
+    if side["kind"] == "player":
+        before = int(char["le"])
+        le = max(0, min(int(char["derived"]["stats"]["max_le"]), before + by))
+        ctx.do(counter_op(char, "le", le))
+        set_side(ctx, side["id"], "le", le)
+        if le <= 0:
+            set_side(ctx, side["id"], "status", "defeated")
+            session.defeat(ctx, char)
+        settle_over(ctx)
+        return "combat.adjusted", {**head(char), "line": f"{char['name']}: LE {before} → {le} ({note})"}
+    before = int(side["le"])
+    le = before + by
+    set_side(ctx, side["id"], "le", le)
+    line = f"{side['name']}: LE {before} → {le} ({note})"
+    if le <= 0 and side["status"] == "active":
+        set_side(ctx, side["id"], "status", "despatched")
+        set_side(ctx, side["id"], "despatched", True)
+        scored = [
+            s for s in combat["scores"] if s["round"] == combat["round"] and s["street"] == combat["street"]
+        ]
+        hands = {s["side_id"]: Category[s["category"].upper()] for s in scored}
+        fallen = Despatch(
+            mob_of(side), STREET_OF.get(combat["street"], Street.FLOP), None, {}, combat["round"]
+        )
+        entry = grant(ctx, combat, [fallen], hands, combat["street"])
+        line += f"; despatched: {entry['gold']} gold each"
+        _fill_queue(ctx)
+        settle_over(ctx)
+    return "combat.adjusted", {"line": line, "side_id": side["id"]}
+
+
+def _fill_queue(ctx: Ctx) -> None:
+    combat = block(ctx)
+    queue = list(combat["queue"])
+    while queue and len(active_threats(combat)) < int(combat["active_limit"]):
+        key = queue.pop(0)
+        set_side(ctx, key, "status", "active")
+        ctx.rec.set(["combat", "queue"], list(queue))
+
+
+def loot(ctx: Ctx, payload: Payload) -> EventBody:
+    """``combat.loot {side_id, dice?}``: 5 affinity dice against a despatched threat (§7.4.8, §11)."""
+    fields(payload, ("side_id", "dice"))
+    combat = block(ctx)
+    side = side_of(combat, payload.get("side_id"))
+    index = next((i for i, r in enumerate(combat["rewards"]) if side["id"] in r["loot"]), None)
+    if index is None or side["status"] != "despatched":
+        raise RuleViolation("not_despatched", f"{side['name']} has not fallen.")
+    if combat["rewards"][index]["loot"][side["id"]] is not None:
+        raise RuleViolation("loot_rolled", f"The loot of {side['name']} is already rolled.")
+    raw = payload.get("dice")
+    affinity = Affinity(side["affinity"])
+    if raw is None:
+        session.require_player(ctx)
+        roll = roll_loot(ctx.rng, affinity)
+    else:
+        if not isinstance(raw, list):
+            raise RuleViolation("bad_field", "dice is a list of 5 faces 1..6.", {"field": "dice"})
+        faces = [whole(v, "dice", "A die", 1, 6) for v in raw]
+        roll = loot_for_dice([DieFace(f) for f in faces], affinity)
+    result = {"dice": [d.value for d in roll.dice], "matches": roll.matches, "cards": roll.cards}
+    ctx.rec.set(["combat", "rewards", index, "loot", side["id"]], result)
+    line = (
+        f"Loot of {side['name']}: {roll.matches} matches, {roll.cards} card{'s' if roll.cards != 1 else ''}"
+    )
+    return "combat.loot", {"line": line, "side_id": side["id"], **result}

@@ -1,0 +1,278 @@
+"""The combat block of a Grim Hand snapshot and its translation to the pure combat rules (issue #10).
+
+``state["combat"]`` (issue #10's contract, plus what the table needs to go on)::
+
+    {round, street: deal | flop | turn | river | over, community: [cards], active_limit,
+     explore_rank, explore_paid, ante, solo, phase_before, quest: null | {character_id, quest},
+     sides: [{id, kind: player | threat | mob, character_id?, name, members: [threat names],
+              ranks, lives, affinity, base_attack, modifiers, damage_reduction, le, max_le,
+              active: [cards], inactive: [cards], status: fighting | active | queued | despatched
+              | retreated | defeated, retreated, despatched, chain: null | {alive, score, street},
+              entered_on: null | turn | river, earned: {gold, xp}}],
+     queue: [side ids], scores: [...], damage: [{round, street, from, to, amount}], rewards: [...]}
+
+Cards are stored as codes ("7BL"). Each command rebuilds the pure
+``CombatState`` from this block, lets ``rules.grimhand.combat`` decide, and
+records what changed through ``ctx.rec`` (so undo is the generic one).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.engine import NotAllowed
+from rules.errors import RuleViolation
+from rules.grimhand.cards import Affinity, Card, parse_cards
+from rules.grimhand.combat.lineup import Mob, Threat
+from rules.grimhand.combat.round import CombatState, EntitySide, PlayerSide
+from rules.grimhand.combat.scoring import ChainState, Street
+from rules.grimhand.odds import OddsSide, river_odds
+from rules.grimhand.poker import HandValue
+from rules.grimhand.table.context import Ctx
+
+STREETS = ("deal", "flop", "turn", "river", "over")
+STREET_OF = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+MAX_CARDS_IN_FIELD = 8
+Side = dict[str, Any]
+
+
+def block(ctx: Ctx) -> dict[str, Any]:
+    """The running combat, or ``no_combat``."""
+    combat = ctx.state.get("combat")
+    if not combat:
+        raise RuleViolation("no_combat", "No combat is under way. Start one with combat.start.")
+    result: dict[str, Any] = combat
+    return result
+
+
+def require_host(ctx: Ctx, doing: str) -> None:
+    """Table-wide combat steps are the host's (or everyone's when the table allows it)."""
+    if ctx.actor.role == "spectator":
+        raise NotAllowed("spectator", "Spectators can watch but not change anything.")
+    if not (ctx.actor.is_host or ctx.actor.everyone_edits):
+        raise NotAllowed("host_only", f"Only the host can {doing}.")
+
+
+def read_card(value: object, field: str) -> Card:
+    """One card written "7BL" / "7 Blood" or ``{rank, affinity}``."""
+    if isinstance(value, Mapping):
+        rank, affinity = value.get("rank"), value.get("affinity")
+        if isinstance(rank, bool) or not isinstance(rank, int) or not isinstance(affinity, str):
+            raise RuleViolation("bad_card", "A card needs a whole rank and an affinity.", {"field": field})
+        try:
+            return Card(rank, Affinity.parse(affinity))
+        except RuleViolation as problem:
+            raise RuleViolation("bad_card", problem.message, {"field": field}) from None
+    if isinstance(value, str):
+        try:
+            cards = parse_cards(value)
+        except RuleViolation as problem:
+            raise RuleViolation("bad_card", problem.message, {"field": field}) from None
+        if len(cards) == 1:
+            return cards[0]
+    raise RuleViolation("bad_card", f"Write one card like 7BL or 10NA in {field}.", {"field": field})
+
+
+def read_cards(payload: Mapping[str, Any], key: str, counts: Sequence[int]) -> list[Card]:
+    """A list of cards (or one string of several) of one of the allowed ``counts``."""
+    raw = payload.get(key)
+    if raw is None:
+        raise RuleViolation("missing_field", f"Enter the cards ({key}).", {"field": key})
+    if isinstance(raw, str):
+        try:
+            cards = list(parse_cards(raw))
+        except RuleViolation as problem:
+            raise RuleViolation("bad_card", problem.message, {"field": key}) from None
+    elif isinstance(raw, list) and len(raw) <= MAX_CARDS_IN_FIELD:
+        cards = [read_card(item, key) for item in raw]
+    else:
+        raise RuleViolation("bad_field", f"{key} must be a list of cards.", {"field": key})
+    if len(cards) not in counts:
+        wanted = " or ".join(str(n) for n in counts)
+        raise RuleViolation(
+            "wrong_card_count", f"{key} needs {wanted} cards, got {len(cards)}.", {"field": key}
+        )
+    if len({c.index for c in cards}) != len(cards):
+        raise RuleViolation("duplicate_card", "The same card is entered twice.", {"field": key})
+    return cards
+
+
+def codes(cards: Sequence[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+def cards_of(values: Sequence[str]) -> tuple[Card, ...]:
+    return tuple(read_card(v, "cards") for v in values)
+
+
+def seen_cards(combat: Mapping[str, Any], *, leave_out: str | None = None) -> set[str]:
+    """Every physical card on the table this round (community and all hole cards)."""
+    seen = set(combat["community"])
+    for side in combat["sides"]:
+        if side["id"] != leave_out:
+            seen.update(side["active"])
+            seen.update(side["inactive"])
+    return seen
+
+
+def refuse_seen(
+    combat: Mapping[str, Any], cards: Sequence[Card], field: str, leave_out: str | None = None
+) -> None:
+    """The same physical card twice in one combat round is refused (issue #10)."""
+    seen = seen_cards(combat, leave_out=leave_out)
+    for card in cards:
+        if card.code in seen:
+            raise RuleViolation(
+                "card_already_seen",
+                f"{card.code} is already on the table.",
+                {"field": field, "card": card.code},
+            )
+
+
+def side_of(combat: Mapping[str, Any], side_id: object) -> Side:
+    for side in combat["sides"]:
+        if side["id"] == side_id:
+            found: Side = side
+            return found
+    raise RuleViolation("unknown_side", f"No side {side_id!r} in this combat.", {"field": "side_id"})
+
+
+def side_index(combat: Mapping[str, Any], side_id: str) -> int:
+    return next(i for i, s in enumerate(combat["sides"]) if s["id"] == side_id)
+
+
+def players(combat: Mapping[str, Any]) -> list[Side]:
+    return [s for s in combat["sides"] if s["kind"] == "player" and s["status"] == "fighting"]
+
+
+def active_threats(combat: Mapping[str, Any]) -> list[Side]:
+    return [s for s in combat["sides"] if s["kind"] != "player" and s["status"] == "active"]
+
+
+def mob_of(side: Side) -> Mob:
+    """The pure rules' entity for a threat side (its id is the mob key, "T1" or "T2+T4")."""
+    members = tuple(
+        Threat(name, rank, Affinity(side["affinity"]), life)
+        for name, rank, life in zip(side["members"], side["ranks"], side["lives"], strict=True)
+    )
+    return Mob(side["id"], members)
+
+
+def chain_of(raw: Mapping[str, Any] | None) -> ChainState | None:
+    if not raw:
+        return None
+    return ChainState(bool(raw["alive"]), HandValue(int(raw["score"])), STREET_OF[raw["street"]])
+
+
+def chain_json(chain: ChainState) -> dict[str, Any]:
+    return {"alive": chain.alive, "score": chain.last_hand.score, "street": chain.street.name.lower()}
+
+
+def to_pure(combat: Mapping[str, Any]) -> CombatState:
+    """The pure rules' view of the block: fighting players, active entities, the queue, chains."""
+    sides = {s["id"]: s for s in combat["sides"]}
+    pure_players = tuple(
+        PlayerSide(
+            s["id"],
+            Affinity(s["affinity"]),
+            int(s["base_attack"]),
+            int(s["le"]),
+            cards_of(s["active"]),
+            int(s["damage_reduction"]),
+            int(s["modifiers"]),
+        )
+        for s in players(combat)
+    )
+    entities = tuple(
+        EntitySide(
+            mob_of(s),
+            int(s["le"]),
+            cards_of(s["active"]),
+            STREET_OF.get(s["entered_on"] or ""),
+            int(s["modifiers"]),
+        )
+        for s in active_threats(combat)
+    )
+    chains = {s["id"]: c for s in combat["sides"] if (c := chain_of(s.get("chain"))) is not None}
+    street = combat["street"]
+    return CombatState(
+        players=pure_players,
+        entities=entities,
+        queue=tuple(mob_of(sides[key]) for key in combat["queue"]),
+        active_limit=int(combat["active_limit"]),
+        last_street=STREET_OF.get(street),
+        chains=chains,
+        round=int(combat["round"]),
+    )
+
+
+def set_side(ctx: Ctx, side_id: str, key: str, value: Any) -> None:
+    """Record one field of one side (a path op: undo puts it back)."""
+    combat = block(ctx)
+    if side_of(combat, side_id).get(key) != value:
+        ctx.rec.set(["combat", "sides", side_index(combat, side_id), key], value)
+
+
+def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
+    """Each player's chances by the river against each active threat, and the swaps (issue #10).
+
+    Exact over the unseen cards of the 50-card deck (every card on the table is
+    seen: the players enter their own hole cards). Available on the flop and
+    the turn, once every fighting side holds its active cards.
+    """
+    combat = state.get("combat")
+    if not combat:
+        return {"available": False, "reason": "No combat is under way.", "players": []}
+    street = combat["street"]
+    if street not in ("flop", "turn"):
+        reason = "Odds come after the flop." if street == "deal" else "The river is the last street."
+        return {"available": False, "reason": reason, "players": []}
+    fighting = [s for s in players(combat) if s["active"]]
+    threats = [s for s in active_threats(combat) if s["active"]]
+    if not fighting or not threats:
+        return {"available": False, "reason": "Every side needs its active cards first.", "players": []}
+
+    def odds_side(s: Side) -> OddsSide:
+        chain = s.get("chain") or {}
+        entry = 2 if s.get("entered_on") == "river" else 0
+        return OddsSide(
+            cards_of(s["active"]),
+            int(s["base_attack"]) + int(s["modifiers"]) + entry,
+            Affinity(s["affinity"]).order,
+            bool(chain.get("alive")),
+            int(chain.get("score", 0)),
+            int(s.get("damage_reduction", 0)),
+        )
+
+    used = {c for s in (*fighting, *threats) for c in (*s["active"], *s["inactive"])} | set(
+        combat["community"]
+    )
+    other = [c for c in seen_cards(combat) if c not in used]
+    result = river_odds(
+        [odds_side(s) for s in fighting],
+        [odds_side(t) for t in threats],
+        cards_of(combat["community"]),
+        cards_of(sorted(other)),
+        [cards_of(s["inactive"]) for s in fighting],
+    )
+    rows = []
+    for p, side in enumerate(fighting):
+        against = [
+            {"side_id": t["id"], "name": t["name"], **m.as_json()}
+            for t, m in zip(threats, result.matchups[p], strict=True)
+        ]
+        swaps = []
+        for card_in, card_out, matchups in result.swaps[p]:
+            now = sum(m.dealt - m.taken for m in result.matchups[p])
+            after = sum(m.dealt - m.taken for m in matchups)
+            swaps.append({
+                "in": card_in.code,
+                "out": card_out.code,
+                "against": [
+                    {"side_id": t["id"], **m.as_json()} for t, m in zip(threats, matchups, strict=True)
+                ],
+                "net_gain": (after - now) / (result.runouts or 1),
+            })  # fmt: skip
+        rows.append({"side_id": side["id"], "name": side["name"], "against": against, "swaps": swaps})
+    return {"available": True, "street": street, "runouts": result.runouts, "players": rows}
