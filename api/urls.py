@@ -34,3 +34,9 @@ urlpatterns: list[URLPattern | URLResolver] = [
 ]
 # Each game's own API under /api/v1/<slug>/ (campaigns.registry).
 urlpatterns += [path(f"{spec.slug}/", include(spec.api_urls)) for spec in registry.games() if spec.api_urls]
+# Reads of a table that only one game has, under /api/v1/tables/<id>/ (GameSpec.table_api_urls).
+urlpatterns += [
+    path("tables/<int:table_id>/", include(spec.table_api_urls))
+    for spec in registry.games()
+    if spec.table_api_urls
+]

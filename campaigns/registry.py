@@ -42,7 +42,9 @@ class GameSpec:
     ``page`` optionally names a URL pattern (taking ``table_id``) when the
     game has a page of its own instead of the shell; ``page_urls`` and
     ``api_urls`` are URL modules the platform mounts at ``/`` and at
-    ``/api/v1/<slug>/``.
+    ``/api/v1/<slug>/``; ``table_api_urls`` one mounted under a table,
+    ``/api/v1/tables/<table_id>/``, for reads of a table that only this game
+    has (its views must answer 404 for another game's table).
     """
 
     slug: str
@@ -58,6 +60,7 @@ class GameSpec:
     page: str = ""
     page_urls: str = ""
     api_urls: str = ""
+    table_api_urls: str = ""
     order: int = 100
 
     def commands(self) -> list[str]:

@@ -46,6 +46,7 @@ class GrimHandConfig(AppConfig):
                 page="grimhand-sheet",
                 page_urls="sheets.grimhand.urls",
                 api_urls="sheets.grimhand.api.urls",
+                table_api_urls="sheets.grimhand.api.table_urls",
                 order=10,
             )
         )

@@ -1,0 +1,59 @@
+"""``GET /api/v1/tables/{id}/combat/odds/``: each player's exact chances by the river (issue #10).
+
+The numbers come from the rules (``rules.grimhand.table.combat_state.odds_view``):
+for each fighting player against each active threat, the share of unseen
+turn/river runouts where the player's street attack is higher, equal or lower,
+the expected damage each way, and the same for every inactive-card swap.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import extend_schema, inline_serializer
+from rest_framework import serializers
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from api.errors import ApiError, error_responses
+from campaigns.auth import SeatTokenAuthentication
+from campaigns.models import Seat
+from rules.grimhand.table.combat_state import odds_view
+
+OddsOut = inline_serializer(
+    "GrimHandCombatOdds",
+    {
+        "available": serializers.BooleanField(),
+        "reason": serializers.CharField(required=False, help_text="Why there are no odds now."),
+        "street": serializers.CharField(required=False),
+        "runouts": serializers.IntegerField(required=False),
+        "players": serializers.JSONField(
+            help_text="[{side_id, name, against: [{side_id, name, higher, equal, lower, expected_dealt, "
+            "expected_taken, runouts}], swaps: [{in, out, against, net_gain}]}]"
+        ),
+    },
+)
+
+
+class CombatOddsView(APIView):
+    authentication_classes = [SeatTokenAuthentication]
+    permission_classes: list[type] = []
+
+    @extend_schema(
+        responses={200: OddsOut, **error_responses(401, 403, 404)},
+        summary="Grim Hand combat: each player's chances against each threat by the river",
+    )
+    def get(self, request: Request, table_id: int) -> Response:
+        seat = request.auth
+        if not isinstance(seat, Seat):
+            raise ApiError(
+                "not_authenticated", "Join the table first: this needs your seat token.", status_code=401
+            )
+        if seat.table_id != table_id:
+            raise ApiError("not_your_table", "Your seat is at another table.", status_code=403)
+        table = seat.table
+        if table.game != "grimhand":
+            raise ApiError("not_found", "This table has no Grim Hand combat.", status_code=404)
+        view: dict[str, Any] = odds_view(table.state)
+        return Response(view)
