@@ -91,6 +91,7 @@ def _player_side(char: Character) -> Side:
         "id": f"C{char['id']}",
         "kind": "player",
         "character_id": char["id"],
+        "seat_id": char["seat_id"],
         "name": char["name"],
         "members": [],
         "affinity": char["affinity"],
