@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.urls import path
 
-from campaigns import views
+from campaigns import history_views, views
 
 urlpatterns = [
     path("tables/new/", views.table_new, name="table-new"),
@@ -14,4 +14,8 @@ urlpatterns = [
     path("t/<int:table_id>/board/", views.table_board, name="table-board"),
     path("t/<int:table_id>/screen/", views.table_screen, name="table-screen"),
     path("t/<int:table_id>/claim/", views.table_claim, name="table-claim"),
+    path("me/plays/", history_views.my_history, name="my-history"),
+    path("me/plays/<int:play_id>/", history_views.my_play, name="my-play"),
+    path("me/stats/", history_views.my_stats, name="my-stats"),
+    path("groups/<int:host_id>/", history_views.group_board, name="group-board"),
 ]

@@ -1,0 +1,29 @@
+"""Template filters of the history pages: durations and rates as people say them."""
+
+from __future__ import annotations
+
+from django import template
+
+from campaigns.registry import name_of
+
+register = template.Library()
+
+
+@register.filter
+def duration(seconds: int | None) -> str:
+    """``5400`` → ``1 h 30 min``; under an hour in minutes."""
+    minutes = int(seconds or 0) // 60
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+
+
+@register.filter
+def percent(rate: float | None) -> str:
+    """``0.667`` → ``67%``."""
+    return f"{round((rate or 0.0) * 100)}%"
+
+
+@register.filter
+def game_name(slug: str) -> str:
+    """A game's printed name, from the registry (the platform names no game itself)."""
+    return name_of(slug)
