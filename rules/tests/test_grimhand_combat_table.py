@@ -16,13 +16,13 @@ import pytest
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
 from rules.grimhand.table import GrimHandRules, standard_catalogue
-from rules.grimhand.table.catalogue import Catalogue, ThreatFacts
+from rules.grimhand.table.catalogue import Catalogue, EffectFacts, QuestFacts, ThreatFacts
 from rules.grimhand.table.combat_state import odds_view
 
 BASE = standard_catalogue()
 CATALOGUE = Catalogue(
     BASE.equipment,
-    BASE.quests,
+    (QuestFacts("Blood Rite", "Iron", "Recruit", 0, success_effects=(EffectFacts("gold", 7),)),),
     BASE.abilities,
     BASE.tables,
     threats=(
@@ -278,6 +278,13 @@ def test_a_swap_costs_one_ap_and_is_refused_without_it() -> None:
 def test_a_solo_threat_manifestation_combat() -> None:
     state, ann, _bo = party_of_two()
     state["campaign"]["phase"] = "preparation"
+    assert (
+        refused(state, "combat.start", HOST, threats=[{"name": "Shade"}], solo=ann, quest="Blood Rite")
+        == "no_threat_challenge"
+    )
+    state, _ = run(state, "quest.take", ANN, character_id=ann, quest="Blood Rite")
+    state, _ = run(state, "quest.challenge_roll", ANN, character_id=ann, dice=[6, 6, 6, 5])
+    gold = state["characters"][str(ann)]["gold"]
     state, _ = run(
         state,
         "combat.start",
@@ -295,6 +302,10 @@ def test_a_solo_threat_manifestation_combat() -> None:
     state, ended = run(state, "combat.end")
     assert ended["payload"]["won"] is True
     assert state["campaign"]["phase"] == "preparation" and state["combat"] is None
+    quest = state["characters"][str(ann)]["quests"][0]
+    assert quest["status"] == "completed" and quest["challenge"]["passed"] is True  # decided by the fight
+    assert state["characters"][str(ann)]["gold"] > gold  # the quest's reward on top of the combat's
+    assert "passes the Threat Manifestation of Blood Rite" in ended["payload"]["line"]
 
 
 def test_refusals_leave_the_state_unchanged() -> None:

@@ -166,6 +166,9 @@ def test_quest_success_and_failure_apply_their_effects() -> None:
     state, _ = run(state, "quest.take", character_id=bo, quest="Iron Test")
     gold, agility = char(state, bo)["gold"], char(state, bo)["derived"]["stats"]["agility"]
     cy_le = char(state, cy)["le"]
+    assert refused(state, "quest.fail", character_id=bo).code == "challenge_needed"
+    assert refused(state, "quest.complete", character_id=bo).code == "challenge_needed"
+    state, _ = run(state, "quest.challenge_roll", character_id=bo, dice=[1, 2, 3, 4])
     state, failed = run(state, "quest.fail", character_id=bo)
     assert (
         char(state, bo)["quests"][0]["status"] == "active" and char(state, bo)["quests"][0]["failures"] == 1
@@ -173,6 +176,8 @@ def test_quest_success_and_failure_apply_their_effects() -> None:
     assert char(state, cy)["le"] == cy_le - 1  # the party loses 1 LE
     assert char(state, bo)["doubt"] == 1
     assert failed["type"] == "quest.failed"
+    assert char(state, bo)["quests"][0]["challenge"] is None  # a retry rolls a new challenge
+    state, _ = run(state, "quest.challenge_roll", character_id=bo, dice=[1, 2, 3, 4])
     state, _ = run(state, "quest.complete", character_id=bo)
     assert char(state, bo)["quests"][0]["status"] == "completed"
     assert char(state, bo)["gold"] == gold + 5
@@ -249,8 +254,8 @@ COMMANDS: list[tuple[str, Actor, dict[str, Any]]] = [
     ("quest.progress", PLAYER, {"character_id": "BO", "explore_rank": 4, "explore_affinity": "Iron"}),
     ("quest.challenge_roll", PLAYER, {"character_id": "BO", "quest": "Iron Test"}),
     ("quest.reroll", PLAYER, {"character_id": "BO", "quest": "Iron Test", "_rolled": True}),
-    ("quest.complete", PLAYER, {"character_id": "BO", "quest": "Iron Test"}),
-    ("quest.fail", PLAYER, {"character_id": "BO", "quest": "Iron Test"}),
+    ("quest.complete", PLAYER, {"character_id": "BO", "quest": "Iron Test", "_rolled": True}),
+    ("quest.fail", PLAYER, {"character_id": "BO", "quest": "Iron Test", "_rolled": True}),
     ("quest.fail", PLAYER, {"character_id": "BO", "quest": "Iron Test", "give_up": True}),
     ("modifier.add", PLAYER, {"character_id": "BO", "stat": "max_le", "amount": -5, "source": "Altar"}),
     (

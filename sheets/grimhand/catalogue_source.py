@@ -189,7 +189,9 @@ def _check_cards(catalogue: Catalogue) -> None:
             raise _bad(f"equipment {card.name}: rarity {card.printed_rarity!r} has no row") from None
 
 
-_Card = TypeVar("_Card", models.EquipmentCard, models.Quest, models.StatureAbility)
+_Card = TypeVar(
+    "_Card", models.EquipmentCard, models.Quest, models.StatureAbility, models.Threat, models.ExplorationCard
+)
 
 
 def _base(model: type[_Card]) -> QuerySet[_Card]:

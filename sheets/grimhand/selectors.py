@@ -16,6 +16,7 @@ from django.db import connection
 from django.db.models import Model, Q, QuerySet
 
 from rules.grimhand.table import AbilityFacts, CardFacts, Catalogue, EffectFacts, QuestFacts
+from rules.grimhand.table.catalogue import ExploreFacts, ThreatFacts
 from sheets.grimhand.models import (
     AffinityInfo,
     Character,
@@ -210,6 +211,12 @@ def rules_catalogue() -> Catalogue:
             for q in data.QUESTS
         ),
         abilities=tuple(AbilityFacts(a.stature, a.name, a.effect, a.ap_cost) for a in data.STATURE_ABILITIES),
+        threats=tuple(
+            ThreatFacts(t.name, t.rank, t.affinity, t.kind, t.life, t.ability_text) for t in data.THREATS
+        ),
+        exploration=tuple(
+            ExploreFacts(x.rank, x.affinity, x.name, x.kind, x.resolve_text) for x in data.DECK_1
+        ),
     )
 
 

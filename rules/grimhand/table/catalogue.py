@@ -158,7 +158,6 @@ class Catalogue:
             )
         return facts
 
-
     def threat(self, name: object) -> ThreatFacts:
         """A threat card by its printed name, or ``unknown_threat``."""
         facts = self._threats.get(_key(name)) if isinstance(name, str) else None

@@ -10,7 +10,6 @@ recorded change, so a refused command leaves the state as it was.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from rules.engine import Payload
@@ -29,7 +28,7 @@ from rules.grimhand.combat.round import (
 )
 from rules.grimhand.combat.scoring import StreetScore
 from rules.grimhand.poker import Category
-from rules.grimhand.table import session
+from rules.grimhand.table import challenges, session
 from rules.grimhand.table.catalogue import parse_suit
 from rules.grimhand.table.combat_state import (
     STREET_OF,
@@ -129,7 +128,20 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
             raise RuleViolation("defeated", f"{solo['name']} has left the quest.")
         party = [solo]
         if payload.get("quest") is not None:
-            quest = {"character_id": solo["id"], "quest": text(payload, "quest", "Quest", 80)}
+            name = text(payload, "quest", "Quest", 80)
+            entry = next((q for q in solo["quests"] if q["name"].lower() == name.lower()), None)
+            challenge = (entry or {}).get("challenge") or {}
+            if (
+                entry is None
+                or entry["status"] != "active"
+                or challenge.get("challenge") != "Threat Manifestation"
+            ):
+                raise RuleViolation(
+                    "no_threat_challenge",
+                    f"{solo['name']} has no Threat Manifestation challenge rolled for {name} (§9.1).",
+                    {"field": "quest"},
+                )
+            quest = {"character_id": solo["id"], "quest": entry["name"]}
     else:
         session.require_phase(ctx, "explore", doing="start a combat")
         card = session.current_card(ctx)
@@ -466,14 +478,13 @@ def end(ctx: Ctx, payload: Payload) -> EventBody:
     ended = session.pass_boundary(ctx, "combat")
     ctx.rec.set(["combat"], None)
     session.set_phase(ctx, combat["phase_before"])
-    quest = combat.get("quest")
-    if quest:
-        from rules.grimhand.table import quests
-
-        finish: Callable[..., Any] | None = getattr(quests, "finish_challenge", None)
-        if finish is not None:
-            finish(ctx, find_character(ctx.state, quest["character_id"]), quest["quest"], won)
     line = "Combat over: " + ("every threat despatched" if won else "threats remain")
     if ended:
         line += "; expired: " + ", ".join(f"{m['character']} {m['stat']} {m['amount']:+d}" for m in ended)
+    quest = combat.get("quest")
+    if quest:
+        # A Threat Manifestation challenge is decided by its solo combat (§9.1).
+        hero = find_character(ctx.state, quest["character_id"])
+        _, settled = challenges.finish_challenge(ctx, hero, quest["quest"], won, how="solo combat")
+        line += ". " + str(settled["line"])
     return "combat.ended", {"line": line, "won": won}

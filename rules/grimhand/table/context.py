@@ -9,12 +9,12 @@ from typing import Any
 
 from rules.engine import Actor, Payload, require
 from rules.errors import RuleViolation
-from rules.ops import Op as PathOp
-from rules.ops import Path, Recorder
 from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.ops import Op, apply_op
 from rules.grimhand.table.state import Character, derive, find_character
 from rules.grimhand.tables import GameTables
+from rules.ops import Op as PathOp
+from rules.ops import Path, Recorder
 
 MAX_NAME = 40
 EventBody = tuple[str, dict[str, Any]]

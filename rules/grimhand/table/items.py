@@ -74,7 +74,7 @@ def _label(item: Item) -> str:
     return f"{item['name']} ({item['rank']} {item['affinity']})"
 
 
-def _new_item(ctx: Ctx, template: Item) -> Item:
+def new_item(ctx: Ctx, template: Item) -> Item:
     rarity = assign_rarity(
         ctx.rng,
         template["printed_rarity"],
@@ -88,7 +88,7 @@ def _new_item(ctx: Ctx, template: Item) -> Item:
     return item
 
 
-def _where(char: Character | None, place: str | None, index: int | None = None) -> dict[str, Any]:
+def where(char: Character | None, place: str | None, index: int | None = None) -> dict[str, Any]:
     return {"character_id": None if char is None else char["id"], "place": place, "index": index}
 
 
@@ -109,7 +109,7 @@ def _room(char: Character) -> None:
         )
 
 
-def _move(ctx: Ctx, item: Item, source: dict[str, Any], target: dict[str, Any]) -> None:
+def move(ctx: Ctx, item: Item, source: dict[str, Any], target: dict[str, Any]) -> None:
     if target["place"] is not None and target["index"] is None:
         holder = find_character(ctx.state, target["character_id"])
         target = {**target, "index": len(holder[target["place"]])}
@@ -126,8 +126,8 @@ def equip(ctx: Ctx, payload: Payload) -> EventBody:
     held = owner_of(ctx.state, template["card"])
     if held is None:
         _room(char)
-        item = _new_item(ctx, template)
-        _move(ctx, item, _where(None, None), _where(char, "equipment"))
+        item = new_item(ctx, template)
+        move(ctx, item, where(None, None), where(char, "equipment"))
         return "character.equipped", _body(char, item, "table", "equipment")
     holder, place, index = held
     if holder is not char:
@@ -138,7 +138,7 @@ def equip(ctx: Ctx, payload: Payload) -> EventBody:
         )
     _room(char)
     item = char["inventory"][index]
-    _move(ctx, item, _where(char, "inventory", index), _where(char, "equipment"))
+    move(ctx, item, where(char, "inventory", index), where(char, "equipment"))
     return "character.equipped", _body(char, item, "inventory", "equipment")
 
 
@@ -162,8 +162,8 @@ def unequip(ctx: Ctx, payload: Payload) -> EventBody:
     if to not in ("inventory", "discard"):
         raise RuleViolation("bad_field", "Unequip to the inventory or discard it.", {"field": "to"})
     item, place, index = _held_by(ctx, char, payload, ("equipment",))
-    target = _where(char, "inventory") if to == "inventory" else _where(None, None)
-    _move(ctx, item, _where(char, place, index), target)
+    target = where(char, "inventory") if to == "inventory" else where(None, None)
+    move(ctx, item, where(char, place, index), target)
     return "character.unequipped", _body(
         char, item, "equipment", "inventory" if to == "inventory" else "table"
     )
@@ -174,8 +174,8 @@ def stash(ctx: Ctx, payload: Payload) -> EventBody:
     template = card_template(ctx, payload)
     held = owner_of(ctx.state, template["card"])
     if held is None:
-        item = _new_item(ctx, template)
-        _move(ctx, item, _where(None, None), _where(char, "inventory"))
+        item = new_item(ctx, template)
+        move(ctx, item, where(None, None), where(char, "inventory"))
         return "character.stashed", _body(char, item, "table", "inventory")
     holder, place, index = held
     if holder is not char:
@@ -185,14 +185,14 @@ def stash(ctx: Ctx, payload: Payload) -> EventBody:
             "already_held", f"{_label(template)} is already in the inventory.", {"card": template["card"]}
         )
     item = char["equipment"][index]
-    _move(ctx, item, _where(char, "equipment", index), _where(char, "inventory"))
+    move(ctx, item, where(char, "equipment", index), where(char, "inventory"))
     return "character.stashed", _body(char, item, "equipment", "inventory")
 
 
 def discard(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     item, place, index = _held_by(ctx, char, payload, ("equipment", "inventory"))
-    _move(ctx, item, _where(char, place, index), _where(None, None))
+    move(ctx, item, where(char, place, index), where(None, None))
     return "character.discarded", _body(char, item, place, "table")
 
 
@@ -202,7 +202,7 @@ def give(ctx: Ctx, payload: Payload) -> EventBody:
     if other is char:
         raise RuleViolation("no_change", "Give the card to another character.", {"field": "to_character_id"})
     item, place, index = _held_by(ctx, char, payload, ("equipment", "inventory"))
-    _move(ctx, item, _where(char, place, index), _where(other, "inventory"))
+    move(ctx, item, where(char, place, index), where(other, "inventory"))
     body = _body(char, item, place, "inventory")
     body["to_character_id"] = other["id"]
     body["to_character"] = other["name"]

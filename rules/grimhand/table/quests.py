@@ -161,16 +161,45 @@ def _roll(ctx: Ctx, char: Character, payload: Payload) -> dict[str, Any]:
         "challenge": roll.challenge,
     }
     if roll.challenge == "Gold Offering":
-        out["gold"] = gold_offering(int(ctx.settings.get("explore_level", 1)))
+        level = int(_campaign(ctx).get("level") or 0) or int(ctx.settings.get("explore_level", 1))
+        out["gold"] = gold_offering(level)
     if roll.challenge == "Threat Manifestation":
         out["threat_rank"] = threat_manifestation_rank(roll.stature, ctx.tables)
     return out
+
+
+def _campaign(ctx: Ctx) -> dict[str, Any]:
+    block: dict[str, Any] = ctx.state.get("campaign") or {}
+    return block
+
+
+def _require_moment(ctx: Ctx, quest: Entry) -> None:
+    """A challenge waits for the current explore card; a retry for the next one (§9.1)."""
+    camp = _campaign(ctx)
+    if camp.get("phase", "setup") == "setup":
+        return  # a sheet kept without a campaign at the table: the players judge the moment
+    cards = camp.get("explore") or []
+    if camp.get("phase") in ("explore", "combat") and cards and not cards[-1]["resolved"]:
+        raise RuleViolation(
+            "card_unresolved",
+            f"The challenge waits until {cards[-1]['name']} is resolved (§9.1).",
+            {"quest": quest["name"]},
+        )
+    after = quest.get("retry_after")
+    if after is not None and int(camp.get("resolved", 0)) <= int(after):
+        raise RuleViolation(
+            "retry_later",
+            f"After a failed challenge, {quest['name']} can be tried again once the next explore card "
+            "is resolved (§9.1).",
+            {"quest": quest["name"]},
+        )
 
 
 def challenge_roll(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     _, quest = _active(char, payload)
     _require_qp(char, quest)
+    _require_moment(ctx, quest)
     if quest["challenge"] is not None:
         raise RuleViolation(
             "already_rolled",
@@ -237,6 +266,19 @@ def _finish(ctx: Ctx, payload: Payload, success: bool) -> EventBody:
     char = ctx.owned(payload)
     index, quest = _active(char, payload)
     _require_qp(char, quest)
+    if quest["challenge"] is None and not (not success and payload.get("give_up") is True):
+        raise RuleViolation(
+            "challenge_needed",
+            f"Roll {quest['name']}'s challenge first: "
+            "a quest is completed or failed by its challenge (§9.1).",
+            {"quest": quest["name"]},
+        )
+    return settle_quest(ctx, char, index, success, give_up=payload.get("give_up") is True)
+
+
+def settle_quest(ctx: Ctx, char: Character, index: int, success: bool, *, give_up: bool = False) -> EventBody:
+    """Apply the quest's reward or penalty and close or reopen it (§9.1)."""
+    quest = char["quests"][index]
     facts = ctx.catalogue.quest(quest["name"])
     effects = facts.success_effects if success else facts.failure_effects
     source = f"quest {facts.name}"
@@ -247,10 +289,11 @@ def _finish(ctx: Ctx, payload: Payload, success: bool) -> EventBody:
     current = char["quests"][index]
     if success:
         after = {**current, "status": "completed"}
-    elif payload.get("give_up") is True:
+    elif give_up:
         after = {**current, "status": "failed", "failures": current["failures"] + 1}
     else:
-        after = {**current, "challenge": None, "failures": current["failures"] + 1}
+        after = {**current, "challenge": None, "failures": current["failures"] + 1,
+                 "retry_after": int(_campaign(ctx).get("resolved", 0))}  # fmt: skip
     _replace(ctx, char, current, after)
     text = facts.success_text if success else facts.failure_text
     body = {**head(char), "quest": facts.name, "status": after["status"], "text": text, "effects": applied}

@@ -21,11 +21,11 @@ from typing import Any
 from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
 from rules.game import GameRulesBase
+from rules.grimhand.table import challenges, endgame, items, modifiers, quests, transfer
 from rules.grimhand.table import characters as chars
-from rules.grimhand.table import items, modifiers, quests, transfer
 from rules.grimhand.table.campaign import CAMPAIGN_HANDLERS
-from rules.grimhand.table.combat import COMBAT_HANDLERS
 from rules.grimhand.table.catalogue import Catalogue
+from rules.grimhand.table.combat import COMBAT_HANDLERS
 from rules.grimhand.table.context import Ctx, EventBody
 from rules.grimhand.table.describe import describe as describe_event
 from rules.grimhand.table.ops import apply_op, invert_op, settle
@@ -56,6 +56,7 @@ HANDLERS: dict[str, Handler] = {
     "quest.reroll": quests.reroll,
     "quest.complete": quests.complete,
     "quest.fail": quests.fail,
+    "quest.resolve": challenges.resolve,
     "modifier.add": modifiers.add,
     "modifier.remove": modifiers.remove,
     "modifier.expire": modifiers.expire,
@@ -126,6 +127,10 @@ class GrimHandRules(GameRulesBase):
                 body[key] = event.payload[key]
         return Outcome(new, [NewEvent(REVERTED, body)])
 
+    def results(self, state: State) -> list[dict[str, Any]]:
+        """Each seat's campaign record once the campaign has ended (§13; issue #14)."""
+        return endgame.results(state)
+
     def summary(self, state: State) -> dict[str, Any]:
         """Each character's record for comparing campaigns (§13): XP, gold, quests, hand."""
         out = []
@@ -137,4 +142,4 @@ class GrimHandRules(GameRulesBase):
                 "quests_completed": sum(1 for q in char["quests"] if q["status"] == "completed"),
                 "equipment_hand": hand["title"] if hand else None,
             })  # fmt: skip
-        return {"characters": out}
+        return {"characters": out, "results": self.results(state)}

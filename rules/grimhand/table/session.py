@@ -25,7 +25,7 @@ from rules.engine import NotAllowed
 from rules.errors import RuleViolation
 from rules.grimhand.campaign import ante_for_level
 from rules.grimhand.table.context import Ctx
-from rules.grimhand.table.state import FIRST_DECK_RANK, Character, characters, new_campaign
+from rules.grimhand.table.state import Character, characters
 
 PHASES = ("setup", "explore", "combat", "preparation", "rest", "ended")
 CARDS_PER_LEVEL = 5

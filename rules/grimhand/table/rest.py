@@ -1,0 +1,195 @@
+"""Checks, meditation and healing (§10, §7.3, §7.5).
+
+- ``check.roll {character_id, kind: strength | agility | affinity, affinity?, dice?}``:
+  a Strength/Agility check rolls as many affinity dice as the current stat;
+  each die of the character's affinity (or Wild) is a success, +1 when the
+  explore card shares the character's affinity; every success +1 LE
+  (Strength) or +1 AP (Agility) up to the maximum; no success still +1 but
+  +1 Doubt. An affinity check rolls 5 dice: dice of the checked affinity and
+  Wilds, +1 for a character of that affinity, +1 for the explore card's; 3
+  pass. Two or more Wilds on any check: +1 Corruption.
+- ``rest.meditate {character_id, choice: le | ap | both}``: +2 LE, +2 AP or +1/+1.
+- ``rest.heal {character_id, le, gold?}``: LE bought with gold at the campaign's
+  price per LE (a house setting: the rulebook prints no price).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine import Payload
+from rules.errors import RuleViolation
+from rules.grimhand.cards import Affinity
+from rules.grimhand.checks import CheckKind, Meditation, affinity_check, skill_check
+from rules.grimhand.checks import meditate as meditation
+from rules.grimhand.table.catalogue import parse_affinity
+from rules.grimhand.table.context import Ctx, EventBody, head
+from rules.grimhand.table.dicein import affinity_dice, face_names
+from rules.grimhand.table.ops import counter_op
+from rules.grimhand.table.session import card_affinity, is_defeated, require_phase
+from rules.grimhand.table.state import Character, maximum
+from rules.validate import fields, integer, optional_integer
+
+CHECK_PHASES = ("explore", "preparation", "rest")
+REST_PHASES = ("preparation", "rest")
+MEDITATION = {"le": Meditation.LIFE, "ap": Meditation.ACTION, "both": Meditation.SPLIT}
+
+
+def _in_quest(ctx: Ctx, char: Character) -> None:
+    if is_defeated(ctx, char):
+        raise RuleViolation(
+            "defeated", f"{char['name']} has left the quest (defeated).", {"field": "character_id"}
+        )
+
+
+def _bump(ctx: Ctx, char: Character, stat: str, by: int) -> dict[str, int] | None:
+    """Add ``by`` to a counter, LE/AP capped at the maximum; the change for the log (None if none)."""
+    before = int(char[stat])
+    after = max(0, before + by)
+    top = maximum(char, stat)
+    after = after if top is None else min(after, top)
+    if after == before:
+        return None
+    ctx.do(counter_op(char, stat, after))
+    return {"before": before, "after": after}
+
+
+def run_check(
+    ctx: Ctx, char: Character, kind: str, payload: Payload, checked: str | None = None
+) -> dict[str, Any]:
+    """Roll (or read) one check for ``char`` and apply it; the result for the event (§10)."""
+    explore = card_affinity(ctx)
+    explore_affinity = Affinity(explore) if explore else None
+    own = Affinity(char["affinity"])
+    changes: dict[str, Any] = {}
+    if kind in ("strength", "agility"):
+        count = int(char["derived"]["stats"][kind])
+        dice = affinity_dice(ctx.rng, payload, count, f"{char['name']}'s {kind.capitalize()} check")
+        pool = "le" if kind == "strength" else "ap"
+        result = skill_check(
+            CheckKind(kind),
+            dice,
+            own,
+            explore_affinity,
+            current=int(char[pool]),
+            maximum=int(maximum(char, pool) or 0),
+        )
+        gain = result.le_gain if kind == "strength" else result.ap_gain
+        changes[pool] = _bump(ctx, char, pool, gain) if gain else None
+        if result.doubt_gain:
+            changes["doubt"] = _bump(ctx, char, "doubt", result.doubt_gain)
+        successes, passed, corruption = result.successes, result.successes > 0, result.corruption_gain
+    elif kind == "affinity":
+        target = Affinity(checked or char["affinity"])
+        dice = affinity_dice(ctx.rng, payload, 5, f"{char['name']}'s affinity check")
+        aff = affinity_check(dice, target, own, explore_affinity)
+        successes, passed, corruption = aff.successes, aff.passed, aff.corruption_gain
+    else:
+        raise RuleViolation("bad_field", "A check is strength, agility or affinity.", {"field": "kind"})
+    if corruption:
+        changes["corruption"] = _bump(ctx, char, "corruption", corruption)
+    return {
+        "kind": kind,
+        "affinity": checked if kind == "affinity" else None,
+        "dice": [d.value for d in dice],
+        "faces": face_names(dice),
+        "successes": successes,
+        "passed": passed,
+        "changes": {k: v for k, v in changes.items() if v is not None},
+        "explore_bonus": explore == char["affinity"],
+    }
+
+
+def check_words(char: Character, result: dict[str, Any]) -> str:
+    """ "Grum's Strength check: Iron, Wild, Bone: 2 successes, LE 9 → 11." """
+    kind = result["kind"]
+    label = f"{result['affinity']} affinity" if kind == "affinity" else kind.capitalize()
+    n = result["successes"]
+    parts = [
+        f"{char['name']}'s {label} check: {', '.join(result['faces'])}: {n} success{'es' if n != 1 else ''}"
+    ]
+    if kind == "affinity":
+        parts.append("passed" if result["passed"] else "failed")
+    labels = {"le": "LE", "ap": "AP", "doubt": "Doubt", "corruption": "Corruption"}
+    for stat, change in result["changes"].items():
+        parts.append(f"{labels[stat]} {change['before']} \u2192 {change['after']}")
+    return ", ".join(parts) + "."
+
+
+def check_roll(ctx: Ctx, payload: Payload) -> EventBody:
+    fields(payload, ("character_id", "kind", "affinity", "dice"))
+    require_phase(ctx, *CHECK_PHASES, doing="roll a check")
+    char = ctx.owned(payload)
+    _in_quest(ctx, char)
+    kind = payload.get("kind")
+    if kind not in ("strength", "agility", "affinity"):
+        raise RuleViolation("bad_field", "A check is strength, agility or affinity.", {"field": "kind"})
+    checked = None
+    if kind == "affinity":
+        checked = parse_affinity(payload.get("affinity") or char["affinity"], "bad_field")
+    result = run_check(ctx, char, str(kind), payload, checked)
+    return "check.rolled", {**head(char), "check": result, "line": check_words(char, result)}
+
+
+def meditate(ctx: Ctx, payload: Payload) -> EventBody:
+    fields(payload, ("character_id", "choice"))
+    require_phase(ctx, *REST_PHASES, doing="meditate")
+    char = ctx.owned(payload)
+    _in_quest(ctx, char)
+    choice = payload.get("choice")
+    if choice not in MEDITATION:
+        raise RuleViolation("bad_field", "Meditate for LE, AP or both.", {"field": "choice"})
+    top_le, top_ap = int(maximum(char, "le") or 0), int(maximum(char, "ap") or 0)
+    result = meditation(
+        MEDITATION[str(choice)], le=int(char["le"]), max_le=top_le, ap=int(char["ap"]), max_ap=top_ap
+    )
+    if not result.le_gain and not result.ap_gain:
+        raise RuleViolation("no_change", f"{char['name']}'s LE and AP are already full.", {"field": "choice"})
+    changes = {
+        k: v
+        for k, v in (
+            ("le", _bump(ctx, char, "le", result.le_gain)),
+            ("ap", _bump(ctx, char, "ap", result.ap_gain)),
+        )
+        if v
+    }
+    said = ", ".join(f"{k.upper()} {v['before']} \u2192 {v['after']}" for k, v in changes.items())
+    return "rest.meditated", {
+        **head(char),
+        "choice": choice,
+        "changes": changes,
+        "line": f"{char['name']} meditates: {said}.",
+    }
+
+
+def heal(ctx: Ctx, payload: Payload) -> EventBody:
+    fields(payload, ("character_id", "le", "gold"))
+    require_phase(ctx, *REST_PHASES, doing="buy healing")
+    char = ctx.owned(payload)
+    _in_quest(ctx, char)
+    le = integer(payload, "le", "The LE to heal", 1, 1000)
+    price = int(ctx.settings.get("heal_gold_per_le", 2))
+    cost = le * price
+    offered = optional_integer(payload, "gold", "The gold paid", 0, 10**9)
+    if offered is not None and offered != cost:
+        raise RuleViolation(
+            "wrong_price", f"{le} LE costs {cost} gold at this table ({price} per LE).", {"field": "gold"}
+        )
+    missing = int(maximum(char, "le") or 0) - int(char["le"])
+    if le > missing:
+        raise RuleViolation(
+            "above_max", f"{char['name']} is only {missing} LE below the maximum.", {"field": "le"}
+        )
+    if int(char["gold"]) < cost:
+        raise RuleViolation(
+            "not_enough_gold",
+            f"{le} LE costs {cost} gold; {char['name']} has {char['gold']}.",
+            {"field": "le"},
+        )
+    gold = _bump(ctx, char, "gold", -cost) or {"before": char["gold"], "after": char["gold"]}
+    life = _bump(ctx, char, "le", le) or {"before": char["le"], "after": char["le"]}
+    line = (
+        f"{char['name']} pays {cost} gold to heal {le} LE "
+        f"(LE {life['before']} \u2192 {life['after']}, gold {gold['before']} \u2192 {gold['after']})."
+    )
+    return "rest.healed", {**head(char), "le": le, "gold": cost, "line": line}
