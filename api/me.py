@@ -122,6 +122,7 @@ class MyPlaysView(APIView):
                 "MyPlays", {"results": PlayOut.__class__(many=True), "count": serializers.IntegerField()}
             ),
             (200, "text/csv"): OpenApiTypes.STR,
+            **error_responses(400, 401, 404),
         },
         summary="My finished plays, newest first",
     )
@@ -130,7 +131,9 @@ class MyPlaysView(APIView):
         if request.accepted_renderer.format == "csv":
             return Response(account_play_rows(user=request.user, game=game))
         raw = request.query_params.get("offset", "0")
-        if not raw.isdigit():
+        # ASCII digits only: "²" passes isdigit() but not int() (a 500), and a
+        # huge offset would overflow the database's OFFSET (issue #15).
+        if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
             raise ApiError("bad_param", "“offset” must be a whole number.", extra={"field": "offset"})
         offset = int(raw)
         rows = history.results_of(request.user, game)
