@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from io import StringIO
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.management import call_command
 from django.test import Client
 from openskill.models import PlackettLuce
 
@@ -131,3 +133,25 @@ def test_ending_a_table_owes_and_runs_the_rating_after_the_play_record(
     owed = OutboxTask.objects.get(task=RATE_PLAY, table=ann.table)
     assert owed.done_at is not None
     assert not Rating.objects.exists()
+
+
+def test_older_plays_are_rated_oldest_first_by_the_command() -> None:
+    mara = get_user_model().objects.create_user("mara", password="x")
+    newer = a_play(GAME, 1, ("Ann", 1, True), (mara, 2, False))
+    older = a_play(GAME, 2, (mara, 1, True), ("Ann", 2, False))
+    a_play(GAME, 3, (mara, None, True), ("Ann", None, True))  # co-op: stays unrated
+    out = StringIO()
+    call_command("rate_plays", stdout=out)
+    assert "2 of 3" in out.getvalue()
+    model = PlackettLuce()
+    [[m], [a]] = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])  # the older play first
+    [[a], [m]] = model.rate([[a], [m]], ranks=[1, 2])
+    assert rating_of(GAME, mara).mu == pytest.approx(m.mu) and rating_of(
+        GAME, guest="Ann"
+    ).mu == pytest.approx(a.mu)
+    assert list(RatingChange.objects.filter(rating__user=mara).values_list("play_id", flat=True)) == [
+        older.pk,
+        newer.pk,
+    ]
+    call_command("rate_plays", stdout=StringIO())  # again: nothing moves
+    assert rating_of(GAME, mara).plays == 2
