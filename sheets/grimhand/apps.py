@@ -23,6 +23,7 @@ class GrimHandConfig(AppConfig):
 
         from campaigns.registry import GameSpec, register
         from rules.grimhand.table import GrimHandRules
+        from sheets.grimhand.board import board_context
         from sheets.grimhand.catalogue_loader import load_grimhand_catalogue
         from sheets.grimhand.catalogue_source import grimhand_catalogue
         from sheets.grimhand.projectors import project_characters
@@ -35,15 +36,16 @@ class GrimHandConfig(AppConfig):
                 slug="grimhand",
                 name="Grim Hand",
                 blurb=(
-                    "Co-operative campaign: character sheets with every stat computed and explained, "
-                    "equipment hands, quests and modifiers, shared live with the party."
+                    "Co-operative campaign run step by step: ante, initiative, explore cards, market, "
+                    "checks, quest challenges, combat with its odds, trophies; every stat explained."
                 ),
                 rules=GrimHandRules(grimhand_catalogue),
                 min_seats=1,
                 max_seats=6,
                 projectors=(project_characters,),
                 loaders=(load_grimhand_catalogue,),
-                page="grimhand-sheet",
+                board_template="grimhand/board.html",
+                board_context=board_context,
                 page_urls="sheets.grimhand.urls",
                 api_urls="sheets.grimhand.api.urls",
                 table_api_urls="sheets.grimhand.api.table_urls",

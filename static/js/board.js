@@ -14,7 +14,7 @@
  *   numbers ("3, 4"), "words" a list of names ("Owl, Owl, Owl"), "list" the
  *   ticked checkboxes (or chosen options) sharing a name, "null" a select
  *   whose empty choice means null; data-optional leaves an empty field
- *   out. <button data-command="type" data-payload='{...}'> posts a fixed
+ *   out; a name "rolls.12" sets the key "12" of the object "rolls". <button data-command="type" data-payload='{...}'> posts a fixed
  *   payload; data-confirm asks first.
  * - A refusal naming a field shows in the form's [data-error-for="field"],
  *   else in its [data-error-for=""], else at the top of the page.
@@ -178,6 +178,13 @@
       if ((input.type === "radio") && !input.checked) return;
       var empty = input.type !== "checkbox" && String(input.value).trim() === "";
       if (empty && input.dataset.optional !== undefined) return;
+      var dot = input.name.indexOf(".");
+      if (dot > 0) {
+        // "rolls.12" is the key "12" of the object "rolls" (one value per seat).
+        var outer = input.name.slice(0, dot);
+        (payload[outer] = payload[outer] || {})[input.name.slice(dot + 1)] = valueOf(input);
+        return;
+      }
       payload[input.name] = valueOf(input);
     });
     return payload;

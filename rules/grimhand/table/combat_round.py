@@ -61,8 +61,11 @@ def char_of(ctx: Ctx, side: Side) -> Character:
 
 
 def _threat_from(ctx: Ctx, raw: object, n: int) -> Threat:
-    """``{name}`` from the catalogue (``le`` may override its life) or a typed ``{rank, affinity, le}``."""
+    """``{name}`` (or just the name) from the catalogue (``le`` may override its life), or a typed
+    ``{rank, affinity, le}``."""
     where = f"threats.{n}"
+    if isinstance(raw, str):
+        raw = {"name": raw}
     if not isinstance(raw, dict):
         raise RuleViolation(
             "bad_field", f"{where} must be {{name}} or {{rank, affinity, le}}.", {"field": where}

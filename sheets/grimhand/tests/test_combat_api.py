@@ -30,7 +30,7 @@ def test_odds_of_a_solo_combat_on_the_flop(gh_host: Person, gh_player: Person, g
     before = ok(gh_player.client.get(odds_url(gh_player)))
     assert before["available"] is False
     threat = {"rank": 6, "affinity": "Shadow", "le": 40, "name": "Manifestation"}
-    ok(gh_host.command("combat.start", {"threats": [threat], "solo": cid, "quest": "Blood Rite"}))
+    ok(gh_host.command("combat.start", {"threats": [threat], "solo": cid}))
     ok(
         gh_player.command(
             "combat.deal", {"side_id": f"C{cid}", "active": ["9BL", "9SH"], "inactive": "4BL 7NA"}

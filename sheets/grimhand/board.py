@@ -1,0 +1,155 @@
+"""What the Grim Hand campaign board shows beyond the snapshot (issue #9: the page says what happens now).
+
+Display only: every number (ante, QP, check results, trophies, combat
+attacks and odds) is computed by ``rules.grimhand``; this module names seats
+and characters, picks the one or two steps the party takes next, and lists
+catalogue cards for the pick lists.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rules.grimhand.campaign import ante_for_level
+from rules.grimhand.table.combat_state import odds_view
+from rules.grimhand.table.session import CARDS_PER_LEVEL
+from rules.grimhand.table.state import new_campaign
+from sheets.grimhand.views import current_catalogue
+
+AFFINITIES = ("Blood", "Bone", "Shadow", "Iron", "Nature")
+DIE_FACES = "1 Blood, 2 Bone, 3 Shadow, 4 Iron, 5 Nature, 6 Wild"
+AWARDS = (
+    ("xp", "Most XP", 1),
+    ("gold", "Most gold", 1),
+    ("quests", "Most quests completed", 1),
+    ("threats", "Most threats killed", 2),
+    ("equipment_hand", "Best equipment hand", 2),
+)
+
+
+def _step(camp: Mapping[str, Any], chars: list[dict[str, Any]], state: Mapping[str, Any]) -> str:
+    """The next thing the party does, for the "now" strip and its buttons."""
+    phase = camp["phase"]
+    if phase == "setup":
+        return "create" if not chars else "start"
+    if phase in ("ended", "combat", "rest"):
+        return str(phase)
+    if phase == "preparation":
+        return "prepare"
+    initiative = camp["initiative"]
+    if initiative["tied"]:
+        return "tied"
+    card = camp["explore"][-1] if camp["explore"] else None
+    if card is None or card["resolved"]:
+        return "initiative" if initiative["seat_id"] is None else "reveal"
+    return "event_roll" if card["events"] is None else "resolve"
+
+
+def _party(
+    state: Mapping[str, Any], camp: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]
+) -> list[dict[str, Any]]:
+    order = {s.pk: i for i, s in enumerate(seats)}
+    kills = camp.get("kills") or {}
+    holder = camp["initiative"]["seat_id"]
+    rows = []
+    for char in state.get("characters", {}).values():
+        derived = char.get("derived", {})
+        stats = derived.get("stats", {})
+        quests = char.get("quests", [])
+        rows.append(
+            {
+                "char": char,
+                "stats": stats,
+                "defeated": int(char["id"]) in camp["defeated"],
+                "corrupted": bool(derived.get("corrupted")),
+                "initiative": holder == char["seat_id"],
+                "kills": kills.get(str(char["id"]), []),
+                "active_quests": [q for q in quests if q["status"] == "active"],
+                "completed": sum(1 for q in quests if q["status"] == "completed"),
+                "stature": derived.get("stature", ""),
+                "seat_name": names.get(char["seat_id"], "a former seat"),
+                "dice_id": f"gh-check-dice-{char['id']}",
+            }
+        )
+    return sorted(rows, key=lambda r: (order.get(r["char"]["seat_id"], len(order)), r["char"]["name"]))
+
+
+def _who(seat_id: int, party: list[dict[str, Any]], names: Mapping[int, str]) -> str:
+    """The character a seat plays (the party knows characters better than phones), else the seat."""
+    for row in party:
+        if row["char"]["seat_id"] == seat_id:
+            return str(row["char"]["name"])
+    return names.get(seat_id, "a former seat")
+
+
+def _end_screen(camp: Mapping[str, Any]) -> dict[str, Any] | None:
+    end = camp.get("end")
+    if not end:
+        return None
+    names = {r["character_id"]: r["name"] for r in end["records"]}
+    awards = [
+        {"label": label, "points": points, "names": [names.get(i, "?") for i in end["awards"].get(key, [])]}
+        for key, label, points in AWARDS
+    ]
+    records = sorted(end["records"], key=lambda r: (not r["won"], -r["trophies"], r["name"]))
+    tie = end.get("tie_break")
+    tie_rows = (
+        [
+            {"name": names.get(int(k), "?"), "cards": v, "title": tie["titles"][k]}
+            for k, v in tie["hands"].items()
+        ]
+        if tie
+        else []
+    )
+    return {
+        "awards": awards,
+        "records": records,
+        "winners": [names.get(w, "?") for w in end["winners"]],
+        "redemption": end["redemption"],
+        "tie": tie_rows,
+    }
+
+
+def board_context(
+    state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]
+) -> Mapping[str, Any]:
+    """Names, the next step, the pick lists and the combat odds for ``grimhand/board.html``."""
+    camp = state.get("campaign") or new_campaign()
+    party = _party(state, camp, seats, names)
+    with_char = {r["char"]["seat_id"] for r in party}
+    catalogue = current_catalogue()
+    card = camp["explore"][-1] if camp["explore"] else None
+    level = int(camp["level"])
+    progression = camp.get("ante") or None
+    next_level = level + 1 if level < int(camp["levels"]) else None
+    holder = camp["initiative"]["seat_id"]
+    market = camp["market"]
+    by_id = {r["char"]["id"]: r["char"]["name"] for r in party}
+    market_cards = [{**c, "buyer": by_id.get(c["sold_to"], "")} for c in market["cards"]]
+    turn = int(market["turn"])
+    order = market["order"]
+    return {
+        "camp": camp,
+        "party": party,
+        "step": _step(camp, [r["char"] for r in party], state),
+        "cards_per_level": CARDS_PER_LEVEL,
+        "card": card,
+        "holder_name": _who(holder, party, names) if holder is not None else "",
+        "tied_names": [_who(s, party, names) for s in camp["initiative"]["tied"]],
+        "rollers": [r for r in party if not r["defeated"]],
+        "without_character": [s for s in seats if s.pk not in with_char and s.role != "spectator"],
+        "next_level": next_level,
+        "next_ante": ante_for_level(next_level, progression) if next_level else None,
+        "level_range": range(1, 7),
+        "explore_cards": [x for x in catalogue.exploration if x.rank <= int(camp["deck_rank"])],
+        "threat_cards": [t for t in catalogue.threats if t.life],
+        "affinities": AFFINITIES,
+        "die_faces": DIE_FACES,
+        "market_cards": market_cards,
+        "market_turn_name": _who(order[turn], party, names) if turn < len(order) else "",
+        "heal_price": int(state.get("settings", {}).get("heal_gold_per_le", 2)),
+        "end": _end_screen(camp),
+        "combat_odds": odds_view(state) if state.get("combat") else None,
+        "events_total": (card or {}).get("events") or {},
+    }

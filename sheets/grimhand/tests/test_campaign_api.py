@@ -1,0 +1,208 @@
+"""A whole Grim Hand campaign through the real API (issue #9): 2 levels, 3 characters.
+
+Ante and a defeat by ante, initiative with a tie, 10 explore cards with event
+rolls and QP, a market with buys and a refund, checks with zero successes and
+two Wilds, meditation, a quest through its challenge, the end of the game with
+redemption and trophies; refusals change nothing; undo restores; the board
+says where the party is; the table ends with each seat's result.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from campaigns.auth import cookie_name
+from campaigns.models import Play, PlayResult, TableStatus
+from campaigns.tasks import write_play_record
+from tests.grimhand_personas import (  # noqa: F401
+    create_character,
+    fixture_gh_host,
+    fixture_gh_other,
+    fixture_gh_player,
+    fixture_gh_spectator,
+    ok,
+)
+from tests.personas import Person
+
+pytestmark = pytest.mark.django_db
+BLOOD, BONE, SHADOW, IRON, NATURE, WILD = 1, 2, 3, 4, 5, 6
+
+
+def state_of(p: Person) -> dict[str, Any]:
+    p.seat.table.refresh_from_db()
+    state: dict[str, Any] = p.seat.table.state
+    return state
+
+
+def char(p: Person, cid: int) -> dict[str, Any]:
+    found: dict[str, Any] = state_of(p)["characters"][str(cid)]
+    return found
+
+
+def refused(p: Person, type_: str, payload: dict[str, Any], status: int = 400) -> dict[str, Any]:
+    before = state_of(p)
+    seq = p.seat.table.seq
+    response = p.command(type_, payload)
+    assert response.status_code == status, response.json()
+    assert state_of(p) == before and p.seat.table.seq == seq  # a refused command changes nothing
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def page_client(p: Person) -> Client:
+    """A browser-like client holding the seat's cookie, as the page does."""
+    client = Client()
+    client.cookies[cookie_name(p.table.pk)] = p.token
+    return client
+
+
+def board(p: Person) -> str:
+    response = page_client(p).get(f"/t/{p.table.pk}/board/")
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def explore(p: Person, name: str, dice: list[int]) -> dict[str, Any]:
+    ok(p.command("explore.reveal", {"name": name}))
+    ok(p.command("explore.event_roll", {"dice": dice}))
+    body: dict[str, Any] = ok(p.command("explore.resolve"))
+    return body
+
+
+def test_a_two_level_campaign_for_three_characters(
+    gh_host: Person, gh_player: Person, gh_other: Person, gh_spectator: Person
+) -> None:
+    ann, bo, cy = gh_host, gh_player, gh_other
+    hal = create_character(ann, "Hal", "Human", "Warrior", "Iron")
+    bea = create_character(bo, "Bea", "Dwarf", "Cleric", "Blood")
+    cyn = create_character(cy, "Cyn", "Elf", "Mage", "Nature")
+    assert "length and start" in board(ann)
+    refused(gh_spectator, "campaign.start", {"levels": 2}, status=403)
+    assert refused(ann, "campaign.start", {"levels": 9})["extra"]["field"] == "levels"
+    ok(ann.command("campaign.start", {"levels": 2}))
+
+    # the market before level 1 (§7.3): buys, a refusal without the gold, a refund
+    ok(ann.command("market.open", {"cards": ["3BL", "7IR", "2NA", "5SH", "1BO"]}))
+    price = state_of(ann)["campaign"]["market"]["cards"][1]["gold"]
+    assert 'id="gh-market"' in board(bo) and f"{price} gold" in board(bo)
+    ok(ann.command("character.set", {"character_id": hal, "stat": "gold", "value": price + 3}))
+    ok(ann.command("market.buy", {"character_id": hal, "card": "7IR"}))
+    assert char(ann, hal)["gold"] == 3 and char(ann, hal)["equipment"][0]["card"] == "Iron-7"
+    assert refused(ann, "market.buy", {"character_id": hal, "card": "5SH"})["code"] == "not_enough_gold"
+    refused(bo, "market.buy", {"character_id": hal, "card": "2NA"}, status=403)
+    ok(ann.command("market.sell", {"character_id": hal, "card": "7IR"}))
+    assert char(ann, hal)["gold"] == price + 3 and char(ann, hal)["equipment"] == []
+    ok(bo.command("market.buy", {"character_id": bea, "card": "1BO"}))
+    ok(ann.command("market.close"))
+
+    # level 1: Cyn cannot pay the ante (§7.1)
+    ok(cy.command("character.set", {"character_id": cyn, "stat": "le", "value": 1}))
+    le = char(ann, hal)["le"]
+    started = ok(ann.command("level.start"))
+    assert "Cyn cannot pay and is defeated" in started["events"][0]["text"]
+    assert state_of(ann)["campaign"]["defeated"] == [cyn] and char(ann, hal)["le"] == le - 1
+    assert "Defeated" in board(ann)
+
+    # initiative with a tie (§7.2): only the tied roll again
+    tie = ok(ann.command("initiative.roll", {"rolls": {str(ann.seat.pk): 5, str(bo.seat.pk): 5}}))
+    assert "roll again" in tie["events"][0]["text"]
+    assert refused(ann, "initiative.roll", {"rolls": {str(cy.seat.pk): 6}})["extra"]["field"] == "rolls"
+    ok(ann.command("initiative.roll", {"rolls": {str(ann.seat.pk): 2, str(bo.seat.pk): 6}}))
+    assert state_of(ann)["campaign"]["initiative"]["seat_id"] == bo.seat.pk
+    assert "Bea has initiative" in board(ann)  # the character Bo plays
+
+    # a quest for Hal, its challenge after the card is resolved (§9.1)
+    ok(ann.command("character.set", {"character_id": hal, "stat": "xp", "value": 200}))  # Novice
+    ok(ann.command("quest.take", {"character_id": hal, "quest": "Steel Against Shadow"}))
+    qp = char(ann, hal)["qp"]
+    body = explore(ann, "Collapsing Pillar", [IRON, WILD, SHADOW])  # rank 3 Iron
+    assert char(ann, hal)["qp"] == qp + 3 and "+3 QP" in body["events"][0]["text"]
+
+    # the rest of level 1
+    for name, dice in (("Flesh-Worn Path", [SHADOW]), ("Blood-Matted Den", [SHADOW] * 2)):
+        explore(bo, name, dice)
+
+    # checks: zero successes (+1 and Doubt), two Wilds (+1 Corruption) (§10);
+    # the card is Blood: no bonus for Hal of Iron
+    ok(ann.command("character.adjust", {"character_id": hal, "stat": "le", "by": -4}))
+    strength = char(ann, hal)["derived"]["stats"]["strength"]
+    doubt = char(ann, hal)["doubt"]
+    ok(ann.command("check.roll", {"character_id": hal, "kind": "strength", "dice": [SHADOW] * strength}))
+    assert char(ann, hal)["doubt"] == doubt + 1
+    corruption = char(ann, hal)["corruption"]
+    wild = [WILD, WILD] + [SHADOW] * (strength - 2)
+    checked = ok(ann.command("check.roll", {"character_id": hal, "kind": "strength", "dice": wild}))
+    assert char(ann, hal)["corruption"] == corruption + 1
+    assert "2 successes" in checked["events"][0]["text"]
+
+    for rank in (4, 5):
+        ok(ann.command("explore.reveal", {"rank": rank, "affinity": "Wild"}))
+        ok(ann.command("explore.event_roll", {"dice": [SHADOW] * rank}))
+        last = ok(ann.command("explore.resolve"))
+    assert state_of(ann)["campaign"]["phase"] == "preparation"
+    assert "Add the rank 6 cards" in last["events"][0]["text"]
+    assert "Add the rank 6 cards" in board(ann)
+
+    # preparation: meditation and healing, then level 2 (ante 2)
+    ok(ann.command("rest.meditate", {"character_id": hal, "choice": "le"}))
+    assert refused(bo, "rest.heal", {"character_id": bea, "le": 1, "gold": 99})["code"] == "wrong_price"
+    le = char(ann, hal)["le"]
+    ok(ann.command("level.start"))
+    assert char(ann, hal)["le"] == le - 2
+    ok(ann.command("initiative.roll"))
+    for rank in range(1, 6):
+        ok(ann.command("explore.reveal", {"rank": rank, "affinity": "Iron"}))
+        ok(ann.command("explore.event_roll", {}))
+        ok(ann.command("explore.resolve"))
+    assert refused(ann, "level.start", {})["code"] == "campaign_over"
+
+    # the quest's challenge, resolved by its kind
+    ok(ann.command("quest.challenge_roll", {"character_id": hal, "dice": [4, 4, 4, 1]}))  # 13: Gold Offering
+    challenge = char(ann, hal)["quests"][0]["challenge"]
+    assert challenge["challenge"] == "Gold Offering" and challenge["gold"] == 10  # level 2 x 5 (§9.1)
+    gold = char(ann, hal)["gold"]
+    ok(ann.command("quest.resolve", {"character_id": hal}))
+    assert char(ann, hal)["quests"][0]["status"] == "completed" and char(ann, hal)["gold"] < gold
+
+    # undo of a campaign command restores it
+    undone_seq = ok(bo.command("rest.start"))["seq"]
+    assert state_of(ann)["campaign"]["phase"] == "rest"
+    ok(bo.command("undo", {"seq": undone_seq}))
+    assert state_of(ann)["campaign"]["phase"] == "preparation"
+
+    # the end: trophies and the table ends with each seat's result
+    ended = ok(ann.command("campaign.end", {}))
+    assert [e["type"] for e in ended["events"]] == ["campaign.ended", "table.ended"]
+    table = ann.table
+    table.refresh_from_db()
+    assert table.status == TableStatus.ENDED
+    end = state_of(ann)["campaign"]["end"]
+    assert len(end["records"]) == 3 and end["winners"]
+    assert "gh-trophies" in board(ann)
+    write_play_record(table.pk)  # the task the outbox owes after the commit
+    play = Play.objects.get(table=table)
+    results = {r.name: (r.won, r.score) for r in PlayResult.objects.filter(play=play)}
+    assert set(results) == {"Ann", "Bo", "Cy"}
+    assert sum(1 for won, _ in results.values() if won) == len(end["winners"])
+
+
+def test_the_board_offers_the_next_step_and_hides_other_seats_controls(
+    gh_host: Person, gh_player: Person
+) -> None:
+    hal = create_character(gh_host, "Hal", "Human", "Warrior", "Iron")
+    create_character(gh_player, "Bea", "Dwarf", "Cleric", "Blood")
+    html = board(gh_host)
+    assert 'data-command="campaign.start"' in html and "My character sheet" in html
+    ok(gh_host.command("campaign.start", {"levels": 1}))
+    ok(gh_host.command("level.start"))
+    html = board(gh_host)
+    assert "Roll for the initiative" in html and 'data-command="initiative.roll"' in html
+    assert f'data-edit-seat="{gh_host.seat.pk}"' in html  # Hal's check form shows only to who may edit it
+    page = page_client(gh_host).get(f"/t/{gh_host.table.pk}/")
+    assert page.status_code == 200 and b'id="board"' in page.content
+    sheet = page_client(gh_host).get(f"/g/{gh_host.table.pk}/")
+    assert sheet.status_code == 200 and b"gh-board-link" in sheet.content
+    assert hal
