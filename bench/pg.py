@@ -11,11 +11,11 @@ PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
 BENCH_DB = "grim_bench"
 
 
-def bench_env() -> dict[str, str]:
-    """A fresh benchmark database and the Redis URL; raises if either is down."""
+def bench_env(name: str = BENCH_DB) -> dict[str, str]:
+    """A fresh benchmark database ``name`` and the Redis URL; raises if either is down."""
     redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
     redis.Redis.from_url(redis_url, socket_connect_timeout=2).ping()
     with psycopg.connect(PG_ADMIN, autocommit=True, connect_timeout=3) as conn:
-        conn.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        conn.execute(f"CREATE DATABASE {BENCH_DB}")
-    return {"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{BENCH_DB}", "REDIS_URL": redis_url}
+        conn.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+        conn.execute(f"CREATE DATABASE {name}")
+    return {"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{name}", "REDIS_URL": redis_url}

@@ -1,0 +1,376 @@
+"""Capacity: how many live tables one server process holds, and two (issue #15).
+
+Each simulated table has 6 phones listening on websockets and sends one
+command per second; latency is command sent → the event on all 6 sockets.
+The number of tables is stepped up until the knee: the first step whose p99
+is over 100 ms and over 3x the idle p99 (one table, one command at a time).
+Measured for our path on one process, for the bare Channels relay (plain
+view → group_send → consumer, one group per simulated table, same payload
+size; ``companion/benchroutes.py``) on the same process, and for our path on
+two processes sharing PostgreSQL and the Redis layer (each table's commands
+go to one process, 3 of its sockets to each). Then 2x the knee's load: the
+p99 of the commands that were accepted (200), what was refused (503 busy)
+or timed out, and that every acknowledged command is in its table's log.
+
+Figures only, no timed pass/fail: the load generator shares the machine.
+The run fails only when an acknowledged command is lost.
+``--quick`` (CI): a few small steps, a few seconds each.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+import time
+import uuid
+from collections.abc import Awaitable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+import httpx
+import websockets
+
+from bench.bench_tables import (
+    ORIGIN,
+    Arrivals,
+    event_size,
+    listen,
+    make_table,
+    one_table,
+    pct,
+    relay_baseline,
+)
+from bench.pg import bench_env
+from bench.servers import our_server
+
+KNEE_MS = 100.0
+KNEE_FACTOR = 3.0
+SOCKETS = 6
+
+
+@dataclass
+class StepResult:
+    tables: int
+    rate: float  # commands per second per table
+    latencies: list[float]
+    sent: int
+    accepted: int
+    refused: int  # 503 busy / 429
+    failed: int  # timeouts, connection errors, other statuses
+    missing_events: int  # socket deliveries not seen after the drain (at-most-once)
+    lost: int = 0  # acknowledged but absent from the log (checked under overload)
+
+    @property
+    def p99(self) -> float:
+        return pct(self.latencies, 99) if self.latencies else float("inf")
+
+    def line(self, label: str) -> str:
+        p50 = pct(self.latencies, 50) if self.latencies else float("nan")
+        return (
+            f"{label:10} {self.tables:4d} tables x {self.rate:g}/s: p50 {p50:7.1f}  p99 {self.p99:7.1f} ms  "
+            f"accepted {self.accepted}/{self.sent}  refused {self.refused}  failed {self.failed}  "
+            f"socket misses {self.missing_events}"
+        )
+
+
+@dataclass
+class Table:
+    key: int  # table id, or the relay's group number
+    http: httpx.AsyncClient
+    token: str = ""
+    counter_id: int = 0
+    acked: dict[int, str] = field(default_factory=dict)  # seq → command_id
+
+
+class Fleet:
+    """Tables with their 6 listening sockets, kept open while the steps grow."""
+
+    def __init__(self, bases: list[str], *, relay_payload: int = 0) -> None:
+        self.bases = bases
+        self.relay_payload = relay_payload  # > 0: the bare relay baseline instead of our tables
+        self.tables: list[Table] = []
+        self.listeners: list[asyncio.Task[None]] = []
+        self.arrivals = Arrivals()
+        self.clients: list[httpx.AsyncClient] = []
+        self.sent_count = 0
+
+    async def __aenter__(self) -> Fleet:
+        limits = httpx.Limits(max_connections=200, max_keepalive_connections=200)
+        self.clients = [httpx.AsyncClient(base_url=b, timeout=10, limits=limits) for b in self.bases]
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        for t in self.listeners:
+            t.cancel()
+        await asyncio.gather(*self.listeners, return_exceptions=True)
+        for c in self.clients:
+            await c.aclose()
+
+    async def grow(self, total: int) -> None:
+        """Open tables (and their sockets) until there are ``total``."""
+        ready = asyncio.Event()
+        new = total - len(self.tables)
+        if new <= 0:
+            return
+        counter = [0, new * SOCKETS]
+        for _ in range(new):
+            i = len(self.tables)
+            http = self.clients[i % len(self.clients)]
+            if self.relay_payload:
+                table = Table(key=i, http=http)
+                tokens = [""] * SOCKETS
+            else:
+                seats = await make_table(http, SOCKETS)
+                table = Table(
+                    key=seats.table_id, http=http, token=seats.tokens[0], counter_id=seats.counter_id
+                )
+                tokens = seats.tokens
+            self.tables.append(table)
+            for j, token in enumerate(tokens):
+                # With two processes a table's sockets sit on both: its events cross the Redis layer.
+                ws_base = self.bases[(i + j) % len(self.bases)].replace("http://", "ws://")
+                url = (
+                    f"{ws_base}/ws/bench/?group={table.key}"
+                    if self.relay_payload
+                    else f"{ws_base}/ws/tables/{table.key}/?token={token}"
+                )
+                self.listeners.append(asyncio.create_task(self._listen(url, table.key, ready, counter)))
+        await asyncio.wait_for(ready.wait(), 120)
+
+    async def _listen(self, url: str, key: int, ready: asyncio.Event, counter: list[int]) -> None:
+        if not self.relay_payload:
+            await listen(url, key, self.arrivals, ready, counter)
+            return
+        async with websockets.connect(url, origin=websockets.Origin(ORIGIN), max_queue=None) as ws:
+            counter[0] += 1
+            if counter[0] == counter[1]:
+                await asyncio.sleep(0.2)  # group_add is done before accept; be generous
+                ready.set()
+            async for raw in ws:
+                self.arrivals.record((key, json.loads(raw)["n"]))
+
+    async def _send(self, table: Table) -> tuple[str, tuple[int, int] | None]:
+        """One command (or relay broadcast): its outcome and the key its arrivals are filed under."""
+        self.sent_count += 1
+        n = self.sent_count
+        try:
+            if self.relay_payload:
+                body = json.dumps({"n": n, "pad": ""})
+                body = json.dumps({"n": n, "pad": "x" * max(0, self.relay_payload - len(body))})
+                r = await table.http.post(f"/bench/broadcast/?group={table.key}", content=body)
+                return ("accepted", (table.key, n)) if r.status_code == 204 else ("failed", None)
+            command_id = f"k{n}"
+            r = await table.http.post(
+                f"/api/v1/tables/{table.key}/commands/",
+                json={
+                    "command_id": command_id,
+                    "type": "counter.adjust",
+                    "payload": {"counter_id": table.counter_id, "by": 1},
+                },
+                headers={"Authorization": f"Seat {table.token}"},
+            )
+        except httpx.HTTPError:
+            return "failed", None
+        if r.status_code == 200:
+            seq = int(r.json()["seq"])
+            table.acked[seq] = command_id
+            return "accepted", (table.key, seq)
+        return ("refused", None) if r.status_code in (429, 503) else ("failed", None)
+
+    async def step(self, tables: int, seconds: float, rate: float = 1.0, drain_s: float = 2.0) -> StepResult:
+        """Every table sends ``rate`` commands per second for ``seconds``."""
+        await self.grow(tables)
+        active = self.tables[:tables]
+        result = StepResult(tables, rate, [], 0, 0, 0, 0, 0)
+        sent_at: dict[tuple[int, int], float] = {}
+        interval = 1.0 / rate
+        start = time.perf_counter()
+
+        async def one(table: Table, at: float) -> None:
+            await asyncio.sleep(max(0.0, at - time.perf_counter()))
+            started = time.perf_counter()
+            outcome, key = await self._send(table)
+            result.sent += 1
+            if outcome == "accepted":
+                result.accepted += 1
+                assert key is not None
+                sent_at[key] = started
+            elif outcome == "refused":
+                result.refused += 1
+            else:
+                result.failed += 1
+
+        # Open-loop: each command leaves at its time whether or not the last was
+        # answered, as phones at many tables would (spread across each interval).
+        jobs: list[Awaitable[None]] = []
+        for i, table in enumerate(active):
+            offset = (i / max(1, len(active))) * interval
+            t = offset
+            while t < seconds:
+                jobs.append(one(table, start + t))
+                t += interval
+        await asyncio.gather(*jobs)
+        await asyncio.sleep(drain_s)
+        for key, started in sent_at.items():
+            got = self.arrivals.times.get(key, [])
+            result.missing_events += SOCKETS - len(got)
+            if len(got) == SOCKETS:
+                result.latencies.append((max(got) - started) * 1000)
+        return result
+
+    async def lost_acknowledged(self) -> int:
+        """Acknowledged commands the server no longer has.
+
+        Each one is sent again with its command_id: a command that was stored
+        answers with its first answer (same seq; the answer is written in the
+        same transaction as the event), one that was lost would be applied
+        anew under a new seq.
+        """
+
+        async def check(table: Table) -> int:
+            lost = 0
+            for seq, command_id in table.acked.items():
+                r = await table.http.post(
+                    f"/api/v1/tables/{table.key}/commands/",
+                    json={
+                        "command_id": command_id,
+                        "type": "counter.adjust",
+                        "payload": {"counter_id": table.counter_id, "by": 1},
+                    },
+                    headers={"Authorization": f"Seat {table.token}"},
+                )
+                if r.status_code != 200 or int(r.json()["seq"]) != seq:
+                    lost += 1
+            return lost
+
+        return sum(await asyncio.gather(*(check(t) for t in self.tables)))
+
+
+def knee(idle_p99: float, steps: list[StepResult]) -> StepResult | None:
+    for s in steps:
+        if s.p99 > KNEE_MS and s.p99 > KNEE_FACTOR * idle_p99:
+            return s
+    return None
+
+
+async def ramp(
+    fleet: Fleet, label: str, plan: list[int], seconds: float, idle_p99: float
+) -> list[StepResult]:
+    """Step up until the knee (or the end of the plan), printing each step."""
+    steps: list[StepResult] = []
+    for tables in plan:
+        s = await fleet.step(tables, seconds)
+        steps.append(s)
+        print(s.line(label), flush=True)
+        if knee(idle_p99, [s]):
+            break
+    return steps
+
+
+def capacity(idle_p99: float, steps: list[StepResult]) -> int:
+    """Tables held: the last step before the knee, or the largest tried when there is none."""
+    k = knee(idle_p99, steps)
+    if k is None:
+        return steps[-1].tables
+    before = [s.tables for s in steps if s.tables < k.tables]
+    return before[-1] if before else 0
+
+
+def describe_knee(label: str, idle_p99: float, steps: list[StepResult]) -> None:
+    k = knee(idle_p99, steps)
+    if k is None:
+        print(f"{label}: no knee up to {steps[-1].tables} tables (idle p99 {idle_p99:.1f} ms)")
+        return
+    print(
+        f"{label}: knee at {k.tables} tables (p99 {k.p99:.1f} ms > {KNEE_MS:g} ms and > "
+        f"{KNEE_FACTOR:g}x idle {idle_p99:.1f} ms); holds {capacity(idle_p99, steps)} tables"
+    )
+
+
+@contextmanager
+def servers(count: int, env: dict[str, str]) -> Iterator[list[str]]:
+    with our_server(**env) as a:
+        if count == 1:
+            yield [a]
+            return
+        with our_server(**env) as b:
+            yield [a, b]
+
+
+def idle(bases: list[str], commands: int) -> float:
+    asyncio.run(one_table(bases[0], 10))  # warm-up
+    lat, _missing = asyncio.run(one_table(bases[0], commands))
+    return pct(lat, 99)
+
+
+async def run_ramp(
+    bases: list[str], label: str, plan: list[int], seconds: float, idle_p99: float, payload: int = 0
+) -> list[StepResult]:
+    async with Fleet(bases, relay_payload=payload) as fleet:
+        return await ramp(fleet, label, plan, seconds, idle_p99)
+
+
+async def overload(bases: list[str], tables: int, seconds: float) -> StepResult:
+    """2x the knee's load: twice the tables it held, 1 command per second each."""
+    async with Fleet(bases) as fleet:
+        s = await fleet.step(tables, seconds, drain_s=3.0)
+        s.lost = await fleet.lost_acknowledged()
+        return s
+
+
+def main(argv: list[str]) -> int:
+    quick = "--quick" in argv
+    try:
+        env = bench_env("grim_bench_capacity")
+    except Exception as exc:
+        print(f"needs PostgreSQL on 127.0.0.1:5432 and Redis: {exc}")
+        return 1
+    # Its own channel and cache names: another run on the same Redis is not heard.
+    env["REDIS_PREFIX"] = f"bench-capacity-{uuid.uuid4().hex[:8]}"
+    plan = [2, 6] if quick else [10, 25, 50, 75, 100, 150, 200, 250, 300, 400]
+    seconds = 3.0 if quick else 10.0
+    idle_commands = 30 if quick else 300
+
+    with servers(1, {**env, "BENCH_ROUTES": "1"}) as bases:
+        size = asyncio.run(event_size(bases[0]))
+        idle_ours = idle(bases, idle_commands)
+        ours = asyncio.run(run_ramp(bases, "1 process", plan, seconds, idle_ours))
+        idle_relay = pct(asyncio.run(_relay_idle(bases[0], idle_commands, size)), 99)
+        relay = asyncio.run(run_ramp(bases, "relay", plan, seconds, idle_relay, payload=size))
+    with servers(2, env) as bases:
+        idle_two = idle(bases, idle_commands)
+        two = asyncio.run(run_ramp(bases, "2 processes", plan, seconds, idle_two))
+    cap_ours, cap_two = capacity(idle_ours, ours), capacity(idle_two, two)
+    over_tables = 2 * max(1, cap_ours)
+    with servers(1, env) as bases:
+        over = asyncio.run(overload(bases, over_tables, seconds))
+    print(
+        f"payload {size} bytes per event message; PostgreSQL + Redis; 6 sockets per table, 1 command/s/table"
+    )
+    describe_knee("bare relay baseline", idle_relay, relay)
+    describe_knee("ours, 1 process", idle_ours, ours)
+    describe_knee("ours, 2 processes", idle_two, two)
+    knee_one, knee_two = knee(idle_ours, ours), knee(idle_two, two)
+    if knee_one is None:
+        print("2 processes / 1 process: n/a, one process reached no knee in this plan (quick never does)")
+    elif cap_ours == 0:
+        print("2 processes / 1 process: n/a, one process was past its knee at the first step")
+    else:
+        bound = "≥ " if knee_two is None else ""  # two processes not yet at their knee: a lower bound
+        print(f"2 processes / 1 process at the knee: {bound}{cap_two / cap_ours:.2f}x (target ≥ 1.7x)")
+    print(over.line("2x load"))
+    print(
+        f"  under 2x load (1 process, {over_tables} tables): p99 of accepted commands {over.p99:.1f} ms; "
+        f"acknowledged but lost: {over.lost}"
+    )
+    return 1 if over.lost else 0
+
+
+async def _relay_idle(base: str, commands: int, size: int) -> list[float]:
+    await relay_baseline(base, 10, size)  # warm-up
+    return await relay_baseline(base, commands, size)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
