@@ -21,7 +21,15 @@ def open_campaign(page: Page, base: str) -> str:
     page.get_by_label("Your name").fill("Ann")
     page.get_by_role("button", name="Open the table").click()
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
-    return (page.locator("#join-code").text_content() or "").strip()
+    code = (page.locator("#join-code").text_content() or "").strip()
+    to_sheet(page)
+    return code
+
+
+def to_sheet(page: Page) -> None:
+    """From the campaign board (where a table opens) to this seat's character sheet."""
+    page.get_by_role("link", name="My character sheet").click()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
 
 
 def create(page: Page, name: str, race: str, klass: str, affinity: str) -> None:
@@ -43,6 +51,7 @@ def test_player_a_equips_and_player_b_sees_the_new_attack_live(browser, live_asg
     bo.get_by_label("Your name").fill("Bo")
     bo.get_by_role("button", name="Take a seat").click()
     expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    to_sheet(bo)
     grum = bo.locator("#party article", has_text="Grum")
     expect(grum.locator(".party-attack")).to_have_text("8")
 
