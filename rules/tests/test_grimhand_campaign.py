@@ -262,7 +262,8 @@ def test_the_market_sells_in_initiative_order_and_refunds_only_while_open() -> N
     state, _ = run(state, "character.set", ANN, character_id=ada, stat="gold", value=2)
     assert refused(state, "market.buy", ANN, character_id=ada, card="7IR").code == "not_enough_gold"
     gold = char(state, hal)["gold"]
-    state, _ = run(state, "market.sell", character_id=hal, card="3BL")
+    item = char(state, hal)["equipment"][0]
+    state, _ = run(state, "market.sell", character_id=hal, item=item)  # the item as the sheet holds it
     assert char(state, hal)["gold"] == gold + 15 and char(state, hal)["equipment"] == []
     state, _ = run(state, "market.close")
     assert state["campaign"]["market"]["open"] is False

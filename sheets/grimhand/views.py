@@ -63,6 +63,10 @@ def _pickers(catalogue: Catalogue) -> dict[str, Any]:
         "affinities": [row(r) for r in tables.affinities],
         "statures": [{"name": s.name, "xp": s.xp} for s in tables.statures],
         "equipment": {f"{c.affinity}-{c.rank}": c.name for c in catalogue.equipment},
+        "items": {
+            f"{c.affinity}-{c.rank}": {"ap": c.ap_cost, "gold": c.gold_value, "effect": c.effect}
+            for c in catalogue.equipment
+        },
         "quests": [
             {
                 "name": q.name,

@@ -110,6 +110,15 @@
     return el("div", { "class": "gh-box gh-wide" }, [el("h2", { text: "Create your character" }), form]);
   }
 
+  /* An item's line: its card, rarity, and the printed facts (AP cost, gold value, effect). */
+  function itemText(i) {
+    var facts = (cat.items || {})[i.card];
+    var text = i.rank + " " + i.affinity + " · " + i.name + " (" + i.rarity + ")";
+    if (facts) text += " · " + facts.ap + " AP · " + facts.gold + " gold" + (facts.effect ? ": " + facts.effect : "");
+    return text;
+  }
+  function isDefeated(c) { return ((state.campaign || {}).defeated || []).indexOf(c.id) >= 0; }
+
   /* --- the sheet ------------------------------------------------------------ */
   function header(c) {
     var d = c.derived;
@@ -119,6 +128,7 @@
         el("span", { "class": "gh-chip", text: c.race }), el("span", { "class": "gh-chip", text: c["class"] }),
         el("span", { "class": "gh-chip aff-" + c.affinity }, [el("span", { "class": "gh-dot", "aria-hidden": "true" }), c.affinity]),
         el("span", { "class": "gh-badge", id: "stature", text: d.stature }),
+        isDefeated(c) ? el("span", { "class": "gh-badge gh-corrupt", id: "defeated", text: "Defeated: left the quest" }) : null,
         d.corrupted ? el("span", { "class": "gh-badge gh-corrupt", text: "Corrupted" }) : null
       ])
     ]);
@@ -205,7 +215,7 @@
     if (d.set) kids.push(el("p", { "class": "gh-set", id: "set", text: d.set.rarity + " set complete!" }));
     var list = el("ul", { "class": "gh-items" });
     c.equipment.forEach(function (i) {
-      list.appendChild(el("li", { "class": "gh-item" }, [el("span", { "class": "gh-item-text", text: i.rank + " " + i.affinity + " · " + i.name + " (" + i.rarity + ")" }),
+      list.appendChild(el("li", { "class": "gh-item" }, [el("span", { "class": "gh-item-text", text: itemText(i) }),
         edit ? el("button", { "class": "btn btn-small", type: "button", text: "To pack", "aria-label": "Put " + i.name + " in the pack",
           onclick: function () { send("character.unequip", cardPayload(c, i), err); } }) : null,
         edit ? el("button", { "class": "btn btn-small btn-danger", type: "button", text: "Discard", "aria-label": "Discard " + i.name,
@@ -216,7 +226,7 @@
       kids.push(el("h3", { text: "Pack" }));
       var pack = el("ul", { "class": "gh-items", id: "pack" });
       c.inventory.forEach(function (i) {
-        pack.appendChild(el("li", { "class": "gh-item" }, [el("span", { "class": "gh-item-text", text: i.rank + " " + i.affinity + " · " + i.name + " (" + i.rarity + ")" }),
+        pack.appendChild(el("li", { "class": "gh-item" }, [el("span", { "class": "gh-item-text", text: itemText(i) }),
           edit ? el("button", { "class": "btn btn-small", type: "button", text: "Equip", "aria-label": "Equip " + i.name,
             onclick: function () { send("character.equip", cardPayload(c, i), err); } }) : null,
           edit ? el("button", { "class": "btn btn-small btn-danger", type: "button", text: "Discard", "aria-label": "Discard " + i.name,
@@ -396,7 +406,9 @@
       var d = c.derived, s = seat(c.seat_id);
       function num(label, value, cls) { return el("div", {}, [el("dt", { text: label }), el("dd", { "class": cls, text: value })]); }
       box.appendChild(el("article", { "class": "gh-member aff-" + c.affinity, "data-character-id": String(c.id), "aria-label": c.name }, [
-        el("h3", {}, [el("span", { text: c.name }), el("span", { "class": "gh-badge", text: d.stature })]),
+        el("h3", {}, [el("span", { text: c.name }), el("span", { "class": "gh-badge", text: d.stature }),
+          isDefeated(c) ? el("span", { "class": "gh-badge gh-corrupt", text: "Defeated" }) : null,
+          d.corrupted ? el("span", { "class": "gh-badge gh-corrupt", text: "Corrupted" }) : null]),
         el("p", { "class": "small muted", text: (s ? s.name + " · " : "") + c.race + " " + c["class"] + " · " + c.affinity + (d.equipment_hand ? " · " + d.equipment_hand.title : "") + (d.set ? " · " + d.set.rarity + " set" : "") }),
         el("dl", { "class": "gh-nums" }, [
           num("LE", c.le + "/" + d.stats.max_le, "party-le"), num("AP", c.ap + "/" + d.stats.max_ap, "party-ap"),

@@ -6,7 +6,7 @@
   card's gold value; the item gets its rarity as it enters the character's
   hands (spec Decision) and goes onto the equipment row, or into the
   inventory when asked or when the 5 slots are full and ``to`` says so.
-- ``market.sell {character_id, card}``: a carried or equipped card goes back for
+- ``market.sell {character_id, item}`` (or ``card``): a carried or equipped card goes back for
   its gold value (§8: discarded gold is refunded only at the market).
 - ``market.next``: the next player in turn chooses; ``market.close``.
 """
@@ -156,16 +156,21 @@ def buy(ctx: Ctx, payload: Payload) -> EventBody:
 
 
 def sell(ctx: Ctx, payload: Payload) -> EventBody:
-    """A card back to the market for its gold value (§8)."""
-    fields(payload, ("character_id", "card"))
+    """A card back to the market for its gold value (§8); ``item`` (or ``card``) names it."""
+    fields(payload, ("character_id", "item", "card"))
     _open(ctx)
     char = ctx.owned(payload)
-    if "card" not in payload:
-        raise RuleViolation("missing_field", "Say which card to sell.", {"field": "card"})
-    wanted = _card_ref(ctx, payload["card"], "card")
+    key = "item" if "item" in payload else "card"
+    if key not in payload:
+        raise RuleViolation("missing_field", "Say which item to sell.", {"field": "item"})
+    raw = payload[key]
+    if isinstance(raw, dict) and isinstance(raw.get("card"), str) and "-" in raw["card"]:
+        suit, _, rank = raw["card"].partition("-")  # an item as the sheet carries it: "Iron-7"
+        raw = {"rank": int(rank) if rank.isdigit() else rank, "affinity": suit}
+    wanted = _card_ref(ctx, raw, key)
     held = owner_of(ctx.state, wanted["card"])
     if held is None or held[0] is not char:
-        raise RuleViolation("not_yours", f"{char['name']} does not hold {wanted['name']}.", {"field": "card"})
+        raise RuleViolation("not_yours", f"{char['name']} does not hold {wanted['name']}.", {"field": key})
     _, place, index = held
     item = dict(char[place][index])
     items.move(ctx, item, items.where(char, place, index), items.where(None, None))
