@@ -528,6 +528,8 @@ def test_undoing_a_whole_scripted_level_newest_first_restores_the_start() -> Non
         ("campaign.start", HOST, {"levels": 2}),
         ("market.open", HOST, {"cards": "3BL 7IR"}),
         ("market.buy", HOST, {"character_id": hal, "card": "3BL"}),
+        ("market.sell", HOST, {"character_id": hal, "item": "3BL"}),
+        ("market.buy", HOST, {"character_id": hal, "card": "3BL"}),
         ("market.next", HOST, {}),
         ("market.close", HOST, {}),
         ("level.start", HOST, {}),
@@ -540,6 +542,7 @@ def test_undoing_a_whole_scripted_level_newest_first_restores_the_start() -> Non
         ("rest.start", HOST, {}),
         ("rest.meditate", BO, {"character_id": bea, "choice": "both"}),
         ("rest.end", HOST, {}),
+        ("campaign.end", HOST, {}),
     ]
     events = []
     snapshots = []

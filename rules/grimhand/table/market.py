@@ -176,6 +176,10 @@ def sell(ctx: Ctx, payload: Payload) -> EventBody:
     items.move(ctx, item, items.where(char, place, index), items.where(None, None))
     before = int(char["gold"])
     ctx.do(counter_op(char, "gold", before + int(wanted["gold"])))
+    market = campaign(ctx)["market"]
+    for index, offer in enumerate(market["cards"]):
+        if offer["card"] == wanted["card"]:  # bought here and brought back: on offer again
+            ctx.rec.set(["campaign", "market", "cards", index, "sold_to"], None)
     line = (
         f"{char['name']} sold {item['name']} for {wanted['gold']} gold (gold {before} \u2192 {char['gold']})"
     )
