@@ -15,6 +15,8 @@ from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
+from rules.errors import RuleViolation
+
 logger = logging.getLogger(__name__)
 
 # Messages a player understands, keyed by DRF's default codes.
@@ -78,6 +80,9 @@ def _first_message(fields: dict[str, Any]) -> str:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     """DRF exception handler producing the one error shape for every status."""
+    if isinstance(exc, RuleViolation):
+        # The service's and the rules' one coded error: its status, code, words and details.
+        exc = ApiError(exc.code, exc.message, status_code=exc.status, extra=exc.extra)
     if isinstance(exc, ApiError):
         wait = exc.extra.get("retry_after_s")
         retry = {"Retry-After": str(wait)} if isinstance(wait, int) else {}

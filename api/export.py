@@ -19,9 +19,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import error_responses
-from api.tables import SeatGrantOut, SeatView, raise_api
+from api.tables import SeatGrantOut, SeatView
 from campaigns import export
-from campaigns.errors import TableError
 
 _SEAT = inline_serializer(
     "ExportSeat",
@@ -107,10 +106,7 @@ class TableImportView(APIView):
         ),
     )
     def post(self, request: Request) -> Response:
-        try:
-            table, grant = export.table_import(data=request.data, user=request._request.user)
-        except TableError as exc:
-            raise_api(exc)
+        table, grant = export.table_import(data=request.data, user=request._request.user)
         body = {
             "id": table.pk,
             "join_code": table.join_code,

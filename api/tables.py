@@ -6,7 +6,7 @@ leaves in the project's one error shape ``{code, message, extra}``.
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
+from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
@@ -19,14 +19,9 @@ from api.errors import ApiError, error_responses
 from api.parsers import body_too_large, content_length
 from campaigns import selectors, services, throttle
 from campaigns.auth import SeatTokenAuthentication
-from campaigns.errors import TableError
 from campaigns.logtext import said
 from campaigns.models import Role, Seat, Table
 from campaigns.payloads import MAX_BODY_BYTES
-
-
-def raise_api(exc: TableError) -> NoReturn:
-    raise ApiError(exc.code, exc.message, status_code=exc.status, extra=exc.extra) from exc
 
 
 class SeatOfTable(BasePermission):
@@ -92,10 +87,7 @@ class TableCreateView(APIView):
     def post(self, request: Request) -> Response:
         data = CreateTableIn(data=request.data)
         data.is_valid(raise_exception=True)
-        try:
-            table, grant = services.table_create(user=request._request.user, **data.validated_data)
-        except TableError as exc:
-            raise_api(exc)
+        table, grant = services.table_create(user=request._request.user, **data.validated_data)
         body = {
             "id": table.pk,
             "join_code": table.join_code,
@@ -122,12 +114,9 @@ def client_key(request: Request) -> str:
 
 
 def join_table(request: Request, code: str, name: str, role: str) -> tuple[Table, services.SeatGrant]:
-    try:
-        return services.seat_join_guarded(
-            client=client_key(request), code=code, name=name, role=role, user=request._request.user
-        )
-    except TableError as exc:
-        raise_api(exc)
+    return services.seat_join_guarded(
+        client=client_key(request), code=code, name=name, role=role, user=request._request.user
+    )
 
 
 class JoinView(APIView):
@@ -277,18 +266,15 @@ class CommandView(SeatView):
         data = CommandIn(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        try:
-            throttle.command_guard(self.seat(request).pk)
-            result = services.command_execute(
-                table_id=table_id,
-                seat=self.seat(request),
-                command_id=v["command_id"],
-                type=v["type"],
-                payload=dict(v["payload"]),
-                expected_seq=v.get("expected_seq"),
-            )
-        except TableError as exc:
-            raise_api(exc)
+        throttle.command_guard(self.seat(request).pk)
+        result = services.command_execute(
+            table_id=table_id,
+            seat=self.seat(request),
+            command_id=v["command_id"],
+            type=v["type"],
+            payload=dict(v["payload"]),
+            expected_seq=v.get("expected_seq"),
+        )
         return Response(result.body, status=result.status)
 
 
@@ -309,12 +295,7 @@ class CommandPreviewView(SeatView):
         data = PreviewIn(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        try:
-            body = services.command_preview(
-                seat=self.seat(request), type=v["type"], payload=dict(v["payload"])
-            )
-        except TableError as exc:
-            raise_api(exc)
+        body = services.command_preview(seat=self.seat(request), type=v["type"], payload=dict(v["payload"]))
         return Response(body)
 
 
@@ -326,8 +307,5 @@ class ClaimView(SeatView):
     )
     def post(self, request: Request, table_id: int) -> Response:
         seat = self.seat(request)
-        try:
-            services.seat_claim(seat=seat, user=request._request.user)
-        except TableError as exc:
-            raise_api(exc)
+        services.seat_claim(seat=seat, user=request._request.user)
         return Response(selectors.table_json(seat.table, viewer=seat))

@@ -1,21 +1,23 @@
-"""Refusals raised by the table services, with the HTTP status they map to."""
+"""Refusals raised by the table services, with the HTTP status they map to.
+
+A ``TableError`` is a ``rules.errors.RuleViolation`` (the one coded error):
+the API's handler answers both the same way.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from rules.errors import RuleViolation
 
-class TableError(Exception):
-    """A refusal of the table service: stable ``code``, player-facing message."""
+
+class TableError(RuleViolation):
+    """A refusal of the table service: stable ``code``, player-facing message, its status."""
 
     def __init__(
         self, code: str, message: str, *, status: int = 400, extra: dict[str, Any] | None = None
     ) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.status = status
-        self.extra = extra or {}
+        super().__init__(code, message, extra, status=status)
 
 
 def not_found() -> TableError:

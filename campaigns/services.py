@@ -239,8 +239,7 @@ def command_execute(
             return previous
         if isinstance(exc, TableError):
             raise
-        status = 403 if isinstance(exc, NotAllowed) else 400
-        raise TableError(exc.code, exc.message, status=status, extra=exc.extra) from exc
+        raise TableError(exc.code, exc.message, status=exc.status, extra=exc.extra) from exc
 
 
 def command_preview(*, seat: Seat, type: str, payload: dict[str, Any]) -> dict[str, Any]:
@@ -270,8 +269,7 @@ def command_preview(*, seat: Seat, type: str, payload: dict[str, Any]) -> dict[s
     try:
         outcome = _dispatch(table, actor, type, payload)
     except RuleViolation as exc:
-        status = 403 if isinstance(exc, NotAllowed) else 400
-        raise TableError(exc.code, exc.message, status=status, extra=exc.extra) from exc
+        raise TableError(exc.code, exc.message, status=exc.status, extra=exc.extra) from exc
     now = timezone.now()
     rows = [
         Event(

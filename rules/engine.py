@@ -27,6 +27,8 @@ Payload = Mapping[str, Any]
 class NotAllowed(RuleViolation):
     """The seat may not make this change (the API answers 403)."""
 
+    status = 403
+
 
 @dataclass(frozen=True)
 class Actor:

@@ -15,8 +15,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError
-from rules.errors import RuleViolation
 from rules.grimterra.deck import check_deck
 
 DeckIn = inline_serializer(
@@ -46,10 +44,7 @@ class DeckCheckView(APIView):
     @extend_schema(request=DeckIn, responses={200: DeckOut}, summary="Check a Grimterra deck list")
     def post(self, request: Request) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
-        try:
-            return Response(check_deck(data.get("heroes"), data.get("cards")))
-        except RuleViolation as exc:
-            raise ApiError(exc.code, exc.message, extra=exc.extra) from exc
+        return Response(check_deck(data.get("heroes"), data.get("cards")))
 
 
 urlpatterns = [path("decks/check/", DeckCheckView.as_view(), name="grimterra-deck-check")]
