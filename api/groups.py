@@ -14,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError, error_responses
-from api.me import _OPPONENT, _RATING, LoggedIn
+from api.me import _OPPONENT, _RATING, _RECORD, LoggedIn, record_fields
 from campaigns import groups
 
 _ENTRY = inline_serializer(
@@ -29,6 +29,15 @@ _ENTRY = inline_serializer(
         "best_score": serializers.IntegerField(allow_null=True),
         "longest_win_streak": serializers.IntegerField(),
         "rating": _RATING.__class__(allow_null=True),
+        "records": _RECORD.__class__(many=True, help_text="Their own records in this group's plays."),
+    },
+)
+_HELD_RECORD = inline_serializer(
+    "GroupRecord",
+    {
+        **record_fields(),
+        "name": serializers.CharField(allow_null=True, help_text="Who holds it (username or guest name)."),
+        "account": serializers.BooleanField(allow_null=True),
     },
 )
 _GAME = inline_serializer(
@@ -39,6 +48,7 @@ _GAME = inline_serializer(
         "plays": serializers.IntegerField(),
         "time_played_s": serializers.IntegerField(),
         "leaderboard": _ENTRY.__class__(many=True, help_text="Best first: skill, then win rate."),
+        "records": _HELD_RECORD.__class__(many=True, help_text="The group's records and who holds them."),
     },
 )
 _MEMBER = inline_serializer(

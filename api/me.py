@@ -50,6 +50,24 @@ _RATING = inline_serializer(
         "plays": serializers.IntegerField(help_text="Rated plays."),
     },
 )
+
+
+def record_fields() -> dict[str, serializers.Field[Any, Any, Any, Any]]:
+    """A game record's fields (fresh each time: a field belongs to one serializer)."""
+    return {
+        "key": serializers.CharField(help_text="The detail of a seat's result the game keeps a record of."),
+        "label": serializers.CharField(),
+        "better": serializers.ChoiceField(choices=["higher", "lower"]),
+        "unit": serializers.CharField(help_text="'s' for seconds (a play's length), '' for a plain count."),
+        "value": serializers.FloatField(
+            allow_null=True, help_text="The record; null before any play sets it."
+        ),
+        "play_id": serializers.IntegerField(allow_null=True, help_text="The play that set it."),
+        "ended_at": serializers.DateTimeField(allow_null=True),
+    }
+
+
+_RECORD = inline_serializer("GameRecord", record_fields())
 _GAME_STATS = inline_serializer(
     "GameStats",
     {
@@ -64,6 +82,9 @@ _GAME_STATS = inline_serializer(
         "longest_win_streak": serializers.IntegerField(),
         "rating": _RATING.__class__(
             allow_null=True, help_text="Skill (openskill), only for games with competitive plays."
+        ),
+        "records": _RECORD.__class__(
+            many=True, help_text="The game's records over my plays, side by side (none if it keeps none)."
         ),
     },
 )

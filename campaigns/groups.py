@@ -14,6 +14,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.db.models import Avg, Case, CharField, Count, F, Max, Q, Sum, Value, When
 
+from campaigns import records
 from campaigns.history import win_streaks
 from campaigns.models import Play, PlayResult, Rating
 from campaigns.ratings import Identity, rating_json
@@ -152,6 +153,10 @@ def group_stats(host: Any) -> dict[str, Any]:
     people = sorted({(r["user_id"], r["guest"]) for r in member_rows}, key=str)
     rated = _ratings(people)
     pairs = _pairs(host.pk)
+    kept = records.fields_by_game()
+    record_rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
+    for rec in records.record_rows(here) if kept else []:
+        record_rows[rec["game"]].append(rec)
 
     boards: dict[str, list[dict[str, Any]]] = defaultdict(list)
     members: dict[Identity, dict[str, Any]] = {}
@@ -168,6 +173,10 @@ def group_stats(host: Any) -> dict[str, Any]:
                 "best_score": row["best_score"],
                 "longest_win_streak": streaks[who].get(row["game"], 0),
                 "rating": rating_json(rated.get((who, row["game"]))),
+                "records": records.best(
+                    kept.get(row["game"], ()),
+                    (r for r in record_rows[row["game"]] if records.identity_of(r) == who),
+                ),
             }
         )
         member = members.setdefault(who, {**name, "plays": 0, "wins": 0, "time_played_s": 0})
@@ -190,6 +199,7 @@ def group_stats(host: Any) -> dict[str, Any]:
             "plays": row["plays"],
             "time_played_s": int(row["time_played_s"] or 0),
             "leaderboard": sorted(boards[game], key=rank),
+            "records": records.best(kept.get(game, ()), record_rows[game], holder=True),
         }
         for game, row in sorted(per_game.items(), key=lambda kv: (-kv[1]["plays"], kv[0]))
     ]

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.db.models import Avg, Case, CharField, Count, F, Max, Q, QuerySet, Sum, Value, When
 
+from campaigns import records
 from campaigns.models import PlayResult, Rating
 from campaigns.ratings import rating_json
 from campaigns.registry import name_of
@@ -74,9 +75,14 @@ def stats_of(user: Any) -> dict[str, Any]:
         PlayResult.objects.filter(user=user).order_by("ended_at", "play_id").values_list("game", "won")
     )
     rated = {r.game: r for r in Rating.objects.filter(user=user)}
+    kept = records.fields_by_game()
+    record_rows = records.record_rows(PlayResult.objects.filter(user=user)) if kept else []
     for entry in games:
         entry["longest_win_streak"] = streaks.get(entry["game"], 0)
         entry["rating"] = rating_json(rated.get(entry["game"]))
+        entry["records"] = records.best(
+            kept.get(entry["game"], ()), (r for r in record_rows if r["game"] == entry["game"])
+        )
     plays = sum(g["plays"] for g in games)
     wins = sum(g["wins"] for g in games)
     frequent, nemesis = opponents_of(user)

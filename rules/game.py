@@ -33,6 +33,30 @@ REVERTED = "reverted"
 
 EventBody = tuple[str, dict[str, Any]]
 
+PLAY_DURATION = "duration_s"
+"""A record key naming the play's own length (seconds from the first seat to the end), not a detail."""
+
+
+@dataclass(frozen=True)
+class RecordField:
+    """One record a game keeps over its plays (issue #14: Grim Hand's "best XP, most threats
+    killed, deepest level reached, fastest campaign", side by side).
+
+    ``key`` names a number in each seat's ``details`` from ``results(state)``,
+    or ``PLAY_DURATION`` for the play's length. ``higher_is_better`` says
+    which end is the record (a fastest campaign is the lowest duration).
+    The platform aggregates these generically; it never names a game.
+    """
+
+    key: str
+    label: str
+    higher_is_better: bool = True
+
+    def __post_init__(self) -> None:
+        # The key becomes part of a query alias: a plain identifier only.
+        if not self.key.isidentifier() or not self.key.isascii():
+            raise ValueError(f"record key {self.key!r} must be a plain identifier")
+
 
 @dataclass
 class Ctx:
@@ -53,6 +77,9 @@ class GameRulesBase:
     game: ClassVar[str] = ""
     name: ClassVar[str] = ""
     handlers: ClassVar[Mapping[str, Any]] = {}
+    record_fields: ClassVar[tuple[RecordField, ...]] = ()
+    """The records kept over this game's plays (from ``results`` details), shown side by side on
+    the statistics; none by default."""
     option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = ()
     """The setup options a table can be opened with, for forms: ``{key, label,
     choices: [{value, label}]}``, the first choice being the default.

@@ -20,7 +20,7 @@ from typing import Any
 
 from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
-from rules.game import GameRulesBase
+from rules.game import PLAY_DURATION, GameRulesBase, RecordField
 from rules.grimhand.table import challenges, endgame, items, modifiers, quests, transfer
 from rules.grimhand.table import characters as chars
 from rules.grimhand.table.campaign import CAMPAIGN_HANDLERS
@@ -81,6 +81,14 @@ class GrimHandRules(GameRulesBase):
     game = "grimhand"
     name = "Grim Hand"
     handlers = HANDLERS
+    # Issue #14: "Grim Hand's campaign records side by side", from each
+    # character's campaign record (``endgame.results``' details).
+    record_fields = (
+        RecordField("xp", "Best XP"),
+        RecordField("threats", "Most threats killed"),
+        RecordField("level", "Deepest level reached"),
+        RecordField(PLAY_DURATION, "Fastest campaign", higher_is_better=False),
+    )
 
     def __init__(self, catalogue: Catalogue | CatalogueSource) -> None:
         self._source: CatalogueSource = (lambda: catalogue) if isinstance(catalogue, Catalogue) else catalogue
