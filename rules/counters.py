@@ -2,99 +2,37 @@
 
 Life, poison, points, gold... for any game at the table. Each counter belongs
 to a seat, may have a minimum and a maximum, and remembers its starting value
-for ``counter.reset``. Every event carries the values before and after, so
-an undo can compensate it exactly.
+for ``counter.reset``. Every event carries the values before and after for
+the log, and the ops that made it, so undo and redo are the generic ones.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from typing import Any
 
-from rules.engine import (
-    Actor,
-    LoggedEvent,
-    NewEvent,
-    Outcome,
-    Payload,
-    State,
-    optional_int,
-    require,
-    working_copy,
-)
+from rules.engine import Payload, State, optional_int, require
 from rules.errors import RuleViolation
-from rules.game import GameRulesBase
+from rules.game import Ctx, EventBody, OpsRules
 
 MAX_NAME = 40
 MAX_COUNTERS = 200
 LIMIT = 1_000_000_000  # keeps values in a sane integer range
 
 
-class CountersRules(GameRulesBase):
-    """The rules of the Counters table (issue: live tables)."""
+class CountersRules(OpsRules):
+    """The rules of the Counters table (issue: live tables).
+
+    Every change goes through the op recorder, so undo and redo are the
+    generic ones (``rules.game.OpsRules``); a counter's limits travel with
+    its changes, so an undo that would cross one is refused, not clamped.
+    """
 
     game = "counters"
     name = "Counters"
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         return {"counters": [], "next_id": 1}
-
-    def commands(self) -> list[str]:
-        return sorted(_HANDLERS)
-
-    def apply(
-        self, state: State, command_type: str, payload: Payload, actor: Actor, rng: random.Random
-    ) -> Outcome:
-        handler = _HANDLERS.get(command_type)
-        if handler is None:
-            raise RuleViolation(
-                "unknown_command", f"Counters has no command called {command_type!r}.", {"type": command_type}
-            )
-        new = working_copy(state)
-        event = handler(new, payload, actor)
-        return Outcome(new, [event])
-
-    def invert(self, state: State, event: LoggedEvent, actor: Actor) -> Outcome:
-        new = working_copy(state)
-        p = event.payload
-        if event.type == "counter.added":
-            counter = _find(new, int(p["counter"]["id"]), undo=True)
-            new["counters"].remove(counter)
-            return Outcome(new, [NewEvent("counter.removed", {"counter": counter, "index": None})])
-        if event.type == "counter.removed":
-            restored = dict(p["counter"])
-            if any(c["id"] == restored["id"] for c in new["counters"]):
-                raise RuleViolation("cannot_undo", "That counter is already back.")
-            index = p.get("index")
-            position = index if isinstance(index, int) else len(new["counters"])
-            new["counters"].insert(min(position, len(new["counters"])), restored)
-            return Outcome(new, [NewEvent("counter.added", {"counter": restored})])
-        if event.type == "counter.adjusted":
-            counter = _find(new, int(p["counter_id"]), undo=True)
-            return Outcome(new, [_adjust(counter, -int(p["by"]))])
-        if event.type in {"counter.set", "counter.reset"}:
-            counter = _find(new, int(p["counter_id"]), undo=True)
-            return Outcome(new, [_set(counter, int(p["before"]), "counter.set")])
-        if event.type == "counter.renamed":
-            counter = _find(new, int(p["counter_id"]), undo=True)
-            before = counter["name"]
-            counter["name"] = p["before"]
-            return Outcome(
-                new,
-                [
-                    NewEvent(
-                        "counter.renamed",
-                        {
-                            "counter_id": counter["id"],
-                            "seat_id": counter["seat_id"],
-                            "name": p["before"],
-                            "before": before,
-                        },
-                    )
-                ],
-            )
-        raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
 
     def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
         """ "+3 Life (Bo) → 23": the change, whose counter, and where it ended."""
@@ -152,13 +90,11 @@ def _name(payload: Payload) -> str:
     return name
 
 
-def _find(state: State, counter_id: int, *, undo: bool = False) -> dict[str, Any]:
+def _find(state: State, counter_id: int) -> dict[str, Any]:
     counters: list[dict[str, Any]] = state["counters"]
     for counter in counters:
         if counter["id"] == counter_id:
             return counter
-    if undo:
-        raise RuleViolation("cannot_undo", "That counter no longer exists, so the change cannot be undone.")
     raise RuleViolation(
         "unknown_counter", "There is no such counter at this table.", {"counter_id": counter_id}
     )
@@ -182,48 +118,50 @@ def _check_range(counter: dict[str, Any], value: int) -> None:
         raise RuleViolation("out_of_range", "That number is too large.", {"value": value})
 
 
-def _adjust(counter: dict[str, Any], by: int) -> NewEvent:
-    before = int(counter["value"])
-    after = before + by
-    _check_range(counter, after)
-    counter["value"] = after
-    return NewEvent(
-        "counter.adjusted",
-        {
-            "counter_id": counter["id"],
-            "seat_id": counter["seat_id"],
-            "name": counter["name"],
-            "by": by,
-            "before": before,
-            "after": after,
-        },
-    )
+def _path(counter: dict[str, Any]) -> list[Any]:
+    return ["counters", {"id": counter["id"]}]
 
 
-def _set(counter: dict[str, Any], value: int, event_type: str) -> NewEvent:
+def _change(ctx: Ctx, counter: dict[str, Any], value: int) -> int:
+    """Set the counter's value within its limits (recorded with them); the value before."""
     before = int(counter["value"])
     _check_range(counter, value)
-    counter["value"] = value
-    return NewEvent(
-        event_type,
-        {
-            "counter_id": counter["id"],
-            "seat_id": counter["seat_id"],
-            "name": counter["name"],
-            "value": value,
-            "before": before,
-        },
-    )
+    ctx.rec.bounded([*_path(counter), "value"], value, lo=counter.get("min"), hi=counter.get("max"))
+    return before
 
 
-def _owned(state: State, payload: Payload, actor: Actor) -> dict[str, Any]:
+def _adjust(ctx: Ctx, counter: dict[str, Any], by: int) -> EventBody:
+    before = _change(ctx, counter, int(counter["value"]) + by)
+    return "counter.adjusted", {
+        "counter_id": counter["id"],
+        "seat_id": counter["seat_id"],
+        "name": counter["name"],
+        "by": by,
+        "before": before,
+        "after": before + by,
+    }
+
+
+def _set(ctx: Ctx, counter: dict[str, Any], value: int, event_type: str) -> EventBody:
+    before = _change(ctx, counter, value)
+    return event_type, {
+        "counter_id": counter["id"],
+        "seat_id": counter["seat_id"],
+        "name": counter["name"],
+        "value": value,
+        "before": before,
+    }
+
+
+def _owned(ctx: Ctx, payload: Payload) -> dict[str, Any]:
     counter_id = require(payload, "counter_id", int, "counter_id")
-    counter = _find(state, counter_id)
-    actor.require_edit(int(counter["seat_id"]))
+    counter = _find(ctx.state, counter_id)
+    ctx.actor.require_edit(int(counter["seat_id"]))
     return counter
 
 
-def _add(state: State, payload: Payload, actor: Actor) -> NewEvent:
+def _add(ctx: Ctx, payload: Payload) -> EventBody:
+    state, actor = ctx.state, ctx.actor
     name = _name(payload)
     seat_id = optional_int(payload, "seat_id", "seat_id")
     seat_id = actor.seat_id if seat_id is None else seat_id
@@ -249,48 +187,52 @@ def _add(state: State, payload: Payload, actor: Actor) -> NewEvent:
         "seat_id": seat_id,
     }
     _check_range(counter, value)
+    # Ids are never given twice, so next_id only grows: undoing an add does not take it back
+    # (a later counter would otherwise share an id with one still on the table).
     state["next_id"] = counter["id"] + 1
-    state["counters"].append(counter)
-    return NewEvent("counter.added", {"counter": dict(counter)})
+    ctx.rec.insert(["counters"], counter)
+    return "counter.added", {"counter": dict(counter)}
 
 
-def _adjust_cmd(state: State, payload: Payload, actor: Actor) -> NewEvent:
-    counter = _owned(state, payload, actor)
+def _adjust_cmd(ctx: Ctx, payload: Payload) -> EventBody:
+    counter = _owned(ctx, payload)
     by = require(payload, "by", int, "by")
     if by == 0:
         raise RuleViolation("no_change", "Adjust by a number other than 0.", {"field": "by"})
-    return _adjust(counter, by)
+    return _adjust(ctx, counter, by)
 
 
-def _set_cmd(state: State, payload: Payload, actor: Actor) -> NewEvent:
-    counter = _owned(state, payload, actor)
-    return _set(counter, require(payload, "value", int, "value"), "counter.set")
+def _set_cmd(ctx: Ctx, payload: Payload) -> EventBody:
+    counter = _owned(ctx, payload)
+    return _set(ctx, counter, require(payload, "value", int, "value"), "counter.set")
 
 
-def _reset(state: State, payload: Payload, actor: Actor) -> NewEvent:
-    counter = _owned(state, payload, actor)
-    return _set(counter, int(counter["initial"]), "counter.reset")
+def _reset(ctx: Ctx, payload: Payload) -> EventBody:
+    counter = _owned(ctx, payload)
+    return _set(ctx, counter, int(counter["initial"]), "counter.reset")
 
 
-def _rename(state: State, payload: Payload, actor: Actor) -> NewEvent:
-    counter = _owned(state, payload, actor)
+def _rename(ctx: Ctx, payload: Payload) -> EventBody:
+    counter = _owned(ctx, payload)
     name = _name(payload)
     before = counter["name"]
-    counter["name"] = name
-    return NewEvent(
-        "counter.renamed",
-        {"counter_id": counter["id"], "seat_id": counter["seat_id"], "name": name, "before": before},
-    )
+    ctx.rec.set([*_path(counter), "name"], name)
+    return "counter.renamed", {
+        "counter_id": counter["id"],
+        "seat_id": counter["seat_id"],
+        "name": name,
+        "before": before,
+    }
 
 
-def _remove(state: State, payload: Payload, actor: Actor) -> NewEvent:
-    counter = _owned(state, payload, actor)
-    index = state["counters"].index(counter)
-    state["counters"].remove(counter)
-    return NewEvent("counter.removed", {"counter": dict(counter), "index": index})
+def _remove(ctx: Ctx, payload: Payload) -> EventBody:
+    counter = _owned(ctx, payload)
+    index = ctx.state["counters"].index(counter)
+    removed = ctx.rec.remove(["counters"], dict(counter))
+    return "counter.removed", {"counter": dict(removed), "index": index}
 
 
-_HANDLERS = {
+CountersRules.handlers = {
     "counter.add": _add,
     "counter.adjust": _adjust_cmd,
     "counter.set": _set_cmd,

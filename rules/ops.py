@@ -17,7 +17,8 @@ Operations (JSON, as stored in the log):
   key did not exist.
 - ``{"op": "counter", "path", "before", "after"}``: a number changed. Its
   inversion is relative (``{"by": before - after}``), so undoing an older
-  change keeps the later ones.
+  change keeps the later ones. ``min``/``max`` clamp the result, or with
+  ``strict`` refuse it (``below_min``/``above_max``), the inversion included.
 - ``{"op": "insert", "path", "index", "value"}`` / ``{"op": "remove", ...}``:
   an element entered or left a list. A removal finds a dict with an ``id`` by
   that id, anything else at its index (or, if it moved, its first equal).
@@ -121,6 +122,19 @@ def _insert(items: Any, value: Any, index: int | None) -> int:
     return position
 
 
+def _within(op: Op, value: int) -> None:
+    """A strict counter stays within its limits (``below_min`` / ``above_max`` otherwise)."""
+    lo, hi = op.get("min"), op.get("max")
+    if lo is not None and value < int(lo):
+        raise RuleViolation(
+            "below_min", f"That would take it below its minimum of {lo}, so it cannot be changed back."
+        )
+    if hi is not None and value > int(hi):
+        raise RuleViolation(
+            "above_max", f"That would take it above its maximum of {hi}, so it cannot be changed back."
+        )
+
+
 def apply_op(state: State, op: Op) -> Op:
     """Apply one operation to ``state`` in place; return it as applied (real before/after, indexes)."""
     kind = op.get("op")
@@ -151,6 +165,8 @@ def apply_op(state: State, op: Op) -> Op:
         if isinstance(current, bool) or not isinstance(current, int):
             raise _cannot()
         after = current + int(op["by"]) if "by" in op else int(op["after"])
+        if op.get("strict"):
+            _within(op, after)
         if "min" in op and op["min"] is not None:
             after = max(int(op["min"]), after)
         if "max" in op and op["max"] is not None:
@@ -163,6 +179,8 @@ def apply_op(state: State, op: Op) -> Op:
         for bound in ("min", "max"):
             if op.get(bound) is not None:
                 applied[bound] = op[bound]
+        if op.get("strict"):
+            applied["strict"] = True
         return applied
     if kind == "insert":
         items = resolve(state, op["path"])
@@ -210,7 +228,11 @@ def invert_op(op: Op) -> Op:
             inverse["before"] = op["after"]
         return inverse
     if kind == "counter":
-        return {"op": "counter", "path": op["path"], "by": int(op["before"]) - int(op["after"])}
+        inverse = {"op": "counter", "path": op["path"], "by": int(op["before"]) - int(op["after"])}
+        if op.get("strict"):
+            # A number with limits keeps them: an undo that would cross one is refused, not clamped.
+            inverse.update({"strict": True, "min": op.get("min"), "max": op.get("max")})
+        return inverse
     if kind == "insert":
         return {"op": "remove", "path": op["path"], "index": op.get("index"), "value": op["value"]}
     if kind == "remove":
@@ -275,6 +297,12 @@ class Recorder:
         if applied["before"] == applied["after"]:
             self.ops.pop()
         return int(applied["after"])
+
+    def bounded(self, path: Path, value: int, *, lo: int | None, hi: int | None) -> None:
+        """Set a number that has limits: its undo and redo are refused rather than cross them."""
+        if resolve(self.state, path) != value:
+            op: Op = {"op": "counter", "path": list(path), "after": value, "min": lo, "max": hi}
+            self._do({**op, "strict": True})
 
     def put(self, path: Path, value: int) -> None:
         """Set a number (recorded as a counter change, so its undo is relative)."""

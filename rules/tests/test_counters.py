@@ -71,7 +71,7 @@ def test_adjust_set_reset_rename_remove() -> None:
     state = with_life(20, min=0, max=30)
     state, event = run(state, "counter.adjust", counter_id=1, by=-5)
     assert state["counters"][0]["value"] == 15
-    assert event["payload"] | {} == {
+    assert {k: v for k, v in event["payload"].items() if k != "ops"} == {
         "counter_id": 1,
         "seat_id": 2,
         "name": "Life",
@@ -153,7 +153,11 @@ def test_undo_of_an_adjust_compensates_later_changes_too() -> None:
     state, _ = run(state, "counter.adjust", counter_id=1, by=-2)
     state, comp = _invert(state, first)
     assert state["counters"][0]["value"] == 18  # only the first change is taken back
-    assert comp["payload"]["by"] == 3
+    assert comp["type"] == "reverted" and comp["payload"]["of"] == "counter.adjusted"
+    (op,) = comp["payload"]["ops"]
+    assert (op["before"], op["after"], op["strict"]) == (15, 18, True)
+    redone, _ = _invert(state, comp)  # redo: the compensation inverted again
+    assert redone["counters"][0]["value"] == 15
 
 
 def test_undo_refused_when_the_counter_is_gone_or_bounds_block() -> None:
@@ -169,6 +173,37 @@ def test_undo_refused_when_the_counter_is_gone_or_bounds_block() -> None:
     with pytest.raises(RuleViolation) as err:
         _invert(low, up)
     assert err.value.code == "below_min"
+
+
+def test_any_commands_then_undoing_them_all_newest_first_returns_the_start() -> None:
+    """The property issue #8 asks for, on Counters (a fixed mix; hypothesis covers rules.ops)."""
+    start = with_life(10, min=0, max=40)
+    state = start
+    events = []
+    script: list[tuple[str, dict[str, Any]]] = [
+        ("counter.add", {"name": "Poison", "value": 0, "max": 10}),
+        ("counter.adjust", {"counter_id": 1, "by": 7}),
+        ("counter.adjust", {"counter_id": 2, "by": 3}),
+        ("counter.set", {"counter_id": 1, "value": 2}),
+        ("counter.rename", {"counter_id": 2, "name": "Venom"}),
+        ("counter.reset", {"counter_id": 1}),
+        ("counter.remove", {"counter_id": 2}),
+    ]
+    for type_, payload in script:
+        state, event = run(state, type_, **payload)
+        events.append(event)
+    for seq, event in reversed(list(enumerate(events, 10))):
+        state, _ = _invert(state, event, seq)
+    assert state["counters"] == start["counters"]
+    assert state["next_id"] == 3  # ids only grow: a new counter never takes Poison's id
+
+
+def test_a_counter_added_after_an_undone_add_gets_a_new_id() -> None:
+    state = with_life(10)
+    state, poison = run(state, "counter.add", name="Poison")
+    state, _ = _invert(state, poison)
+    state, gold = run(state, "counter.add", name="Gold")
+    assert [c["id"] for c in state["counters"]] == [1, 3] and gold["payload"]["counter"]["id"] == 3
 
 
 def test_summary_lists_final_values() -> None:
