@@ -1,0 +1,114 @@
+"""``make serve`` (``deploy/serve.sh``): servers and a Celery worker live and die together (issue #15).
+
+The script is run for real: two ``companion.serve`` processes on consecutive
+ports and a Celery worker with beat. When one server process dies, the
+script stops everything else it started and exits; nothing of its process
+group is left behind.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+import pytest
+
+from tests.helpers import ROOT
+from tests.servers import free_port, server_env, wait_http
+
+SCRIPT = ROOT / "deploy" / "serve.sh"
+CELERY = Path(os.environ.get("VIRTUAL_ENV", ROOT / ".venv")) / "bin" / "celery"
+
+
+def consecutive_ports() -> int:
+    """A port whose next one is free too."""
+    for _ in range(50):
+        port = free_port()
+        if port < 65535:
+            try:
+                with socket.socket() as s:
+                    s.bind(("127.0.0.1", port + 1))
+                return port
+            except OSError:
+                continue
+    raise RuntimeError("no two consecutive free ports")
+
+
+def group_members(pgid: int) -> list[int]:
+    """Live processes (not zombies) in the process group ``pgid``."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()
+        if fields[0] != "Z" and int(fields[2]) == pgid:
+            found.append(int(entry.name))
+    return found
+
+
+def own_broker(url: str) -> str:
+    """The same Redis, database 15: Celery's queue is not namespaced by REDIS_PREFIX, and this
+    worker must not take tasks other test runs sent to theirs."""
+    parts = urlsplit(url)
+    return urlunsplit(parts._replace(path="/15"))
+
+
+def test_serve_refuses_to_start_without_redis() -> None:
+    env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
+    done = subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2
+    assert "REDIS_URL is needed" in done.stderr
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.skipif(
+    not os.environ.get("REDIS_URL"), reason="needs REDIS_URL: make serve refuses to run without it"
+)
+def test_one_process_exiting_stops_them_all(tmp_path: Path) -> None:
+    port = consecutive_ports()
+    env = server_env(
+        PORT=str(port),
+        SERVE_PROCESSES="2",
+        PY=sys.executable,
+        REDIS_URL=own_broker(os.environ["REDIS_URL"]),
+        CELERY=str(CELERY),
+        CELERY_BEAT_SCHEDULE=str(tmp_path / "beat-schedule"),
+    )
+    script = subprocess.Popen(
+        ["bash", str(SCRIPT)], cwd=ROOT, env=env, start_new_session=True, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        for p in (port, port + 1):
+            wait_http(f"http://127.0.0.1:{p}/api/v1/hello/", timeout_s=60)
+        members = group_members(script.pid)
+        commands = {pid: (Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ")) for pid in members}
+        servers = [pid for pid, cmd in commands.items() if b"companion.serve" in cmd]
+        workers = [pid for pid, cmd in commands.items() if b"celery" in cmd and b"--beat" in cmd]
+        assert len(servers) == 2, commands
+        assert workers, commands
+
+        os.kill(servers[0], signal.SIGTERM)
+        status = script.wait(60)  # a guard against a hang, not a timing target
+        assert status != 0  # the script reports that a process went away
+        # Its EXIT trap waited for every process it had started.
+        left = group_members(script.pid)
+        assert left == [], {pid: Path(f"/proc/{pid}/cmdline").read_bytes() for pid in left}
+    finally:
+        if script.poll() is None:
+            os.killpg(script.pid, signal.SIGTERM)
+            script.wait(30)
+        else:
+            # Anything still in the group (only if the assertion above failed).
+            for pid in group_members(script.pid):
+                os.kill(pid, signal.SIGKILL)
+        assert script.stdout is not None
+        script.stdout.close()
