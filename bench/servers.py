@@ -125,9 +125,13 @@ def _latency(text: str, pct: str) -> float:
     return float(m.group(1)) * _UNITS[m.group(2)]
 
 
-def wrk(url: str, *, connections: int = 16, seconds: int = 10, threads: int = 2) -> WrkResult:
+def wrk(
+    url: str, *, connections: int = 16, seconds: int = 10, threads: int = 2, headers: tuple[str, ...] = ()
+) -> WrkResult:
+    """``headers``: extra request headers (``"Cookie: ..."``), e.g. a logged-in session."""
+    extra = [arg for header in headers for arg in ("-H", header)]
     out = subprocess.run(
-        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", url],
+        ["wrk", f"-t{threads}", f"-c{connections}", f"-d{seconds}s", "--latency", *extra, url],
         capture_output=True,
         text=True,
         check=True,
