@@ -1,4 +1,4 @@
-"""``/api/v1/me/groups/`` and ``/api/v1/groups/{host_id}/stats/``: a gaming group's statistics (issue #14).
+"""``/api/v1/me/groups/``, ``/api/v1/groups/{host_id}/stats/`` and ``.../plays/``: a gaming group (issue #14).
 
 A group is named by its host's account id (``campaigns.groups``). Only the
 host and those who played at the host's tables may read it; to anyone else
@@ -7,13 +7,17 @@ it does not exist (404, the same as a host with no such id).
 
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from typing import Any
+
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.errors import ApiError, error_responses
+from api.export import PlaysCSVRenderer
 from api.me import _OPPONENT, _RATING, _RECORD, LoggedIn, record_fields
 from campaigns import groups
 
@@ -102,6 +106,19 @@ class MyGroupsView(APIView):
         return Response({"results": groups.groups_of(request.user)})
 
 
+def readable_host(request: Request, host_id: int) -> Any:
+    """The group's host account, if ``request``'s user may read the group; else 404."""
+    host = groups.host_of(host_id)
+    if host is None or not groups.may_read(request.user, host_id):
+        raise ApiError(
+            "group_not_found",
+            "No such group, or you have not played in it.",
+            status_code=404,
+            extra={"host_id": host_id},
+        )
+    return host
+
+
 class GroupStatsView(APIView):
     permission_classes = [LoggedIn]
 
@@ -110,12 +127,56 @@ class GroupStatsView(APIView):
         summary="A group's statistics and per-game leaderboards",
     )
     def get(self, request: Request, host_id: int) -> Response:
-        host = groups.host_of(host_id)
-        if host is None or not groups.may_read(request.user, host_id):
-            raise ApiError(
-                "group_not_found",
-                "No such group, or you have not played in it.",
-                status_code=404,
-                extra={"host_id": host_id},
-            )
-        return Response(groups.group_stats(host))
+        return Response(groups.group_stats(readable_host(request, host_id)))
+
+
+_PLAY_ROW = inline_serializer(
+    "PlayRow",
+    {
+        "play_id": serializers.IntegerField(),
+        "game": serializers.CharField(),
+        "table_name": serializers.CharField(),
+        "ended_at": serializers.DateTimeField(),
+        "seat_name": serializers.CharField(),
+        "score": serializers.IntegerField(allow_null=True),
+        "place": serializers.IntegerField(allow_null=True),
+        "won": serializers.BooleanField(),
+        "duration_s": serializers.IntegerField(),
+    },
+)
+
+
+class GroupPlaysView(APIView):
+    """Every result at the host's tables, for a spreadsheet or a backup (issue #14: "plays and
+    results as CSV and JSON for an account or a group")."""
+
+    permission_classes = [LoggedIn]
+    renderer_classes = [*APIView.renderer_classes, PlaysCSVRenderer]
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("game", str, description="Only this game (its slug)."),
+            OpenApiParameter(
+                "format",
+                str,
+                enum=["json", "csv"],
+                description="csv: the same rows, one a line, with a header line (the columns of "
+                "/api/v1/me/plays/?format=csv).",
+            ),
+        ],
+        responses={
+            (200, "application/json"): inline_serializer(
+                "GroupPlays",
+                {"results": _PLAY_ROW.__class__(many=True), "count": serializers.IntegerField()},
+            ),
+            (200, "text/csv"): OpenApiTypes.STR,
+            **error_responses(401, 404),
+        },
+        summary="A group's plays and results, newest first (JSON or CSV)",
+    )
+    def get(self, request: Request, host_id: int) -> Response:
+        host = readable_host(request, host_id)
+        rows = groups.group_play_rows(host, request.query_params.get("game") or None)
+        if request.accepted_renderer.format == "csv":
+            return Response(rows)
+        return Response({"results": rows, "count": len(rows)})

@@ -6,7 +6,7 @@ from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
 from api import export, games, me, tables
-from api.groups import GroupStatsView, MyGroupsView
+from api.groups import GroupPlaysView, GroupStatsView, MyGroupsView
 from api.views import HelloView
 from campaigns import registry
 
@@ -20,6 +20,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("me/stats/", me.MyStatsView.as_view(), name="my-stats"),
     path("me/groups/", MyGroupsView.as_view(), name="my-groups"),
     path("groups/<int:host_id>/stats/", GroupStatsView.as_view(), name="group-stats"),
+    path("groups/<int:host_id>/plays/", GroupPlaysView.as_view(), name="group-plays"),
     path("tables/", tables.TableCreateView.as_view(), name="table-create"),
     path("tables/join/", tables.JoinView.as_view(), name="table-join"),
     path("tables/import/", export.TableImportView.as_view(), name="table-import"),

@@ -37,7 +37,7 @@ from django.db import IntegrityError, transaction
 
 from campaigns import registry, services
 from campaigns.errors import TableError
-from campaigns.models import Command, Event, Role, Seat, Table
+from campaigns.models import Command, Event, PlayResult, Role, Seat, Table
 from campaigns.payloads import check_payload
 
 FORMAT = "grim-table-export"
@@ -420,17 +420,19 @@ def account_play_rows(*, user: Any, game: str | None = None) -> list[dict[str, A
     """One row per play result of the account, newest first: its whole history for a spreadsheet."""
     from campaigns.history import results_of
 
-    return [
-        {
-            "play_id": r.play_id,
-            "game": r.game,
-            "table_name": r.play.name,
-            "ended_at": r.play.ended_at.isoformat(),
-            "seat_name": r.name,
-            "score": r.score,
-            "place": r.place,
-            "won": r.won,
-            "duration_s": r.play.duration_s,
-        }
-        for r in results_of(user, game)
-    ]
+    return [play_row(r) for r in results_of(user, game)]
+
+
+def play_row(r: PlayResult) -> dict[str, Any]:
+    """One result as a row of ``PLAY_COLUMNS`` (its ``play`` selected with it)."""
+    return {
+        "play_id": r.play_id,
+        "game": r.game,
+        "table_name": r.play.name,
+        "ended_at": r.play.ended_at.isoformat(),
+        "seat_name": r.name,
+        "score": r.score,
+        "place": r.place,
+        "won": r.won,
+        "duration_s": r.play.duration_s,
+    }

@@ -15,6 +15,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import Avg, Case, CharField, Count, F, Max, Q, Sum, Value, When
 
 from campaigns import records
+from campaigns.export import play_row
 from campaigns.history import win_streaks
 from campaigns.models import Play, PlayResult, Rating
 from campaigns.ratings import Identity, rating_json
@@ -57,6 +58,15 @@ def groups_of(user: Any) -> list[dict[str, Any]]:
         for h in hosts
     ]
     return sorted(rows, key=lambda r: r["host_id"] != user.pk)
+
+
+def group_play_rows(host: Any, game: str | None = None) -> list[dict[str, Any]]:
+    """Every result at ``host``'s tables, newest first, as rows for a spreadsheet (issue #14:
+    "plays and results as CSV and JSON for an account or a group")."""
+    rows = PlayResult.objects.filter(play__table__host_user=host).select_related("play")
+    if game:
+        rows = rows.filter(game=game)
+    return [play_row(r) for r in rows.order_by("-ended_at", "play_id", "place", "id")]
 
 
 def _name(user_id: int | None, username: str | None, guest: str) -> dict[str, Any]:
