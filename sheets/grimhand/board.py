@@ -12,7 +12,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rules.grimhand.campaign import ante_for_level
-from rules.grimhand.table.combat_state import odds_view
+from rules.grimhand.cards import AFFINITIES as CARD_AFFINITIES
+from rules.grimhand.cards import DECK
+from rules.grimhand.poker import Category
+from rules.grimhand.table.combat_state import odds_view, seen_cards
 from rules.grimhand.table.session import CARDS_PER_LEVEL
 from rules.grimhand.table.state import new_campaign
 from sheets.grimhand.views import current_catalogue
@@ -111,6 +114,154 @@ def _end_screen(camp: Mapping[str, Any]) -> dict[str, Any] | None:
     }
 
 
+# The words of a street score's breakdown on a phone (issue #10: "13 = base 4 + Full House 6 +
+# resonance 2 + crit 1"); the hand's own line is named by its poker name, the game's title shown beside.
+_SHORT = {
+    "Affinity Resonance": "resonance",
+    "Critical Hit": "crit",
+    "Critical Chain": "chain",
+}
+_STREET_CARDS = {"deal": ("flop", 3), "flop": ("turn", 1), "turn": ("river", 1)}
+
+
+def _category(name: str) -> Category:
+    return Category[name.upper()]
+
+
+def _score_view(score: Mapping[str, Any]) -> dict[str, Any]:
+    """One side's street attack with its breakdown in words."""
+    category = _category(score["category"])
+    parts = []
+    for line in score["breakdown"]:
+        source = line["source"]
+        word = category.common_name if source == score["hand"] else _SHORT.get(source, source)
+        parts.append(f"{word} {line['amount']}")
+    return {
+        "attack": score["attack"],
+        "street": score["street"],
+        "hand": f"{score['hand']} ({category.common_name})",
+        "text": f"{score['attack']} = {' + '.join(parts)}",
+    }
+
+
+def _percent(share: float) -> str:
+    return f"{round(share * 100)}%"
+
+
+def _odds_rows(odds: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """Per player side: chances against each threat and the swap advice (best net gain first)."""
+    rows: dict[str, dict[str, Any]] = {}
+    for row in odds.get("players", []) if odds.get("available") else []:
+        against = [
+            {
+                "name": m["name"],
+                "higher": _percent(m["higher"]),
+                "equal": _percent(m["equal"]),
+                "lower": _percent(m["lower"]),
+                "dealt": f"{m['expected_dealt']:.1f}",
+                "taken": f"{m['expected_taken']:.1f}",
+            }
+            for m in row["against"]
+        ]
+        swaps = sorted(row["swaps"], key=lambda w: -float(w["net_gain"]))
+        best = swaps[0] if swaps else None
+        if best is None:
+            advice = ""
+        elif float(best["net_gain"]) > 0:
+            advice = (
+                f"Swap {best['in']} in for {best['out']} (1 AP): "
+                f"+{float(best['net_gain']):.1f} damage on average by the river."
+            )
+        else:
+            advice = "Keep your cards: no swap gains on average."
+        rows[row["side_id"]] = {"against": against, "advice": advice}
+    return rows
+
+
+def _combat(state: Mapping[str, Any], odds_now: Mapping[str, Any]) -> dict[str, Any]:
+    """The combat block made ready to show (issue #10): names for ids, words for numbers.
+
+    Display only: the attacks, damage and rewards are the rules' (the combat
+    block); the card pick lists grey out every card already on the table this
+    round, the same set ``combat.deal`` and ``combat.street`` refuse.
+    """
+    combat = state["combat"]
+    seen = seen_cards(combat)
+    names = {s["id"]: s["name"] for s in combat["sides"]}
+    now = int(combat["round"])
+    latest: dict[str, Mapping[str, Any]] = {}
+    for score in combat["scores"]:
+        if int(score["round"]) == now:
+            latest[score["side_id"]] = score
+    odds = _odds_rows(odds_now)
+    characters = state.get("characters", {})
+    sides = []
+    for side in combat["sides"]:
+        extra = 0
+        if side["kind"] == "player":
+            char = characters.get(str(side["character_id"]), {})
+            extra = int(char.get("derived", {}).get("extra_hole_cards", 0))
+        max_le = max(1, int(side["max_le"]))
+        sides.append({
+            "side": side,
+            "score": _score_view(latest[side["id"]]) if side["id"] in latest else None,
+            "le_shown": max(0, int(side["le"])),
+            "low": int(side["le"]) * 3 <= max_le,
+            "active_slots": [str(n) for n in range(1, 3 + extra)],
+            "odds": odds.get(side["id"]),
+        })  # fmt: skip
+    groups = [
+        {
+            "label": affinity.value,
+            "cards": [
+                {"code": c.code, "label": str(c), "seen": c.code in seen}
+                for c in DECK
+                if c.affinity is affinity
+            ],
+        }
+        for affinity in CARD_AFFINITIES
+    ]
+    street = combat["street"]
+    coming, count = _STREET_CARDS.get(street, ("", 0))
+    rewards = []
+    for entry in combat["rewards"]:
+        hands = {
+            s["side_id"]: _category(s["category"])
+            for s in combat["scores"]
+            if s["round"] == entry["round"] and s["street"] == entry["street"]
+        }
+        xp = [
+            {
+                "name": names.get(sid, sid),
+                "xp": amount,
+                "times": hands[sid].xp_multiplier if sid in hands else 1,
+            }
+            for sid, amount in entry["xp"].items()
+        ]
+        loot = [
+            {"key": key, "name": names.get(key, key), "roll": roll} for key, roll in entry["loot"].items()
+        ]
+        blows = [names.get(str(by), "") for by in entry["final_blow"].values() if by]
+        rewards.append(
+            {"entry": entry, "names": " & ".join(entry["names"]), "xp": xp, "blows": blows, "loot": loot}
+        )
+    damage = [
+        {**d, "from_name": names.get(d["from"], d["from"]), "to_name": names.get(d["to"], d["to"])}
+        for d in combat["damage"]
+        if int(d["round"]) == now
+    ]
+    return {
+        "players": [v for v in sides if v["side"]["kind"] == "player"],
+        "threats": [v for v in sides if v["side"]["kind"] != "player"],
+        "queue": [names.get(key, key) for key in combat["queue"]],
+        "card_groups": groups,
+        "coming": coming,
+        "street_slots": [str(n) for n in range(1, count + 1)],
+        "damage": damage,
+        "rewards": rewards,
+    }
+
+
 def board_context(
     state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]
 ) -> Mapping[str, Any]:
@@ -129,6 +280,7 @@ def board_context(
     market_cards = [{**c, "buyer": by_id.get(c["sold_to"], "")} for c in market["cards"]]
     turn = int(market["turn"])
     order = market["order"]
+    odds = odds_view(state) if state.get("combat") else None
     return {
         "camp": camp,
         "party": party,
@@ -150,6 +302,7 @@ def board_context(
         "market_turn_name": _who(order[turn], party, names) if turn < len(order) else "",
         "heal_price": int(state.get("settings", {}).get("heal_gold_per_le", 2)),
         "end": _end_screen(camp),
-        "combat_odds": odds_view(state) if state.get("combat") else None,
+        "combat_odds": odds,
+        "combat": _combat(state, odds) if odds is not None else None,
         "events_total": (card or {}).get("events") or {},
     }

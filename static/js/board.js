@@ -12,7 +12,7 @@
  *   name is the payload key; data-type="int" reads a whole number strictly,
  *   "bool" a checkbox (or a hidden field's "true"), "ints" a list of whole
  *   numbers ("3, 4"), "words" a list of names ("Owl, Owl, Owl"), "list" the
- *   ticked checkboxes (or chosen options) sharing a name, "null" a select
+ *   ticked checkboxes (or chosen options, an empty one adding nothing) sharing a name, "null" a select
  *   whose empty choice means null; data-optional leaves an empty field
  *   out; a name "rolls.12" sets the key "12" of the object "rolls". <button data-command="type" data-payload='{...}'> posts a fixed
  *   payload; data-confirm asks first.
@@ -171,7 +171,8 @@
         // Ticked boxes (or chosen options) with one name make one list.
         var list = payload[input.name] || (payload[input.name] = []);
         if (input.tagName === "SELECT") {
-          Array.prototype.forEach.call(input.selectedOptions, function (o) { list.push(o.value); });
+          // A select left on its empty choice ("Choose a card") adds nothing.
+          Array.prototype.forEach.call(input.selectedOptions, function (o) { if (o.value !== "") list.push(o.value); });
         } else if (input.checked) list.push(input.value);
         return;
       }

@@ -207,7 +207,8 @@ def deal(ctx: Ctx, payload: Payload) -> EventBody:
             raise RuleViolation("not_dealing", "Hole cards are dealt before the flop.")
         extra = int(char_of(ctx, side)["derived"].get("extra_hole_cards", 0))
         active = read_cards(payload, "active", (2 + extra,))
-        inactive = read_cards(payload, "inactive", (2,)) if payload.get("inactive") is not None else []
+        # No inactive cards entered (the page sends an empty list) means none held.
+        inactive = read_cards(payload, "inactive", (2,)) if payload.get("inactive") not in (None, []) else []
     else:
         require_host(ctx, "deal the threats' cards")
         entering = side["status"] == "active" and not side["active"] and combat["street"] in ("flop", "turn")

@@ -16,7 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 
+from campaigns.auth import cookie_name
 from tests.grimhand_personas import (  # noqa: F401
     create_character,
     fixture_gh_host,
@@ -48,6 +50,15 @@ def side(p: Person, side_id: str) -> dict[str, Any]:
 def scores(p: Person, street: str, round_: int = 1) -> dict[str, dict[str, Any]]:
     combat = state_of(p)["combat"]
     return {s["side_id"]: s for s in combat["scores"] if s["street"] == street and s["round"] == round_}
+
+
+def board(p: Person) -> str:
+    """The board as the page fetches it, with the seat's cookie."""
+    client = Client()
+    client.cookies[cookie_name(p.table.pk)] = p.token
+    response = client.get(f"/t/{p.table.pk}/board/")
+    assert response.status_code == 200
+    return response.content.decode()
 
 
 def on_a_rank_three_card(host: Person, player: Person) -> None:
@@ -106,6 +117,17 @@ def test_appendix_two_in_a_campaign_gives_58_xp_and_9_gold_and_undo_of_a_street_
         ("Critical Hit", 1),
     ]
     assert side(host, "T1")["status"] == "despatched" and side(host, "T2")["le"] == 6 - 5
+    # The page: the attack in words, the kill's rewards, every card on the table greyed out in the pick lists.
+    html = board(bo)
+    assert "13 = base 4 + Full House 6 + resonance 2 + crit 1" in html
+    assert "Anchored Power (Full House)" in html
+    assert "<strong>Rabid Wolf</strong> fell on the flop (round 1): final blow Ann." in html
+    assert "Ann <strong>+30</strong> (\u00d76)" in html  # x6: Anchored Power
+    assert '<option value="7SH" disabled>7 Shadow</option>' in html
+    assert '<option value="9NA" disabled>9 Nature</option>' in html
+    assert '<option value="10NA">10 Nature</option>' in html
+    assert 'id="gh-street-turn-1" name="cards" data-type="list"' in html
+    assert "higher" in html and "Rabid Wolf" in board(gh_spectator)
     assert char(host, ann)["xp"] - xp == (3 + 2) * 1 * 6
     assert state_of(host)["campaign"]["kills"][str(ann)] == ["Rabid Wolf"]
 
@@ -155,7 +177,9 @@ def test_a_round_one_flop_kill_and_a_round_two_kill_pay_their_own_hands(
     xp, le = char(host, hal)["xp"], char(host, hal)["le"]
 
     # Round 1: trips on the flop (x3) fell the Gnat; the Brute (14) hits Hal (13) for 1.
-    ok(bo.command("combat.deal", {"side_id": me, "active": ["9BL", "9SH"]}))
+    ok(
+        bo.command("combat.deal", {"side_id": me, "active": ["9BL", "9SH"], "inactive": []})
+    )  # as the page sends
     ok(host.command("combat.deal", {"side_id": "T1", "active": ["1NA", "3NA"]}))
     ok(host.command("combat.deal", {"side_id": "T2", "active": ["6SH", "6BO"]}))
     before_flop = state_of(host)
