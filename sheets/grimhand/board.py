@@ -121,6 +121,8 @@ _SHORT = {
     "Critical Hit": "crit",
     "Critical Chain": "chain",
 }
+# A swap costs 1 AP: advised only when it gains at least this much damage on average (shown to 0.1).
+SWAP_WORTH = 0.05
 _STREET_CARDS = {"deal": ("flop", 3), "flop": ("turn", 1), "turn": ("river", 1)}
 
 
@@ -167,7 +169,7 @@ def _odds_rows(odds: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         best = swaps[0] if swaps else None
         if best is None:
             advice = ""
-        elif float(best["net_gain"]) > 0:
+        elif float(best["net_gain"]) >= SWAP_WORTH:
             advice = (
                 f"Swap {best['in']} in for {best['out']} (1 AP): "
                 f"+{float(best['net_gain']):.1f} damage on average by the river."
