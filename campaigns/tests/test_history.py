@@ -115,6 +115,7 @@ def test_my_plays_and_stats_are_aggregates_of_the_result_rows() -> None:
         "time_played_s": 4200,
         "longest_win_streak": 1,
         "rating": None,
+        "records": [],  # Grimoor keeps no records of its own
     }
 
 
