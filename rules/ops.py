@@ -8,8 +8,9 @@ game without game code.
 A path is a list of segments from the snapshot's root:
 - a string: a key of a dict;
 - an integer: an index into a list;
-- ``{"id": value}``: the element of a list whose ``id`` is ``value`` (so an
-  undo still finds a hero, a counter or a combo after the list was reordered).
+- ``{"id": value}`` (or any ``{key: value}``): the element of a list whose
+  ``id`` (``key``) is ``value``, so an undo still finds a hero, a counter or
+  a combo after the list was reordered.
 
 Operations (JSON, as stored in the log):
 - ``{"op": "set", "path", "before"?, "after"?}``: set a dict key (or a list
@@ -17,11 +18,13 @@ Operations (JSON, as stored in the log):
   key did not exist.
 - ``{"op": "counter", "path", "before", "after"}``: a number changed. Its
   inversion is relative (``{"by": before - after}``), so undoing an older
-  change keeps the later ones. ``min``/``max`` clamp the result, or with
-  ``strict`` refuse it (``below_min``/``above_max``), the inversion included.
-- ``{"op": "insert", "path", "index", "value"}`` / ``{"op": "remove", ...}``:
-  an element entered or left a list. A removal finds a dict with an ``id`` by
-  that id, anything else at its index (or, if it moved, its first equal).
+  change keeps the later ones. ``min``/``max`` clamp the result (with
+  ``clamp`` the inversion too), or with ``strict`` refuse it
+  (``below_min``/``above_max``), the inversion included.
+- ``{"op": "insert", "path", "index", "value", "key"?}`` / ``{"op": "remove", ...}``:
+  an element entered or left a list. A removal finds a dict by its ``key``
+  (``id`` unless named), anything else at its index (or, if it moved, its
+  first equal).
 - ``{"op": "move", "from", "to", "from_index", "to_index", "value"}``: an
   element left one list for another.
 
@@ -47,13 +50,18 @@ def _cannot(message: str = "That has changed since, so this cannot be undone or 
     return RuleViolation("cannot_undo", message)
 
 
+def _matches(item: Any, segment: dict[str, Any]) -> bool:
+    """Whether a list element is the one a segment names: ``{"id": 7}``, ``{"name": "Iron Test"}``."""
+    return isinstance(item, dict) and bool(segment) and all(item.get(k) == v for k, v in segment.items())
+
+
 def _step(node: Any, segment: Segment) -> Any:
     """One step down the path; a ``cannot_undo`` refusal where it does not lead anywhere."""
     if isinstance(segment, dict):
         if not isinstance(node, list):
             raise _cannot()
         for item in node:
-            if isinstance(item, dict) and item.get("id") == segment.get("id"):
+            if _matches(item, segment):
                 return item
         raise _cannot()
     if isinstance(segment, int) and not isinstance(segment, bool):
@@ -85,7 +93,7 @@ def _index_in(container: Any, segment: Segment) -> int:
         raise _cannot()
     if isinstance(segment, dict):
         for index, item in enumerate(container):
-            if isinstance(item, dict) and item.get("id") == segment.get("id"):
+            if _matches(item, segment):
                 return index
         raise _cannot()
     if isinstance(segment, int) and not isinstance(segment, bool) and 0 <= segment < len(container):
@@ -93,11 +101,12 @@ def _index_in(container: Any, segment: Segment) -> int:
     raise _cannot()
 
 
-def _find(items: list[Any], value: Any, index: int | None) -> int:
-    """Where ``value`` sits in ``items`` now: by id for entities, else at ``index`` or first equal."""
-    if isinstance(value, dict) and "id" in value:
+def _find(items: list[Any], value: Any, index: int | None, key: str = "id") -> int:
+    """Where ``value`` sits in ``items`` now: by its ``key`` (the id) for entities, else at
+    ``index`` or first equal."""
+    if isinstance(value, dict) and key in value:
         for position, item in enumerate(items):
-            if isinstance(item, dict) and item.get("id") == value["id"]:
+            if isinstance(item, dict) and item.get(key) == value[key]:
                 return position
         raise _cannot()
     if index is not None and 0 <= index < len(items) and items[index] == value:
@@ -108,13 +117,13 @@ def _find(items: list[Any], value: Any, index: int | None) -> int:
     raise _cannot()
 
 
-def _insert(items: Any, value: Any, index: int | None) -> int:
+def _insert(items: Any, value: Any, index: int | None, key: str = "id") -> int:
     if not isinstance(items, list):
         raise _cannot()
     if (
         isinstance(value, dict)
-        and "id" in value
-        and any(isinstance(item, dict) and item.get("id") == value["id"] for item in items)
+        and key in value
+        and any(isinstance(item, dict) and item.get(key) == value[key] for item in items)
     ):
         raise _cannot("That is already back.")
     position = len(items) if index is None else max(0, min(int(index), len(items)))
@@ -179,30 +188,33 @@ def apply_op(state: State, op: Op) -> Op:
         for bound in ("min", "max"):
             if op.get(bound) is not None:
                 applied[bound] = op[bound]
-        if op.get("strict"):
-            applied["strict"] = True
+        for flag in ("strict", "clamp"):
+            if op.get(flag):
+                applied[flag] = True
         return applied
+    key = str(op.get("key") or "id")
+    keyed = {"key": key} if key != "id" else {}
     if kind == "insert":
         items = resolve(state, op["path"])
-        position = _insert(items, op["value"], op.get("index"))
+        position = _insert(items, op["value"], op.get("index"), key)
         value = copy.deepcopy(op["value"])
-        return {"op": "insert", "path": list(op["path"]), "index": position, "value": value}
+        return {"op": "insert", "path": list(op["path"]), "index": position, "value": value, **keyed}
     if kind == "remove":
         items = resolve(state, op["path"])
         if not isinstance(items, list):
             raise _cannot()
-        position = _find(items, op["value"], op.get("index"))
+        position = _find(items, op["value"], op.get("index"), key)
         value = items.pop(position)
-        return {"op": "remove", "path": list(op["path"]), "index": position, "value": value}
+        return {"op": "remove", "path": list(op["path"]), "index": position, "value": value, **keyed}
     if kind == "move":
         source = resolve(state, op["from"])
         target = resolve(state, op["to"])
         if not isinstance(source, list):
             raise _cannot()
-        position = _find(source, op["value"], op.get("from_index"))
+        position = _find(source, op["value"], op.get("from_index"), key)
         value = source.pop(position)
         try:
-            landed = _insert(target, value, op.get("to_index"))
+            landed = _insert(target, value, op.get("to_index"), key)
         except RuleViolation:
             source.insert(position, value)
             raise
@@ -213,6 +225,7 @@ def apply_op(state: State, op: Op) -> Op:
             "from_index": position,
             "to_index": landed,
             "value": copy.deepcopy(value),
+            **keyed,
         }
     raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
 
@@ -227,16 +240,20 @@ def invert_op(op: Op) -> Op:
         if "after" in op:
             inverse["before"] = op["after"]
         return inverse
+    keyed = {"key": op["key"]} if op.get("key") else {}
     if kind == "counter":
         inverse = {"op": "counter", "path": op["path"], "by": int(op["before"]) - int(op["after"])}
         if op.get("strict"):
             # A number with limits keeps them: an undo that would cross one is refused, not clamped.
             inverse.update({"strict": True, "min": op.get("min"), "max": op.get("max")})
+        elif op.get("clamp"):
+            # A number that lives within limits (a count never below 0) is clamped on undo too.
+            inverse.update({"clamp": True, "min": op.get("min"), "max": op.get("max")})
         return inverse
     if kind == "insert":
-        return {"op": "remove", "path": op["path"], "index": op.get("index"), "value": op["value"]}
+        return {"op": "remove", "path": op["path"], "index": op.get("index"), "value": op["value"], **keyed}
     if kind == "remove":
-        return {"op": "insert", "path": op["path"], "index": op.get("index"), "value": op["value"]}
+        return {"op": "insert", "path": op["path"], "index": op.get("index"), "value": op["value"], **keyed}
     if kind == "move":
         return {
             "op": "move",
@@ -245,6 +262,7 @@ def invert_op(op: Op) -> Op:
             "from_index": op.get("to_index"),
             "to_index": op.get("from_index"),
             "value": op["value"],
+            **keyed,
         }
     raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
 

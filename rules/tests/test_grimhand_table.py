@@ -322,9 +322,8 @@ def test_an_altar_lowering_max_le_clamps_current_le_and_raising_it_does_not_heal
     state, cid = make("Orc", "Warrior", "Iron")  # LE 15
     state, event = run(state, "modifier.add", character_id=cid, stat="max_le", amount=-3, source="Altar")
     assert stats(state, cid)["max_le"] == 12 and char(state, cid)["le"] == 12
-    assert {"op": "counter", "character_id": cid, "stat": "le", "before": 15, "after": 12} in event[
-        "payload"
-    ]["ops"]
+    clamps = [op for op in event["payload"]["ops"] if op.get("path") == ["characters", str(cid), "le"]]
+    assert [(op["op"], op["before"], op["after"]) for op in clamps] == [("counter", 15, 12)]
     state, _ = run(state, "modifier.add", character_id=cid, stat="max_le", amount=5, source="Blessing")
     assert stats(state, cid)["max_le"] == 17 and char(state, cid)["le"] == 12
 

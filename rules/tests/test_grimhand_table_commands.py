@@ -391,3 +391,31 @@ def test_import_refuses_cards_already_held_at_the_target_table() -> None:
         affinity="Iron",
     )
     assert refused(target, "character.import", data=data).code == "card_in_use"
+
+
+def test_events_logged_with_the_earlier_op_format_still_undo() -> None:
+    """Ops stored before Grim Hand recorded path ops are read as path ops (``ops.to_paths``)."""
+    state, bo, _ = table()
+    me = char(state, bo)
+    item = dict(me["equipment"][0])
+    gold = me["gold"]
+    legacy: list[tuple[str, dict[str, Any], list[dict[str, Any]]]] = [
+        ("character.adjust", {"character_id": bo, "stat": "gold", "by": 3},
+         [{"op": "counter", "character_id": bo, "stat": "gold", "before": gold, "after": gold + 3}]),
+        ("character.rename", {"character_id": bo, "name": "Gus"},
+         [{"op": "field", "character_id": bo, "field": "name", "before": "Grum", "after": "Gus"}]),
+        ("character.unequip", {"character_id": bo, "rank": 7, "affinity": "Iron", "to": "inventory"},
+         [{"op": "move", "item": item, "from": {"character_id": bo, "place": "equipment", "index": 0},
+           "to": {"character_id": bo, "place": "inventory", "index": 1}}]),
+        ("quest.take", {"character_id": bo, "quest": "Iron Trial"},
+         [{"op": "list_add", "character_id": bo, "list": "quests", "entry": None}]),
+        ("character.retire", {"character_id": bo},
+         [{"op": "delete", "character": {k: v for k, v in me.items() if k != "derived"}}]),
+    ]  # fmt: skip
+    for type_, payload, ops in legacy:
+        after, event = run(copy.deepcopy(state), type_, **payload)
+        if ops[0].get("entry", 1) is None:
+            ops[0]["entry"] = char(after, bo)["quests"][-1]
+        logged = LoggedEvent(9, 2, event["type"], {**event["payload"], "ops": ops})
+        undone = RULES.invert(copy.deepcopy(after), logged, PLAYER).state
+        assert undone == state, type_

@@ -1,9 +1,9 @@
 """Read models kept in step with a Grim Hand table's log (architecture: projectors).
 
 Runs inside the command's transaction, right after its events are appended
-(``campaigns.games.register_projector``). It reads the primitive operations
-each event carries (``rules.grimhand.table.ops``), including those inside
-undo/redo events, and keeps:
+(``GameSpec.projectors``). The paths of the ops each event carries (including
+those inside undo/redo events) say whether characters or homebrew cards may
+have changed; the rows then follow the snapshot. It keeps:
 
 - ``sheets.Character``: one row per character (create, retire, rename, import),
   with the character's API document rewritten after every command;
@@ -32,19 +32,53 @@ def _ops(events: list[Event]) -> Iterator[dict[str, Any]]:
             yield from payload.get("ops", [])
 
 
-def project_characters(table: Table, events: list[Event]) -> None:
-    """Apply the character and homebrew operations of ``events`` to the read models."""
+def _touched(events: list[Event]) -> tuple[bool, bool]:
+    """Whether the events may have added, removed or renamed characters, or changed homebrew cards."""
+    characters = homebrew = False
     for op in _ops(events):
-        kind = op.get("op")
-        if kind == "create":
-            char = op["character"]
-            Character.objects.create(id=char["id"], table=table, seat_id=char["seat_id"], name=char["name"])
-        elif kind == "delete":
-            Character.objects.filter(pk=op["character"]["id"], table=table).delete()
-        elif kind == "field" and op.get("field") == "name":
-            Character.objects.filter(pk=op["character_id"], table=table).update(name=op["after"])
-        elif kind == "homebrew_add":
-            card = op["card"]
+        for path in (op.get("path"), op.get("from"), op.get("to")):
+            if not isinstance(path, list) or not path:
+                continue
+            if path[0] == "homebrew":
+                homebrew = True
+            if path[0] == "characters" and (len(path) == 2 or path[-1] == "name"):
+                characters = True
+    return characters, homebrew
+
+
+def project_characters(table: Table, events: list[Event]) -> None:
+    """Keep the character rows and the homebrew cards in step with the snapshot (then the documents).
+
+    The rows follow the snapshot itself, so an undo, a redo or an import lands
+    the same way as the command it reverses.
+    """
+    characters, homebrew = _touched(events)
+    if characters:
+        _sync_characters(table)
+    if homebrew:
+        _sync_homebrew(table)
+    _refresh_documents(table)
+
+
+def _sync_characters(table: Table) -> None:
+    wanted = {int(cid): char for cid, char in table.state.get("characters", {}).items()}
+    existing = dict(Character.objects.filter(table=table).values_list("pk", "name"))
+    gone = [pk for pk in existing if pk not in wanted]
+    if gone:
+        Character.objects.filter(pk__in=gone, table=table).delete()
+    for pk, char in wanted.items():
+        if pk not in existing:
+            Character.objects.create(id=pk, table=table, seat_id=char["seat_id"], name=char["name"])
+        elif existing[pk] != char["name"]:
+            Character.objects.filter(pk=pk, table=table).update(name=char["name"])
+
+
+def _sync_homebrew(table: Table) -> None:
+    cards = {card["name"]: card for card in table.state.get("homebrew", {}).get("equipment", [])}
+    existing = set(EquipmentCard.objects.filter(table=table).values_list("name", flat=True))
+    EquipmentCard.objects.filter(table=table).exclude(name__in=list(cards)).delete()
+    for name, card in cards.items():
+        if name not in existing:
             EquipmentCard.objects.create(
                 table=table,
                 name=card["name"],
@@ -54,9 +88,6 @@ def project_characters(table: Table, events: list[Event]) -> None:
                 gold_value=card.get("gold_value", 0),
                 effect=card.get("effect", "") or "Homebrew card.",
             )
-        elif kind == "homebrew_remove":
-            EquipmentCard.objects.filter(table=table, name=op["card"]["name"]).delete()
-    _refresh_documents(table)
 
 
 def _refresh_documents(table: Table) -> None:

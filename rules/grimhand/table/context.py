@@ -28,7 +28,7 @@ class _PathRecorder(Recorder):
         self._ctx = ctx
 
     def _do(self, op: PathOp) -> PathOp:
-        applied: PathOp = self._ctx.do({"op": "path", "change": op})["change"]
+        applied: PathOp = self._ctx.do({"op": "path", "change": op})
         self.ops.append(applied)
         return applied
 
@@ -45,7 +45,7 @@ class _PathRecorder(Recorder):
 
 @dataclass
 class Ctx:
-    """A command in progress: each change goes through ``do`` and is recorded for undo."""
+    """A command in progress: each change goes through ``do`` (or ``rec``) and is recorded for undo."""
 
     state: dict[str, Any]
     actor: Actor
@@ -58,14 +58,15 @@ class Ctx:
         self.rec = _PathRecorder(self)
 
     def do(self, op: Op) -> Op:
+        """Make one change (in Grim Hand's words, ``ops.to_paths``); the last path op as applied."""
         applied = apply_op(self.state, op)
-        self.ops.append(applied)
-        char_id = applied.get("character_id")
-        if char_id is None and applied["op"] == "move":
-            char_id = (applied["to"] or {}).get("character_id") or (applied["from"] or {}).get("character_id")
+        self.ops.extend(applied)
+        char_id = op.get("character_id")
+        if char_id is None and op["op"] == "move":
+            char_id = (op["to"] or {}).get("character_id") or (op["from"] or {}).get("character_id")
         if char_id is not None and str(char_id) in self.state["characters"]:
             derive(self.state["characters"][str(char_id)], self.state.get("settings", {}), self.tables)
-        return applied
+        return applied[-1] if applied else {}
 
     @property
     def tables(self) -> GameTables:

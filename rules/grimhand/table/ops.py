@@ -1,42 +1,40 @@
-"""Primitive, invertible changes to a Grim Hand table's state (architecture: undo).
+"""Grim Hand's changes, written as the game-neutral path ops of ``rules.ops`` (architecture: undo).
 
-Every command is a list of these operations; the event stores the list as
-``ops``, so undo is mechanical: invert each operation, newest first, and
-record what actually happened as the compensating event (whose own ``ops``
-make redo just as mechanical). After any change the characters are
-re-derived and current LE/AP clamped to their maximum; a clamp is itself a
-``counter`` operation, so undoing the change that lowered a maximum gives
-the lost points back (spec: "when max drops, current is clamped").
+Handlers say what changes in Grim Hand's words (a character's counter, a
+field, an item moving between a character's equipment, pack and the table,
+a quest or modifier entry, a setting, a homebrew card); ``to_paths`` turns
+each into ``rules.ops`` operations addressed by path, and only those are
+recorded in the event's ``ops``. Undo and redo are then the generic
+``rules.ops.revert``; Grim Hand adds what no op can know: the characters are
+re-derived and current LE/AP clamped to a lowered maximum (``settle``: a
+clamp is itself a recorded counter op, so undoing the change that lowered a
+maximum gives the lost points back), and a reverted state must still be a
+table (``check_table``: one character per seat, at most 5 items equipped,
+each card in one hand).
 
-Counter operations are inverted as deltas, not as "set back to before", so
-undoing an older change keeps the later ones.
+Counters are inverted as deltas, not as "set back to before", so undoing an
+older change keeps the later ones; they stay within 0..``COUNTER_LIMIT``.
 
-``{"op": "path", "change": <op>}`` carries one of the game-neutral,
-path-addressed ops of ``rules.ops`` (the campaign, the market, combat), so the
-parts of the snapshot that are not a character's sheet need no op kinds here.
+``{"op": "path", "change": <op>}`` carries an op already in ``rules.ops``
+form (the campaign, the market, combat). ``to_paths`` also reads the ops
+stored by earlier versions of the rules (the data migration
+``sheets.grimhand.migrations.0004_event_path_ops`` uses it).
 """
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from rules import ops as paths
 from rules.errors import RuleViolation
-from rules.grimhand.table.state import (
-    COUNTER_LIMIT,
-    Character,
-    characters,
-    derive,
-    find_character,
-    maximum,
-    raw,
-)
+from rules.grimhand.equipment import MAX_EQUIPPED
+from rules.grimhand.table.state import COUNTER_LIMIT, Character, characters, derive, maximum
 from rules.grimhand.tables import DEFAULT_TABLES, GameTables
 
 Op = dict[str, Any]
 State = dict[str, Any]
 LIST_KEYS = {"modifiers": "id", "abilities": "name", "quests": "name"}
+"""What identifies an entry of each of a character's lists."""
 
 
 def _cannot(message: str) -> RuleViolation:
@@ -57,155 +55,97 @@ def owner_of(state: State, key: str) -> tuple[Character, str, int] | None:
     return None
 
 
-def _take(state: State, where: dict[str, Any], key: str) -> None:
-    place = where.get("place")
-    if place is None:
-        if owner_of(state, key) is not None:
-            raise _cannot("That card is now with another character, so this cannot be undone or redone.")
-        return
-    char = find_character(state, where["character_id"], undo=True)
-    items: list[dict[str, Any]] = char[place]
-    for index, item in enumerate(items):
-        if item["card"] == key:
-            del items[index]
-            return
-    raise _cannot("That card has moved since, so this cannot be undone or redone.")
+def _char(character_id: Any) -> list[Any]:
+    return ["characters", str(character_id)]
 
 
-def _put(state: State, where: dict[str, Any], item: dict[str, Any]) -> None:
-    place = where.get("place")
-    if place is None:
-        return
-    char = find_character(state, where["character_id"], undo=True)
-    items: list[dict[str, Any]] = char[place]
-    if place == "equipment" and len(items) >= 5:
-        raise _cannot("That character already has 5 items equipped, so this cannot be undone or redone.")
-    index = where.get("index")
-    items.insert(len(items) if index is None else min(int(index), len(items)), dict(item))
+def _place(where: dict[str, Any] | None) -> list[Any] | None:
+    if not where or where.get("place") is None:
+        return None
+    return [*_char(where["character_id"]), where["place"]]
 
 
-def _find_entry(char: Character, name: str, entry: dict[str, Any]) -> int:
-    key = LIST_KEYS[name]
-    for index, existing in enumerate(char[name]):
-        if existing[key] == entry[key]:
-            return index
-    return -1
-
-
-def apply_op(state: State, op: Op) -> Op:
-    """Apply one operation; return it as applied (counter deltas get their real values)."""
-    op = copy.deepcopy(op)  # the state and the event must never share lists
+def to_paths(op: Op) -> list[Op]:
+    """The ``rules.ops`` operations a Grim Hand change stands for (also for ops stored earlier)."""
     kind = op["op"]
     if kind == "path":
-        return {"op": "path", "change": paths.apply_op(state, op["change"])}
+        return [op["change"]]
+    if "path" in op or (kind == "move" and "value" in op):
+        return [op]  # already a path op (a Grim Hand move names its "item")
     if kind == "create":
-        char = dict(op["character"])
-        if str(char["id"]) in characters(state):
-            raise _cannot("That character is already back.")
-        for other in characters(state).values():
-            if other["seat_id"] == char["seat_id"]:
-                raise _cannot("That seat has another character now, so this cannot be undone or redone.")
-        for place in ("equipment", "inventory"):
-            for item in char[place]:
-                if owner_of(state, card_key(item)) is not None:
-                    raise _cannot("One of that character's cards is now with someone else.")
-        characters(state)[str(char["id"])] = char
-        return op
+        char = op["character"]
+        return [{"op": "set", "path": _char(char["id"]), "after": char}]
     if kind == "delete":
-        char = find_character(state, op["character"]["id"], undo=True)
-        del characters(state)[str(char["id"])]
-        return {"op": "delete", "character": raw(char)}
+        char = op["character"]
+        return [{"op": "set", "path": _char(char["id"]), "before": char}]
     if kind == "counter":
-        char = find_character(state, op["character_id"], undo=True)
-        before = int(char[op["stat"]])
-        # An inversion ("by") is relative to whatever the value is now.
-        after = max(0, min(COUNTER_LIMIT, before + int(op["by"]))) if "by" in op else int(op["after"])
-        char[op["stat"]] = after
-        return {
-            "op": "counter",
-            "character_id": char["id"],
-            "stat": op["stat"],
-            "before": before,
-            "after": after,
-        }
-    if kind == "field":
-        char = find_character(state, op["character_id"], undo=True)
-        char[op["field"]] = op["after"]
-        return op
+        change: Op = {"op": "counter", "path": [*_char(op["character_id"]), op["stat"]], "min": 0,
+                      "max": COUNTER_LIMIT, "clamp": True}  # fmt: skip
+        for key in ("by", "before", "after"):
+            if key in op:
+                change[key] = op[key]
+        return [change]
+    if kind in ("field", "setting"):
+        path = ["settings", op["key"]] if kind == "setting" else [*_char(op["character_id"]), op["field"]]
+        change = {"op": "set", "path": path, "after": op["after"]}
+        if "before" in op:
+            change["before"] = op["before"]
+        return [change]
     if kind == "move":
-        key = card_key(op["item"])
-        _take(state, op["from"], key)
-        _put(state, op["to"], op["item"])
-        return op
+        source, target = _place(op.get("from")), _place(op.get("to"))
+        item = op["item"]
+        if source is None and target is None:
+            return []
+        if source is None:
+            assert target is not None
+            return [{"op": "insert", "path": target, "index": (op["to"] or {}).get("index"), "value": item,
+                     "key": "card"}]  # fmt: skip
+        if target is None:
+            return [{"op": "remove", "path": source, "index": (op["from"] or {}).get("index"), "value": item,
+                     "key": "card"}]  # fmt: skip
+        return [{"op": "move", "from": source, "to": target, "from_index": (op["from"] or {}).get("index"),
+                 "to_index": (op["to"] or {}).get("index"), "value": item, "key": "card"}]  # fmt: skip
     if kind in ("list_add", "list_remove", "list_replace"):
-        char = find_character(state, op["character_id"], undo=True)
         name = op["list"]
-        if kind == "list_add":
-            if _find_entry(char, name, op["entry"]) >= 0:
-                raise _cannot("That entry is already there.")
-            index = op.get("index")
-            entries = char[name]
-            entries.insert(len(entries) if index is None else min(int(index), len(entries)), op["entry"])
-        else:
-            target = op["entry"] if kind == "list_remove" else op["before"]
-            index = _find_entry(char, name, target)
-            if index < 0:
-                raise _cannot("That entry is gone, so this cannot be undone or redone.")
-            if kind == "list_remove":
-                del char[name][index]
-                return {**op, "index": index}
-            char[name][index] = op["after"]
-        return op
-    if kind == "setting":
-        state.setdefault("settings", {})[op["key"]] = op["after"]
-        return op
+        key = LIST_KEYS[name]
+        path = [*_char(op["character_id"]), name]
+        if kind == "list_replace":
+            before = op["before"]
+            entry = [*path, {key: before[key]}]
+            return [{"op": "set", "path": entry, "before": before, "after": op["after"]}]
+        return [{"op": "insert" if kind == "list_add" else "remove", "path": path, "index": op.get("index"),
+                 "value": op["entry"], "key": key}]  # fmt: skip
     if kind in ("homebrew_add", "homebrew_remove"):
-        cards: list[dict[str, Any]] = state.setdefault("homebrew", {}).setdefault("equipment", [])
-        ids = [c["id"] for c in cards]
-        if kind == "homebrew_add":
-            if op["card"]["id"] in ids:
-                raise _cannot("That homebrew card is already there.")
-            cards.append(op["card"])
-        else:
-            if op["card"]["id"] not in ids:
-                raise _cannot("That homebrew card is gone.")
-            if owner_of(state, op["card"]["id"]) is not None:
+        verb = "insert" if kind == "homebrew_add" else "remove"
+        return [{"op": verb, "path": ["homebrew", "equipment"], "value": op["card"]}]
+    raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
+
+
+def apply_op(state: State, op: Op) -> list[Op]:
+    """Apply one Grim Hand change; the path ops as applied (what the event records)."""
+    return [paths.apply_op(state, change) for change in to_paths(op)]
+
+
+def check_table(state: State) -> None:
+    """A state reached by undo or redo must still be a table (``cannot_undo`` otherwise)."""
+    seats: set[int] = set()
+    held: set[str] = set()
+    homebrew = {card["id"] for card in state.get("homebrew", {}).get("equipment", [])}
+    for char in characters(state).values():
+        if char["seat_id"] in seats:
+            raise _cannot("That seat has another character now, so this cannot be undone or redone.")
+        seats.add(char["seat_id"])
+        if len(char["equipment"]) > MAX_EQUIPPED:
+            raise _cannot(
+                f"{char['name']} would have more than {MAX_EQUIPPED} items equipped, "
+                "so this cannot be undone or redone."
+            )
+        for item in (*char["equipment"], *char["inventory"]):
+            if item["card"] in held:
+                raise _cannot("That card is now with another character, so this cannot be undone or redone.")
+            held.add(item["card"])
+            if item.get("homebrew") and item["card"] not in homebrew:
                 raise _cannot("A character holds that homebrew card; discard it first.")
-            cards.pop(ids.index(op["card"]["id"]))
-        return op
-    raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
-
-
-def invert_op(op: Op) -> Op:
-    """The operation that undoes ``op``."""
-    kind = op["op"]
-    swap = {"before": op.get("after"), "after": op.get("before")}
-    if kind == "path":
-        return {"op": "path", "change": paths.invert_op(op["change"])}
-    if kind == "create":
-        return {"op": "delete", "character": op["character"]}
-    if kind == "delete":
-        return {"op": "create", "character": op["character"]}
-    if kind == "counter":
-        return {
-            "op": "counter",
-            "character_id": op["character_id"],
-            "stat": op["stat"],
-            "by": int(op["before"]) - int(op["after"]),
-        }
-    if kind in ("field", "setting", "list_replace"):
-        return {**op, **swap}
-    if kind == "move":
-        return {**op, "from": op["to"], "to": op["from"]}
-    pairs = {
-        "list_add": "list_remove",
-        "list_remove": "list_add",
-        "homebrew_add": "homebrew_remove",
-        "homebrew_remove": "homebrew_add",
-    }
-    if kind in pairs:
-        return {**op, "op": pairs[kind]}
-    raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
 
 
 def settle(state: State, tables: GameTables = DEFAULT_TABLES) -> list[Op]:
@@ -217,7 +157,7 @@ def settle(state: State, tables: GameTables = DEFAULT_TABLES) -> list[Op]:
         for counter in ("le", "ap"):
             top = maximum(char, counter)
             if top is not None and char[counter] > top:
-                clamps.append(apply_op(state, counter_op(char, counter, top)))
+                clamps.extend(apply_op(state, counter_op(char, counter, top)))
     return clamps
 
 

@@ -2,8 +2,9 @@
 
 Implements ``rules.engine.GameRules``. A table is a campaign and each seat
 plays one character; every change is a command whose event carries the
-primitive operations (``ops``) that made it, so ``invert`` can undo and redo
-any of them exactly (see ``rules.grimhand.table.ops``). The snapshot carries
+``rules.ops`` path operations (``ops``) that made it, so ``invert`` undoes and
+redoes any of them with the generic ``rules.ops.revert`` (see
+``rules.grimhand.table.ops``). The snapshot carries
 every character's derived numbers, recomputed after every change.
 
 The card facts and data tables come from a ``Catalogue`` or from a source
@@ -28,8 +29,9 @@ from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.combat import COMBAT_HANDLERS
 from rules.grimhand.table.context import Ctx, EventBody
 from rules.grimhand.table.describe import describe as describe_event
-from rules.grimhand.table.ops import apply_op, invert_op, settle
+from rules.grimhand.table.ops import check_table, settle, to_paths
 from rules.grimhand.table.state import initial_state
+from rules.ops import revert
 
 Handler = Callable[[Ctx, Payload], EventBody]
 CatalogueSource = Callable[[], Catalogue]
@@ -126,7 +128,10 @@ class GrimHandRules(GameRulesBase):
             raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
         tables = self._source().tables
         new = working_copy(state)
-        applied = [apply_op(new, invert_op(op)) for op in reversed(ops)]
+        # Generic undo over path ops (ops stored by earlier versions are read as path ops too),
+        # then what only Grim Hand knows: the result is still a table, and derived numbers follow.
+        applied = revert(new, [change for op in ops for change in to_paths(op)])
+        check_table(new)
         applied.extend(settle(new, tables))
         of = event.payload.get("of", event.type)
         body: dict[str, Any] = {"of": of, "ops": applied}
