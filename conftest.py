@@ -32,6 +32,11 @@ def _own_redis_namespace() -> None:
         settings.CACHES["default"]["KEY_PREFIX"] = prefix
         layers: dict[str, dict[str, Any]] = settings.CHANNEL_LAYERS
         layers["default"]["CONFIG"]["prefix"] = prefix
+    # Celery's queue follows the prefix too, as the workers the tests start read it.
+    from companion.celery import app
+
+    settings.CELERY_TASK_DEFAULT_QUEUE = f"{prefix}.tasks"
+    app.conf.task_default_queue = f"{prefix}.tasks"
 
 
 _own_redis_namespace()

@@ -119,6 +119,9 @@ else:
 
 # Celery: a Redis broker when REDIS_URL is set; otherwise tasks run in-process.
 CELERY_BROKER_URL = REDIS_URL or "memory://"
+# Deployments sharing one Redis (REDIS_PREFIX) must not take each other's tasks: a worker of
+# another deployment would run a play record against its own database and the record be lost.
+CELERY_TASK_DEFAULT_QUEUE = f"{REDIS_PREFIX}.tasks"
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True

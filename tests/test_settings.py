@@ -17,6 +17,7 @@ print(json.dumps({
     "cache": settings.CACHES["default"]["BACKEND"],
     "eager": app.conf.task_always_eager,
     "broker": app.conf.broker_url,
+    "queue": app.conf.task_default_queue,
     "debug": settings.DEBUG,
 }))
 """
@@ -46,6 +47,15 @@ def test_redis_url_switches_layer_cache_and_broker_to_redis() -> None:
     assert info["cache"] == "django.core.cache.backends.redis.RedisCache"
     assert info["eager"] is False
     assert info["broker"] == "redis://127.0.0.1:6379/3"
+
+
+def test_deployments_sharing_a_redis_keep_their_own_task_queue() -> None:
+    """Two deployments on one Redis (REDIS_PREFIX) never take each other's tasks (issue #15)."""
+    queues = []
+    for prefix in ("club-a", "club-b"):
+        env = clean_env(REDIS_URL="redis://127.0.0.1:6379/3", REDIS_PREFIX=prefix)
+        queues.append(last_json(run_django(DESCRIBE, env).stdout)["queue"])
+    assert queues == ["club-a.tasks", "club-b.tasks"]
 
 
 def test_debug_off_without_secret_key_names_the_variable() -> None:
