@@ -16,7 +16,7 @@ from django.db.models import Avg, Case, CharField, Count, F, Max, Q, Sum, Value,
 
 from campaigns import records
 from campaigns.export import play_row
-from campaigns.history import win_streaks
+from campaigns.history import choose_rivals, win_streaks
 from campaigns.models import Play, PlayResult, Rating
 from campaigns.ratings import Identity, rating_json
 from campaigns.registry import name_of
@@ -104,20 +104,6 @@ def _pairs(host_id: int) -> dict[Identity, list[dict[str, Any]]]:
     return pairs
 
 
-def _rivals(people: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
-    """(most frequent opponent, nemesis), chosen as on a player's own statistics (``history``)."""
-    if not people:
-        return None, None
-    frequent = min(people, key=lambda p: (-p["plays_together"], p["name"], not p["account"]))
-    ahead = [p for p in people if p["finished_ahead"] > 0]
-    nemesis = (
-        min(ahead, key=lambda p: (-p["finished_ahead"], p["plays_together"], p["name"], not p["account"]))
-        if ahead
-        else None
-    )
-    return frequent, nemesis
-
-
 def _ratings(people: list[Identity]) -> dict[tuple[Identity, str], Rating]:
     accounts = [u for u, _g in people if u is not None]
     guests = [g for u, g in people if u is None]
@@ -196,7 +182,7 @@ def group_stats(host: Any) -> dict[str, Any]:
     for who, member in members.items():
         member["win_rate"] = round(member["wins"] / member["plays"], 3)
         member["longest_win_streak"] = streaks[who].get(None, 0)
-        member["most_frequent_opponent"], member["nemesis"] = _rivals(pairs.get(who, []))
+        member["most_frequent_opponent"], member["nemesis"] = choose_rivals(pairs.get(who, []))
 
     def rank(entry: dict[str, Any]) -> tuple[Any, ...]:
         ordinal = entry["rating"]["ordinal"] if entry["rating"] else None

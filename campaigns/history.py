@@ -154,7 +154,12 @@ def opponents_of(user: Any) -> tuple[dict[str, Any] | None, dict[str, Any] | Non
     ahead of ``user`` most often (ties: the one who did so in fewer plays
     together, then by name). Nobody who never finished ahead is a nemesis.
     """
-    people = [_person(row) for row in _opponent_rows(user)]
+    return choose_rivals([_person(row) for row in _opponent_rows(user)])
+
+
+def choose_rivals(people: list[dict[str, Any]]) -> tuple[dict[str, Any] | None, dict[str, Any] | None]:
+    """``(most frequent opponent, nemesis)`` among ``people`` (``{name, account, plays_together,
+    finished_ahead}``), chosen the same way for a player's own statistics and a group's."""
     if not people:
         return None, None
     frequent = min(people, key=lambda p: (-p["plays_together"], p["name"], not p["account"]))

@@ -407,7 +407,7 @@ def test_an_affinity_check_challenge_fails_with_one_corruption_and_one_doubt() -
 def test_a_poker_hand_challenge_needs_a_pair() -> None:
     state, hal = questing([5, 5, 5, 5])
     assert quest_of(state, hal)["challenge"]["challenge"] == "Poker Hand Challenge"
-    assert refused(state, "quest.resolve", character_id=hal, cards="3BL 4IR").code == "bad_field"
+    assert refused(state, "quest.resolve", character_id=hal, cards="3BL 4IR").code == "wrong_card_count"
     le = char(state, hal)["le"]
     state, event = run(state, "quest.resolve", character_id=hal, cards="1BL 3IR 5NA 7SH 9BO")
     assert event["type"] == "quest.failed" and char(state, hal)["le"] == le - 2

@@ -28,6 +28,7 @@ from rules.grimhand.cards import parse_cards
 from rules.grimhand.poker import Category, evaluate_exact
 from rules.grimhand.table import items
 from rules.grimhand.table.context import Ctx, EventBody, head
+from rules.grimhand.table.dicein import read_cards
 from rules.grimhand.table.ops import counter_op, owner_of
 from rules.grimhand.table.quests import Entry, _active, _replace, settle_quest
 from rules.grimhand.table.rest import check_words, run_check
@@ -88,16 +89,8 @@ def _decide(ctx: Ctx, char: Character, quest: Entry, payload: Payload) -> tuple[
         result = run_check(ctx, char, "affinity", payload, str(quest["affinity"]))
         return bool(result["passed"]), {"check": result}, check_words(char, result)
     if kind == "Poker Hand Challenge":
-        raw = payload.get("cards")
-        try:
-            cards = parse_cards(raw) if isinstance(raw, str) else ()
-        except RuleViolation:
-            cards = ()
-        if len(cards) != 5 or len(set(cards)) != 5:
-            raise RuleViolation(
-                "bad_field", "Type the 5 cards drawn, e.g. 3BL 3IR 7NA 9SH 10BO.", {"field": "cards"}
-            )
-        hand = evaluate_exact(list(cards))
+        cards = read_cards(payload, "cards", (5,))  # the 5 cards drawn, e.g. 3BL 3IR 7NA 9SH 10BO
+        hand = evaluate_exact(cards)
         passed = hand.category >= Category.PAIR
         return passed, {"cards": [c.code for c in cards], "hand": hand.title}, f"drew {hand.title}"
     if kind == "Sacrifice Equipment":

@@ -39,7 +39,6 @@ from rules.grimhand.table.combat_state import (
     chain_json,
     codes,
     players,
-    read_cards,
     refuse_seen,
     require_host,
     set_side,
@@ -47,6 +46,7 @@ from rules.grimhand.table.combat_state import (
     to_pure,
 )
 from rules.grimhand.table.context import Ctx, EventBody, head
+from rules.grimhand.table.dicein import read_cards
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import Character, find_character
 from rules.validate import fields, integer, optional_integer, text

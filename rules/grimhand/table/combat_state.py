@@ -23,17 +23,17 @@ from typing import Any
 
 from rules.engine import NotAllowed
 from rules.errors import RuleViolation
-from rules.grimhand.cards import Affinity, Card, parse_cards
+from rules.grimhand.cards import Affinity, Card
 from rules.grimhand.combat.lineup import Mob, Threat
 from rules.grimhand.combat.round import CombatState, EntitySide, PlayerSide
 from rules.grimhand.combat.scoring import ChainState, Street
 from rules.grimhand.odds import OddsSide, river_odds
 from rules.grimhand.poker import HandValue
 from rules.grimhand.table.context import Ctx
+from rules.grimhand.table.dicein import read_card
 
 STREETS = ("deal", "flop", "turn", "river", "over")
 STREET_OF = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
-MAX_CARDS_IN_FIELD = 8
 Side = dict[str, Any]
 
 
@@ -52,50 +52,6 @@ def require_host(ctx: Ctx, doing: str) -> None:
         raise NotAllowed("spectator", "Spectators can watch but not change anything.")
     if not (ctx.actor.is_host or ctx.actor.everyone_edits):
         raise NotAllowed("host_only", f"Only the host can {doing}.")
-
-
-def read_card(value: object, field: str) -> Card:
-    """One card written "7BL" / "7 Blood" or ``{rank, affinity}``."""
-    if isinstance(value, Mapping):
-        rank, affinity = value.get("rank"), value.get("affinity")
-        if isinstance(rank, bool) or not isinstance(rank, int) or not isinstance(affinity, str):
-            raise RuleViolation("bad_card", "A card needs a whole rank and an affinity.", {"field": field})
-        try:
-            return Card(rank, Affinity.parse(affinity))
-        except RuleViolation as problem:
-            raise RuleViolation("bad_card", problem.message, {"field": field}) from None
-    if isinstance(value, str):
-        try:
-            cards = parse_cards(value)
-        except RuleViolation as problem:
-            raise RuleViolation("bad_card", problem.message, {"field": field}) from None
-        if len(cards) == 1:
-            return cards[0]
-    raise RuleViolation("bad_card", f"Write one card like 7BL or 10NA in {field}.", {"field": field})
-
-
-def read_cards(payload: Mapping[str, Any], key: str, counts: Sequence[int]) -> list[Card]:
-    """A list of cards (or one string of several) of one of the allowed ``counts``."""
-    raw = payload.get(key)
-    if raw is None:
-        raise RuleViolation("missing_field", f"Enter the cards ({key}).", {"field": key})
-    if isinstance(raw, str):
-        try:
-            cards = list(parse_cards(raw))
-        except RuleViolation as problem:
-            raise RuleViolation("bad_card", problem.message, {"field": key}) from None
-    elif isinstance(raw, list) and len(raw) <= MAX_CARDS_IN_FIELD:
-        cards = [read_card(item, key) for item in raw]
-    else:
-        raise RuleViolation("bad_field", f"{key} must be a list of cards.", {"field": key})
-    if len(cards) not in counts:
-        wanted = " or ".join(str(n) for n in counts)
-        raise RuleViolation(
-            "wrong_card_count", f"{key} needs {wanted} cards, got {len(cards)}.", {"field": key}
-        )
-    if len({c.index for c in cards}) != len(cards):
-        raise RuleViolation("duplicate_card", "The same card is entered twice.", {"field": key})
-    return cards
 
 
 def codes(cards: Sequence[Card]) -> list[str]:

@@ -1,18 +1,24 @@
-"""Dice at the table: the table's dice, or the faces of physical dice typed by a player (§10, App. I).
+"""What players type at the table: the faces of their dice, and cards (§5, §10, App. I).
 
 Every roll of the campaign takes an optional ``dice`` list: the faces a
 player read off real dice (1..6; on the affinity die 1 Blood, 2 Bone,
 3 Shadow, 4 Iron, 5 Nature, 6 Wild), or nothing, and the table rolls.
+Cards are written "7BL", "7 Blood" or ``{rank, affinity}``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand.cards import Affinity, Card, parse_cards
 from rules.grimhand.dice import DieFace, roll_affinity_dice, roll_dice
 from rules.validate import is_int
+
+MAX_CARDS_IN_FIELD = 8
 
 
 def _faces(payload: Payload, key: str, count: int, what: str) -> list[int] | None:
@@ -51,3 +57,47 @@ def plain_dice(rng: random.Random, payload: Payload, count: int, what: str, key:
 def face_names(dice: tuple[DieFace, ...]) -> list[str]:
     """The faces for the log: "Blood", "Wild"..."""
     return [d.name.capitalize() for d in dice]
+
+
+def read_card(value: object, field: str) -> Card:
+    """One card written "7BL" / "7 Blood" or ``{rank, affinity}``."""
+    if isinstance(value, Mapping):
+        rank, affinity = value.get("rank"), value.get("affinity")
+        if isinstance(rank, bool) or not isinstance(rank, int) or not isinstance(affinity, str):
+            raise RuleViolation("bad_card", "A card needs a whole rank and an affinity.", {"field": field})
+        try:
+            return Card(rank, Affinity.parse(affinity))
+        except RuleViolation as problem:
+            raise RuleViolation("bad_card", problem.message, {"field": field}) from None
+    if isinstance(value, str):
+        try:
+            cards = parse_cards(value)
+        except RuleViolation as problem:
+            raise RuleViolation("bad_card", problem.message, {"field": field}) from None
+        if len(cards) == 1:
+            return cards[0]
+    raise RuleViolation("bad_card", f"Write one card like 7BL or 10NA in {field}.", {"field": field})
+
+
+def read_cards(payload: Mapping[str, Any], key: str, counts: Sequence[int]) -> list[Card]:
+    """A list of cards (or one string of several) of one of the allowed ``counts``."""
+    raw = payload.get(key)
+    if raw is None:
+        raise RuleViolation("missing_field", f"Enter the cards ({key}).", {"field": key})
+    if isinstance(raw, str):
+        try:
+            cards = list(parse_cards(raw))
+        except RuleViolation as problem:
+            raise RuleViolation("bad_card", problem.message, {"field": key}) from None
+    elif isinstance(raw, list) and len(raw) <= MAX_CARDS_IN_FIELD:
+        cards = [read_card(item, key) for item in raw]
+    else:
+        raise RuleViolation("bad_field", f"{key} must be a list of cards.", {"field": key})
+    if len(cards) not in counts:
+        wanted = " or ".join(str(n) for n in counts)
+        raise RuleViolation(
+            "wrong_card_count", f"{key} needs {wanted} cards, got {len(cards)}.", {"field": key}
+        )
+    if len({c.index for c in cards}) != len(cards):
+        raise RuleViolation("duplicate_card", "The same card is entered twice.", {"field": key})
+    return cards

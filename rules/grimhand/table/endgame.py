@@ -22,7 +22,7 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
-from rules.grimhand.cards import Affinity, Card, parse_cards
+from rules.grimhand.cards import Affinity, Card
 from rules.grimhand.endgame import (
     PlayerRecord,
     award_trophies,
@@ -33,7 +33,7 @@ from rules.grimhand.endgame import (
 )
 from rules.grimhand.poker import HandValue, evaluate_exact
 from rules.grimhand.table.context import Ctx, EventBody
-from rules.grimhand.table.dicein import affinity_dice, face_names
+from rules.grimhand.table.dicein import affinity_dice, face_names, read_cards
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.session import (
     campaign,
@@ -144,18 +144,13 @@ def _tie_break(ctx: Ctx, payload: Payload, leaders: list[str], names: dict[str, 
     if typed:
         hands: dict[str, tuple[Card, ...]] = {}
         for seat in leaders:
-            raw = typed.get(seat)
             try:
-                cards = parse_cards(raw) if isinstance(raw, str) else ()
-            except RuleViolation:
-                cards = ()
-            if len(cards) != 5 or len(set(cards)) != 5:
+                hands[seat] = tuple(read_cards({"tie_break": typed.get(seat)}, "tie_break", (5,)))
+            except RuleViolation as problem:
                 raise RuleViolation(
-                    "bad_field",
-                    f"Type the 5 cards {names[seat]} drew, e.g. 3BL 7IR 7NA 9SH 10BO.",
-                    {"field": "tie_break"},
-                )
-            hands[seat] = cards
+                    "bad_field", f"Type the 5 cards {names[seat]} drew, e.g. 3BL 7IR 7NA 9SH 10BO.",
+                    {"field": "tie_break", "problem": problem.code},
+                ) from None  # fmt: skip
         everyone = [c for h in hands.values() for c in h]
         if len(set(everyone)) != len(everyone):
             raise RuleViolation(
