@@ -20,3 +20,19 @@ class SeatTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
             "name": "Authorization",
             "description": "The seat token from create or join, sent as `Seat <token>`.",
         }
+
+
+def document_unsupported_media(result: dict[str, Any], **_: Any) -> dict[str, Any]:
+    """Every operation that takes a body also answers 415 for a body it cannot read.
+
+    DRF refuses an unknown Content-Type with 415 in the one error shape before
+    the view runs; this says so in the schema for every such operation at once.
+    """
+    error = {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    for operations in result.get("paths", {}).values():
+        for operation in operations.values():
+            if isinstance(operation, dict) and "requestBody" in operation:
+                operation.setdefault("responses", {}).setdefault(
+                    "415", {"description": "The body is not JSON (or a form) we can read.", "content": error}
+                )
+    return result

@@ -193,6 +193,10 @@ SPECTACULAR_SETTINGS = {
     "COMPONENT_SPLIT_REQUEST": True,
     # Game apps add their own enum names in their AppConfig.ready.
     "ENUM_NAME_OVERRIDES": {},
+    "POSTPROCESSING_HOOKS": [
+        "drf_spectacular.hooks.postprocess_schema_enums",
+        "api.schema.document_unsupported_media",
+    ],
 }
 
 # Production hardening: on whenever DEBUG is off (check --deploy passes).

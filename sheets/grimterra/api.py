@@ -15,6 +15,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.errors import error_responses
 from rules.grimterra.deck import check_deck
 
 DeckIn = inline_serializer(
@@ -41,7 +42,11 @@ class DeckCheckView(APIView):
     authentication_classes: list[type] = []
     permission_classes: list[type] = []
 
-    @extend_schema(request=DeckIn, responses={200: DeckOut}, summary="Check a Grimterra deck list")
+    @extend_schema(
+        request=DeckIn,
+        responses={200: DeckOut, **error_responses(400)},
+        summary="Check a Grimterra deck list (400 when the list cannot be read, naming the field)",
+    )
     def post(self, request: Request) -> Response:
         data = request.data if isinstance(request.data, dict) else {}
         return Response(check_deck(data.get("heroes"), data.get("cards")))

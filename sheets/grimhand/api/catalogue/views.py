@@ -79,7 +79,10 @@ def _doc(summary: str, out: type[serializers.BaseSerializer[Any]], *params: Open
         get=extend_schema(
             summary=summary,
             parameters=list(params),
-            responses={200: out(many=True), 400: ErrorOut} if params else {200: out(many=True)},
+            # 403: ?table= names a table the caller holds no seat at (not_your_table).
+            responses={200: out(many=True), 400: ErrorOut, 403: ErrorOut}
+            if params
+            else {200: out(many=True)},
             tags=["grimhand catalogue"],
         )
     )
