@@ -127,3 +127,33 @@ def test_sheet_fits_a_tablet_and_shows_a_completed_set(browser, live_asgi) -> No
     page.set_viewport_size(TABLET)
     assert horizontal_overflow(page) <= 0
     assert console.errors == []
+
+
+def test_big_numbers_fit_their_boxes_at_390_px(browser, live_asgi) -> None:  # noqa: F811
+    """Issue #8: XP 3000 shows as 3000 and gold 12345 as 12345, on the sheet and the campaign board."""
+    from campaigns.auth import cookie_name
+
+    page, console = phone_page(browser)
+    open_campaign(page, live_asgi)
+    create(page, "Grum", "Orc", "Warrior", "Iron")
+    table_id = int(page.url.rstrip("/").split("/")[-1])
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == cookie_name(table_id))
+    api = f"{live_asgi}/api/v1/tables/{table_id}"
+    headers = {"Authorization": f"Seat {token}"}
+    state = page.request.get(f"{api}/", headers=headers).json()["state"]
+    (cid,) = [int(k) for k in state["characters"]]
+    for n, (stat, value) in enumerate((("xp", 3000), ("gold", 12345))):
+        body = {"command_id": f"big-{n}", "type": "character.set",
+                "payload": {"character_id": cid, "stat": stat, "value": value}}  # fmt: skip
+        assert page.request.post(f"{api}/commands/", data=body, headers=headers).status == 200
+    expect(page.locator("#value-xp")).to_contain_text("3000")
+    expect(page.locator("#value-gold")).to_contain_text("12345")
+    clipped = "els => els.filter(e => e.scrollWidth > e.clientWidth + 1).map(e => e.id)"
+    assert page.locator(".gh-counter-value").evaluate_all(clipped) == []
+    assert horizontal_overflow(page) <= 0
+    page.locator("#gh-board-link").click()
+    expect(page.locator(".gh-member .gh-gold")).to_have_text("12345")
+    expect(page.locator(".gh-member .gh-xp")).to_have_text("3000")
+    assert page.locator(".gh-party-stats dd").evaluate_all(clipped.replace(".id", ".className")) == []
+    assert horizontal_overflow(page) <= 0
+    assert console.errors == []
