@@ -16,7 +16,6 @@
 - ``explore.resolve``: quest points = rank to every character of the card's
   affinity (§9.1); "for the next explore card" modifiers end. After the 5th
   card the level ends and the preparation phase (market, healing) starts.
-- ``rest.start`` / ``rest.end``: a rest (§7.5) between explore cards.
 """
 
 from __future__ import annotations
@@ -42,7 +41,6 @@ from rules.grimhand.table.session import (
     defeat,
     party,
     pass_boundary,
-    phase_words,
     require_phase,
     require_player,
     set_phase,
@@ -380,29 +378,6 @@ def resolve(ctx: Ctx, payload: Payload) -> EventBody:
     return "explore.resolved", body
 
 
-def start_rest(ctx: Ctx, payload: Payload) -> EventBody:
-    """The party rests (§7.5): checks, meditation, healing; then it goes on where it was."""
-    fields(payload, ())
-    require_player(ctx)
-    require_phase(ctx, "explore", "preparation", doing="rest")
-    card = current_card(ctx)
-    if card is not None and not card["resolved"] and campaign(ctx)["phase"] == "explore":
-        raise RuleViolation("card_unresolved", f"Resolve {card['name']} before resting.", {"field": ""})
-    ctx.rec.set(["campaign", "rest_from"], campaign(ctx)["phase"])
-    set_phase(ctx, "rest")
-    return "rest.started", {"line": "The party rests: checks, meditation and healing."}
-
-
-def end_rest(ctx: Ctx, payload: Payload) -> EventBody:
-    fields(payload, ())
-    require_player(ctx)
-    require_phase(ctx, "rest", doing="end the rest")
-    back = str(campaign(ctx).get("rest_from") or "explore")
-    ctx.rec.delete(["campaign", "rest_from"])
-    set_phase(ctx, back)
-    return "rest.ended", {"line": f"The rest is over: {phase_words(ctx)}."}
-
-
 CAMPAIGN_HANDLERS: dict[str, Callable[[Ctx, Payload], EventBody]] = {
     "campaign.start": start,
     "level.start": start_level,
@@ -410,8 +385,8 @@ CAMPAIGN_HANDLERS: dict[str, Callable[[Ctx, Payload], EventBody]] = {
     "explore.reveal": reveal,
     "explore.event_roll": event_roll,
     "explore.resolve": resolve,
-    "rest.start": start_rest,
-    "rest.end": end_rest,
+    "rest.start": rest.start_rest,
+    "rest.end": rest.end_rest,
     "market.open": market.open_market,
     "market.buy": market.buy,
     "market.sell": market.sell,

@@ -1,8 +1,9 @@
 """The combat helper at the table (§7.4, Appendix II): commands ``combat.*`` (issue #10).
 
-``combat_round`` plays the round (start, deal, swap, streets, retreat, next
-round, end), ``combat_manual`` the overrides and loot, ``combat_state`` the
-snapshot's combat block and the odds view.
+``combat_setup`` starts a combat and takes the deals and swaps,
+``combat_round`` plays the streets (retreat, next round, end),
+``combat_manual`` the overrides and loot, ``combat_state`` the snapshot's
+combat block and the odds view.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from collections.abc import Callable
 
 from rules.engine import Payload
 from rules.grimhand.table.combat_manual import adjust, loot
-from rules.grimhand.table.combat_round import deal, end, next_round_, retreat, start, street, swap
+from rules.grimhand.table.combat_round import end, next_round_, retreat, street
+from rules.grimhand.table.combat_setup import deal, start, swap
 from rules.grimhand.table.context import Ctx, EventBody
 
 COMBAT_HANDLERS: dict[str, Callable[[Ctx, Payload], EventBody]] = {

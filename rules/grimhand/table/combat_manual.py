@@ -11,11 +11,12 @@ from rules.grimhand.dice import DieFace
 from rules.grimhand.poker import Category
 from rules.grimhand.progression import loot_for_dice, roll_loot
 from rules.grimhand.table import session
-from rules.grimhand.table.combat_round import char_of, grant, settle_over
+from rules.grimhand.table.combat_round import grant, settle_over
 from rules.grimhand.table.combat_state import (
     STREET_OF,
     active_threats,
     block,
+    char_of,
     mob_of,
     require_host,
     set_side,

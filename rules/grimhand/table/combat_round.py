@@ -14,9 +14,7 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
-from rules.grimhand.cards import Affinity
 from rules.grimhand.combat.damage import exchange
-from rules.grimhand.combat.lineup import Threat, form_mobs
 from rules.grimhand.combat.round import (
     RETREAT_MIN_AP,
     RETREAT_MIN_LE,
@@ -29,14 +27,13 @@ from rules.grimhand.combat.round import (
 from rules.grimhand.combat.scoring import StreetScore
 from rules.grimhand.poker import Category
 from rules.grimhand.table import challenges, session
-from rules.grimhand.table.catalogue import parse_suit
 from rules.grimhand.table.combat_state import (
     STREET_OF,
-    Side,
     active_threats,
     block,
     cards_of,
     chain_json,
+    char_of,
     codes,
     players,
     refuse_seen,
@@ -48,211 +45,11 @@ from rules.grimhand.table.combat_state import (
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.dicein import read_cards
 from rules.grimhand.table.ops import counter_op
-from rules.grimhand.table.state import Character, find_character
-from rules.validate import fields, integer, optional_integer, text
+from rules.grimhand.table.state import find_character
+from rules.validate import fields
 
-MAX_THREATS = 12
 CARDS_PER_STREET = {"flop": 3, "turn": 1, "river": 1}
 NEXT_STREET = {"deal": "flop", "flop": "turn", "turn": "river"}
-
-
-def char_of(ctx: Ctx, side: Side) -> Character:
-    return find_character(ctx.state, side["character_id"])
-
-
-def _threat_from(ctx: Ctx, raw: object, n: int) -> Threat:
-    """``{name}`` (or just the name) from the catalogue (``le`` may override its life), or a typed
-    ``{rank, affinity, le}``."""
-    where = f"threats.{n}"
-    if isinstance(raw, str):
-        raw = {"name": raw}
-    if not isinstance(raw, dict):
-        raise RuleViolation(
-            "bad_field", f"{where} must be {{name}} or {{rank, affinity, le}}.", {"field": where}
-        )
-    fields(raw, ("name", "rank", "affinity", "le"))
-    le = optional_integer(raw, "le", "LE", 1, 999)
-    if "rank" not in raw and "name" in raw:
-        facts = ctx.catalogue.threat(raw["name"])
-        life = le if le is not None else facts.life
-        if facts.rank < 1 or life is None:
-            raise RuleViolation(
-                "not_a_threat", f"{facts.name} has no rank and LE to fight; type them in.", {"field": where}
-            )
-        return Threat(facts.name, facts.rank, Affinity(parse_suit(facts.affinity)), life)
-    rank = integer(raw, "rank", "Threat rank", 1, 10)
-    if le is None:
-        raise RuleViolation("missing_field", "A typed threat needs its LE.", {"field": f"{where}.le"})
-    name = text(raw, "name", "Threat name", 40) if raw.get("name") else f"Threat {n + 1}"
-    return Threat(name, rank, Affinity(parse_suit(raw.get("affinity"))), le)
-
-
-def _player_side(char: Character) -> Side:
-    derived = char["derived"]
-    return {
-        "id": f"C{char['id']}",
-        "kind": "player",
-        "character_id": char["id"],
-        "seat_id": char["seat_id"],
-        "name": char["name"],
-        "members": [],
-        "affinity": char["affinity"],
-        "base_attack": int(derived["stats"]["attack"]),
-        "modifiers": 0,
-        "damage_reduction": int(derived.get("damage_reduction", 0)),
-        "le": int(char["le"]),
-        "max_le": int(derived["stats"]["max_le"]),
-        "active": [],
-        "inactive": [],
-        "status": "fighting",
-        "retreated": False,
-        "despatched": False,
-        "chain": None,
-        "entered_on": None,
-        "earned": {"gold": 0, "xp": 0},
-    }
-
-
-def start(ctx: Ctx, payload: Payload) -> EventBody:
-    """``combat.start {threats, active_limit?, solo?, quest?}`` (§7.4.3; spec: Threat Manifestation)."""
-    fields(payload, ("threats", "active_limit", "solo", "quest"))
-    require_host(ctx, "start a combat")
-    if ctx.state.get("combat"):
-        raise RuleViolation("combat_under_way", "A combat is already under way.")
-    raw = payload.get("threats")
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_THREATS:
-        raise RuleViolation("bad_field", f"Name 1 to {MAX_THREATS} threats.", {"field": "threats"})
-    threats = [_threat_from(ctx, item, n) for n, item in enumerate(raw)]
-    before = session.phase(ctx)
-    quest: dict[str, Any] | None = None
-    if payload.get("solo") is not None:
-        solo = find_character(ctx.state, payload["solo"])
-        if session.is_defeated(ctx, solo):
-            raise RuleViolation("defeated", f"{solo['name']} has left the quest.")
-        party = [solo]
-        if payload.get("quest") is not None:
-            name = text(payload, "quest", "Quest", 80)
-            entry = next((q for q in solo["quests"] if q["name"].lower() == name.lower()), None)
-            challenge = (entry or {}).get("challenge") or {}
-            if (
-                entry is None
-                or entry["status"] != "active"
-                or challenge.get("challenge") != "Threat Manifestation"
-            ):
-                raise RuleViolation(
-                    "no_threat_challenge",
-                    f"{solo['name']} has no Threat Manifestation challenge rolled for {name} (§9.1).",
-                    {"field": "quest"},
-                )
-            quest = {"character_id": solo["id"], "quest": entry["name"]}
-    else:
-        session.require_phase(ctx, "explore", doing="start a combat")
-        card = session.current_card(ctx)
-        if card is None or card.get("resolved"):
-            raise RuleViolation("no_explore_card", "Reveal an explore card before a combat starts.")
-        party = session.party(ctx)
-    if not party:
-        raise RuleViolation("no_party", "Nobody is left to fight.")
-    setting = int(ctx.settings.get("active_limit", 0) or 0)
-    limit = optional_integer(payload, "active_limit", "Active limit", 1, MAX_THREATS) or setting or len(party)
-    card = session.current_card(ctx)
-    explore_rank = int(card["rank"]) if card and payload.get("solo") is None else 0
-    level = int(session.campaign(ctx).get("level") or 0)
-    mobs = form_mobs(threats)
-    sides = [_player_side(c) for c in party]
-    for position, mob in enumerate(mobs):
-        sides.append({
-            "id": mob.key, "kind": "mob" if len(mob.members) > 1 else "threat", "name": mob.name,
-            "members": [t.name for t in mob.members], "ranks": list(mob.ranks),
-            "lives": [t.life for t in mob.members], "affinity": mob.affinity.value,
-            "base_attack": mob.base_attack, "modifiers": 0, "damage_reduction": 0,
-            "le": mob.life, "max_le": mob.life, "active": [], "inactive": [],
-            "status": "active" if position < limit else "queued", "retreated": False, "despatched": False,
-            "chain": None, "entered_on": None,
-        })  # fmt: skip
-    combat = {
-        "round": 1,
-        "street": "deal",
-        "community": [],
-        "active_limit": limit,
-        "explore_rank": explore_rank,
-        "explore_paid": False,
-        "ante": session.ante(ctx, level) if level >= 1 else 1,
-        "solo": payload.get("solo") is not None,
-        "phase_before": before,
-        "quest": quest,
-        "sides": sides,
-        "queue": [m.key for m in mobs[limit:]],
-        "scores": [],
-        "damage": [],
-        "rewards": [],
-    }
-    ctx.rec.set(["combat"], combat)
-    if before != "combat":
-        session.set_phase(ctx, "combat")
-    names = ", ".join(s["name"] for s in sides if s["kind"] != "player")
-    who = ", ".join(c["name"] for c in party)
-    line = f"Combat: {who} against {names} (active limit {limit})"
-    return "combat.started", {"line": line, "threats": [t.name for t in threats], "active_limit": limit}
-
-
-def deal(ctx: Ctx, payload: Payload) -> EventBody:
-    """``combat.deal {side_id, active, inactive?}`` (§7.4.2): hole cards, each side its own."""
-    fields(payload, ("side_id", "active", "inactive"))
-    combat = block(ctx)
-    side = side_of(combat, payload.get("side_id"))
-    if side["kind"] == "player":
-        ctx.actor.require_edit(int(char_of(ctx, side)["seat_id"]))
-        if side["status"] != "fighting" or combat["street"] != "deal":
-            raise RuleViolation("not_dealing", "Hole cards are dealt before the flop.")
-        extra = int(char_of(ctx, side)["derived"].get("extra_hole_cards", 0))
-        active = read_cards(payload, "active", (2 + extra,))
-        # No inactive cards entered (the page sends an empty list) means none held.
-        inactive = read_cards(payload, "inactive", (2,)) if payload.get("inactive") not in (None, []) else []
-    else:
-        require_host(ctx, "deal the threats' cards")
-        entering = side["status"] == "active" and not side["active"] and combat["street"] in ("flop", "turn")
-        if side["status"] != "active" or not (combat["street"] == "deal" or entering):
-            raise RuleViolation("not_dealing", f"{side['name']} gets cards at the deal or when it enters.")
-        active = read_cards(payload, "active", (2,))
-        if payload.get("inactive"):
-            raise RuleViolation("bad_field", "Threats hold no inactive cards.", {"field": "inactive"})
-        inactive = []
-    if {c.index for c in active} & {c.index for c in inactive}:
-        raise RuleViolation("duplicate_card", "The same card is entered twice.", {"field": "inactive"})
-    refuse_seen(combat, [*active, *inactive], "active", leave_out=side["id"])
-    set_side(ctx, side["id"], "active", codes(active))
-    set_side(ctx, side["id"], "inactive", codes(inactive))
-    line = f"{side['name']} holds {' '.join(codes(active))}" + (
-        f" (+{len(inactive)} inactive)" if inactive else ""
-    )
-    return "combat.dealt", {"line": line, "side_id": side["id"]}
-
-
-def swap(ctx: Ctx, payload: Payload) -> EventBody:
-    """``combat.swap {side_id, inactive, active}``: 1 AP moves an inactive card in (§7.4.2)."""
-    fields(payload, ("side_id", "inactive", "active"))
-    combat = block(ctx)
-    side = side_of(combat, payload.get("side_id"))
-    if side["kind"] != "player" or side["status"] != "fighting" or combat["street"] in ("river", "over"):
-        raise RuleViolation("cannot_swap", "Only a fighting player swaps, before the river.")
-    char = char_of(ctx, side)
-    ctx.actor.require_edit(int(char["seat_id"]))
-    card_in = read_cards(payload, "inactive", (1,))[0].code
-    card_out = read_cards(payload, "active", (1,))[0].code
-    if card_in not in side["inactive"] or card_out not in side["active"]:
-        raise RuleViolation(
-            "not_held", f"{side['name']} does not hold those cards that way.", {"field": "inactive"}
-        )
-    if int(char["ap"]) < 1:
-        raise RuleViolation("not_enough_ap", "A swap costs 1 AP.", {"ap": char["ap"]})
-    ctx.do(counter_op(char, "ap", int(char["ap"]) - 1))
-    set_side(ctx, side["id"], "active", [card_in if c == card_out else c for c in side["active"]])
-    set_side(ctx, side["id"], "inactive", [card_out if c == card_in else c for c in side["inactive"]])
-    return "combat.swapped", {
-        **head(char),
-        "line": f"{char['name']} swaps {card_in} in for {card_out} (1 AP, AP {char['ap']})",
-    }
 
 
 def _words(score: StreetScore) -> str:

@@ -31,10 +31,16 @@ from rules.grimhand.odds import OddsSide, river_odds
 from rules.grimhand.poker import HandValue
 from rules.grimhand.table.context import Ctx
 from rules.grimhand.table.dicein import read_card
+from rules.grimhand.table.state import Character, find_character
 
 STREETS = ("deal", "flop", "turn", "river", "over")
 STREET_OF = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 Side = dict[str, Any]
+
+
+def char_of(ctx: Ctx, side: Side) -> Character:
+    """The character a player side stands for."""
+    return find_character(ctx.state, side["character_id"])
 
 
 def block(ctx: Ctx) -> dict[str, Any]:

@@ -9,6 +9,7 @@
   Wilds, +1 for a character of that affinity, +1 for the explore card's; 3
   pass. Two or more Wilds on any check: +1 Corruption.
 - ``rest.meditate {character_id, choice: le | ap | both}``: +2 LE, +2 AP or +1/+1.
+- ``rest.start`` / ``rest.end``: a rest between explore cards or in the preparation phase.
 - ``rest.heal {character_id, le, gold?}``: LE bought with gold at the campaign's
   price per LE (a house setting: the rulebook prints no price).
 """
@@ -26,7 +27,16 @@ from rules.grimhand.table.catalogue import parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.dicein import affinity_dice, face_names
 from rules.grimhand.table.ops import counter_op
-from rules.grimhand.table.session import card_affinity, is_defeated, require_phase
+from rules.grimhand.table.session import (
+    campaign,
+    card_affinity,
+    current_card,
+    is_defeated,
+    phase_words,
+    require_phase,
+    require_player,
+    set_phase,
+)
 from rules.grimhand.table.state import Character, maximum
 from rules.validate import fields, integer, optional_integer
 
@@ -193,3 +203,26 @@ def heal(ctx: Ctx, payload: Payload) -> EventBody:
         f"(LE {life['before']} \u2192 {life['after']}, gold {gold['before']} \u2192 {gold['after']})."
     )
     return "rest.healed", {**head(char), "le": le, "gold": cost, "line": line}
+
+
+def start_rest(ctx: Ctx, payload: Payload) -> EventBody:
+    """The party rests (§7.5): checks, meditation, healing; then it goes on where it was."""
+    fields(payload, ())
+    require_player(ctx)
+    require_phase(ctx, "explore", "preparation", doing="rest")
+    card = current_card(ctx)
+    if card is not None and not card["resolved"] and campaign(ctx)["phase"] == "explore":
+        raise RuleViolation("card_unresolved", f"Resolve {card['name']} before resting.", {"field": ""})
+    ctx.rec.set(["campaign", "rest_from"], campaign(ctx)["phase"])
+    set_phase(ctx, "rest")
+    return "rest.started", {"line": "The party rests: checks, meditation and healing."}
+
+
+def end_rest(ctx: Ctx, payload: Payload) -> EventBody:
+    fields(payload, ())
+    require_player(ctx)
+    require_phase(ctx, "rest", doing="end the rest")
+    back = str(campaign(ctx).get("rest_from") or "explore")
+    ctx.rec.delete(["campaign", "rest_from"])
+    set_phase(ctx, back)
+    return "rest.ended", {"line": f"The rest is over: {phase_words(ctx)}."}
