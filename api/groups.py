@@ -19,7 +19,7 @@ from rest_framework.views import APIView
 from api.errors import ApiError, error_responses
 from api.export import PlaysCSVRenderer
 from api.me import _OPPONENT, _RATING, _RECORD, LoggedIn, record_fields
-from campaigns import groups
+from campaigns import groups, stats_cache
 
 _ENTRY = inline_serializer(
     "LeaderboardEntry",
@@ -127,7 +127,11 @@ class GroupStatsView(APIView):
         summary="A group's statistics and per-game leaderboards",
     )
     def get(self, request: Request, host_id: int) -> Response:
-        return Response(groups.group_stats(readable_host(request, host_id)))
+        host = readable_host(request, host_id)
+        # Cached under a key that every write of these figures changes (issue #14, "Speed").
+        return Response(
+            stats_cache.cached(stats_cache.group_key(host, "api"), lambda: groups.group_stats(host))
+        )
 
 
 _PLAY_ROW = inline_serializer(

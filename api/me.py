@@ -14,7 +14,7 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError, error_responses
 from api.export import PlaysCSVRenderer
-from campaigns import history
+from campaigns import history, stats_cache
 from campaigns.export import account_play_rows
 
 _RESULT = inline_serializer(
@@ -170,4 +170,8 @@ class MyStatsView(APIView):
         summary="My statistics: plays, wins and scores per game",
     )
     def get(self, request: Request) -> Response:
-        return Response(history.stats_of(request.user))
+        # Cached under a key that every write of these figures changes (issue #14, "Speed").
+        user = request.user
+        return Response(
+            stats_cache.cached(stats_cache.account_key(user, "api"), lambda: history.stats_of(user))
+        )

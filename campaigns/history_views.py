@@ -15,7 +15,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from campaigns import charts, groups, history, registry
+from campaigns import charts, groups, history, registry, stats_cache
 from campaigns.boards import board_html
 from campaigns.logtext import event_texts
 from campaigns.models import Event, Play, PlayResult
@@ -72,16 +72,27 @@ def my_play(request: HttpRequest, play_id: int) -> HttpResponse:
 
 @login_required
 def my_stats(request: HttpRequest) -> HttpResponse:
-    """My figures, per game, with charts: plays over time, plays and wins per game, rating over time."""
-    stats = history.stats_of(request.user)
+    """My figures, per game, with charts: plays over time, plays and wins per game, rating over time.
+
+    The figures and charts come from the cache (``campaigns.stats_cache``: keyed so they are never
+    stale); the list of groups is read each time, since any play at a group's tables changes it.
+    """
+    user: Any = request.user
     context: dict[str, Any] = {
-        "stats": stats,
-        "plays_chart": charts.plays_over_time(charts.plays_per_month(request.user)),
-        "wins_chart": charts.wins_per_game(stats["games"]),
-        "rating_chart": charts.rating_over_time(charts.rating_steps(request.user)),
-        "groups": groups.groups_of(request.user),
+        **stats_cache.cached(stats_cache.account_key(user, "page"), lambda: _my_figures(user)),
+        "groups": groups.groups_of(user),
     }
     return render(request, "history/stats.html", context)
+
+
+def _my_figures(user: Any) -> dict[str, Any]:
+    stats = history.stats_of(user)
+    return {
+        "stats": stats,
+        "plays_chart": charts.plays_over_time(charts.plays_per_month(user)),
+        "wins_chart": charts.wins_per_game(stats["games"]),
+        "rating_chart": charts.rating_over_time(charts.rating_steps(user)),
+    }
 
 
 @login_required
@@ -90,4 +101,5 @@ def group_board(request: HttpRequest, host_id: int) -> HttpResponse:
     host = groups.host_of(host_id)
     if host is None or not groups.may_read(request.user, host_id):
         raise Http404("No such group, or you have not played in it.")
-    return render(request, "history/group.html", {"group": groups.group_stats(host)})
+    group = stats_cache.cached(stats_cache.group_key(host, "page"), lambda: groups.group_stats(host))
+    return render(request, "history/group.html", {"group": group})

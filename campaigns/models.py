@@ -280,3 +280,23 @@ class OutboxTask(models.Model):
 
     def __str__(self) -> str:
         return f"{self.task} for table {self.table_id}"
+
+
+class StatsVersion(models.Model):
+    """A counter per account that every write its statistics read bumps, in the write's transaction.
+
+    The cached statistics (``campaigns.stats_cache``) are keyed on it, so a
+    cached answer is never older than the last committed write (issue #14,
+    "Speed"). ``mine`` covers the account's own statistics and pages;
+    ``hosted`` the statistics of the group the account hosts. A missing row
+    reads as 0.
+    """
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, primary_key=True, on_delete=models.CASCADE, related_name="+"
+    )
+    mine = models.PositiveBigIntegerField(default=0)
+    hosted = models.PositiveBigIntegerField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.mine}/{self.hosted}"

@@ -18,6 +18,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 from openskill.models import PlackettLuce
 
+from campaigns import stats_cache
 from campaigns.models import Play, PlayResult, Rating, RatingChange
 
 MODEL = PlackettLuce()
@@ -99,6 +100,11 @@ def rate_play(play: Play) -> int:
             )
         Rating.objects.bulk_update(ratings.values(), ["mu", "sigma", "plays", "updated_at"])
         RatingChange.objects.bulk_create(changes)
+        # The cached statistics show these ratings: the accounts' own, and every group's leaderboard
+        # where one of these people played (issue #14, "Speed"; campaigns.stats_cache).
+        accounts = [user for user, _name in people if user is not None]
+        stats_cache.bump_accounts(accounts)
+        stats_cache.bump_groups_of(accounts, [name for user, name in people if user is None])
         return len(changes)
 
 

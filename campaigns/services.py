@@ -21,7 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns import codes, logstore, logtext, registry, throttle
+from campaigns import codes, logstore, logtext, registry, stats_cache, throttle
 from campaigns.boards import board_html, has_board
 from campaigns.broadcast import after_commit, broadcast_events
 from campaigns.errors import TableError, not_found, stale
@@ -174,12 +174,19 @@ def seat_claim(*, seat: Seat, user: UserLike) -> Seat:
         raise TableError("login_required", "Log in first to keep this seat in your history.", status=401)
     if seat.user_id is not None and seat.user_id != account.pk:
         raise TableError("seat_claimed", "This seat already belongs to another account.", status=409)
-    seat.user = account
-    seat.save(update_fields=["user"])
-    # Results this seat already has move to the account's history.
-    PlayResult.objects.filter(seat=seat, user=None).update(user=account)
-    for play in Play.objects.filter(results__seat=seat):
-        play.users.add(account)
+    with transaction.atomic():
+        seat.user = account
+        seat.save(update_fields=["user"])
+        # Results this seat already has move to the account's history.
+        PlayResult.objects.filter(seat=seat, user=None).update(user=account)
+        plays = list(Play.objects.filter(results__seat=seat).select_related("table"))
+        for play in plays:
+            play.users.add(account)
+        # The cached statistics read these results: the account's own, its opponents' (a guest
+        # became an account) and the groups' (issue #14, "Speed"; campaigns.stats_cache).
+        others = PlayResult.objects.filter(play__in=plays).values_list("user_id", flat=True)
+        stats_cache.bump_accounts([account.pk, *others])
+        stats_cache.bump_hosts(p.table.host_user_id for p in plays)
     return seat
 
 
@@ -355,7 +362,12 @@ def _command_once(
         check_storable(outcome.state, "state")
         for new in outcome.events:
             check_storable(new.payload, "event")
-        events, said = _append(table, seat, outcome.events, outcome.state, command_id, store=False)
+        # A game's command leaves the seats as they were: the rows read above serve the log and
+        # the board too (one query fewer on the hot path); a seat or table command reads them anew.
+        unchanged = None if type.startswith(("seat.", "table.")) else seats
+        events, said = _append(
+            table, seat, outcome.events, outcome.state, command_id, store=False, seats=unchanged
+        )
         body = {"seq": table.seq, "events": said, "state": table.state}
         logstore.write_command(
             table,
@@ -421,7 +433,14 @@ def _playing(seats: list[Seat]) -> tuple[int, ...]:
 
 
 def _append(
-    table: Table, seat: Seat | None, new: list[NewEvent], state: State, command_id: str, *, store: bool = True
+    table: Table,
+    seat: Seat | None,
+    new: list[NewEvent],
+    state: State,
+    command_id: str,
+    *,
+    store: bool = True,
+    seats: list[Seat] | None = None,
 ) -> tuple[list[Event], list[dict[str, Any]]]:
     """Give the events the next seq numbers (stored now, or by the caller's
     ``logstore.write_command``) and broadcast them after commit, worded for
@@ -444,7 +463,8 @@ def _append(
     if store:
         Event.objects.bulk_create(rows)
     table.state = state
-    seats = _seats(table)  # after the command: a renamed or removed seat reads as it is now
+    if seats is None:
+        seats = _seats(table)  # after the command: a renamed or removed seat reads as it is now
     said = logtext.said(table, rows, {s.pk: s.name for s in seats})
     group, seat_ids, status = table.group_name, list(table.seat_ids), str(table.status)
 

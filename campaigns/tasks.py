@@ -18,7 +18,7 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns import ratings
+from campaigns import ratings, stats_cache
 from campaigns.broadcast import after_commit
 from campaigns.models import OutboxTask, Play, PlayResult, Seat, Table, TableStatus
 from campaigns.registry import rules_for
@@ -95,6 +95,9 @@ def write_play_record(table_id: int) -> int | None:
         if table.host_user_id is not None:
             users.add(table.host_user_id)
         play.users.set(users)
+        # Cached statistics are keyed on these counters: bumped in this transaction (issue #14, "Speed").
+        stats_cache.bump_accounts(owners.values())
+        stats_cache.bump_hosts([table.host_user_id])
         # The ratings need the results just written: owed from this commit on.
         OutboxTask.objects.create(task=RATE_PLAY, table=table)
         after_commit(lambda: rate_play.delay(table_id))

@@ -212,7 +212,7 @@ def stats_queries(user: Any) -> int:
     return len(queries)
 
 
-def test_stats_cost_the_same_queries_for_ten_and_a_thousand_plays(django_assert_max_num_queries: Any) -> None:
+def test_stats_cost_the_same_queries_for_ten_and_a_thousand_plays() -> None:
     users = get_user_model().objects
     few, many = users.create_user("few", password="x"), users.create_user("many", password="x")
     many_plays(few, 10)
@@ -220,11 +220,14 @@ def test_stats_cost_the_same_queries_for_ten_and_a_thousand_plays(django_assert_
     baseline = stats_queries(few)
     client = Client()
     client.force_login(many)
-    with django_assert_max_num_queries(baseline):
+    with CaptureQueriesContext(connection) as first:
         stats = client.get("/api/v1/me/stats/").json()
+    # Both first reads compute the figures (nothing cached yet): the same queries.
+    assert len(first) == baseline
     assert stats["plays"] == 1000 and len(stats["games"]) == len(registry.games())
     assert stats["wins"] == 334 and stats["longest_win_streak"] == 1
-    assert stats_queries(many) == baseline
+    # A second read is answered from the cache (campaigns.stats_cache, tested there).
+    assert stats_queries(many) < baseline
 
 
 def test_stats_with_opponents_answer_what_the_schema_says(

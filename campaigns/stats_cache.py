@@ -1,0 +1,126 @@
+"""Statistics answered from Django's cache, keyed so a cached answer is never stale (issue #14, "Speed").
+
+An account's statistics (``/api/v1/me/stats/``, the ``/me/stats/`` page) and
+a group's (``/api/v1/groups/{host}/stats/``, its page) are a dozen
+aggregate queries and a good deal of Python; the speed target asks for a
+fraction of that. Each account has a ``StatsVersion`` row: every write that
+changes what those statistics read bumps it *in the write's own
+transaction*. A read costs one indexed query for the version, then one
+cache look-up under a key holding it; a write committed before the version
+is read is always seen, since its bump came with it.
+
+The writers, and whose counters they bump:
+
+- the play record (``campaigns.tasks.write_play_record``): every account
+  with a result in the play (``mine``) and the table's host (``hosted``);
+- the ratings of a play (``campaigns.ratings.rate_play``): every rated
+  account (``mine``), and the host of every group where a rated person
+  (account, or guest by name) has played (``hosted``: the leaderboards show
+  members' ratings over all their plays);
+- a seat claimed by an account (``campaigns.services.seat_claim``): the
+  account, every other account in the plays of that seat (their opponent is
+  now an account, not a guest), and the hosts of those plays.
+
+Results written by other means (the 0007 backfill ran before any of this
+existed; ``bench`` seeds in bulk before the first read) need no bump: a
+missing row is version 0 and nothing is cached under it yet. The key also
+holds the account's ``date_joined`` (SQLite reuses a deleted account's id)
+and a digest of the registered games' names and record fields (they come
+from code, so a deploy that renames a game is not answered from before).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable, Iterable
+from typing import Any, TypeVar
+
+from django.core.cache import cache
+from django.db.models import F, Q
+
+from campaigns import registry
+from campaigns.models import PlayResult, StatsVersion
+
+T = TypeVar("T")
+
+SHAPE = "1"
+"""Bumped when the shape of a cached answer changes, so a deploy never reads the old shape."""
+TIMEOUT_S = 24 * 3600
+"""Only bounds the memory kept: an entry is never stale, and an unused one just expires."""
+
+
+@functools.cache
+def _code() -> str:
+    """A digest of what the answers take from code rather than the database: the games' names and records."""
+    games = [
+        (g.slug, g.name, [(f.key, f.label, f.higher_is_better) for f in g.rules.record_fields])
+        for g in registry.games()
+    ]
+    return hashlib.sha256(repr((SHAPE, games)).encode()).hexdigest()[:12]
+
+
+def _bump(field: str, user_ids: Iterable[int | None]) -> None:
+    """Add one to ``field`` of these accounts' counters, inside the caller's transaction.
+
+    The rows are created where missing, then locked in id order before the
+    update, so two writers bumping overlapping accounts wait for each other
+    instead of deadlocking.
+    """
+    ids = sorted({i for i in user_ids if i is not None})
+    if not ids:
+        return
+    StatsVersion.objects.bulk_create([StatsVersion(user_id=i) for i in ids], ignore_conflicts=True)
+    rows = StatsVersion.objects.filter(user_id__in=ids)
+    list(rows.select_for_update().order_by("user_id").values_list("user_id", flat=True))
+    rows.update(**{field: F(field) + 1})
+
+
+def bump_accounts(user_ids: Iterable[int | None]) -> None:
+    """These accounts' own statistics changed (``None`` entries, guests, are ignored)."""
+    _bump("mine", user_ids)
+
+
+def bump_hosts(host_ids: Iterable[int | None]) -> None:
+    """The groups of these hosts changed."""
+    _bump("hosted", host_ids)
+
+
+def bump_groups_of(accounts: Iterable[int], guests: Iterable[str]) -> None:
+    """Every group where one of these people played (their rating shows on its leaderboards)."""
+    accounts, guests = list(accounts), list(guests)
+    if not accounts and not guests:
+        return
+    hosts = (
+        PlayResult.objects.filter(Q(user_id__in=accounts) | Q(user__isnull=True, name__in=guests))
+        .values_list("play__table__host_user_id", flat=True)
+        .distinct()
+    )
+    bump_hosts(list(hosts))
+
+
+def _version(user: Any, field: str) -> int:
+    """One indexed query: the account's counter (0 before its first bump)."""
+    found = StatsVersion.objects.filter(user_id=user.pk).values_list(field, flat=True)
+    return int(found[0]) if found else 0
+
+
+def account_key(user: Any, what: str) -> str:
+    """The cache key of ``what`` (an answer built only from ``user``'s own statistics), as of now."""
+    joined = user.date_joined.timestamp()
+    return f"stats:{_code()}:me:{what}:{user.pk}:{joined}:{_version(user, 'mine')}"
+
+
+def group_key(host: Any, what: str) -> str:
+    """The cache key of ``what`` built from the group ``host`` hosts, as of now."""
+    joined = host.date_joined.timestamp()
+    return f"stats:{_code()}:group:{what}:{host.pk}:{joined}:{_version(host, 'hosted')}"
+
+
+def cached(key: str, build: Callable[[], T]) -> T:
+    """The answer cached under ``key``, built and kept on a miss."""
+    found: T | None = cache.get(key)
+    if found is None:
+        found = build()
+        cache.set(key, found, TIMEOUT_S)
+    return found
