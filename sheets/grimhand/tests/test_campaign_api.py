@@ -206,3 +206,34 @@ def test_the_board_offers_the_next_step_and_hides_other_seats_controls(
     sheet = page_client(gh_host).get(f"/g/{gh_host.table.pk}/")
     assert sheet.status_code == 200 and b"gh-board-link" in sheet.content
     assert hal
+
+
+def test_the_end_redeems_breaks_an_overall_tie_and_records_every_seat(
+    gh_host: Person, gh_player: Person
+) -> None:
+    """§13 through the API: an uncorrupted player's redemption roll (Wilds do not count) lowers the
+    corrupted one's Corruption; twins tie on every trophy; their typed draws break the tie."""
+    ann, bo = gh_host, gh_player
+    hal = create_character(ann, "Hal", "Human", "Warrior", "Iron")
+    bea = create_character(bo, "Bea", "Human", "Warrior", "Iron")
+    ok(ann.command("campaign.start", {"levels": 1}))
+    ok(bo.command("character.set", {"character_id": bea, "stat": "corruption", "value": 5}))
+    bad = refused(ann, "campaign.end", {"dice": {str(bea): [IRON] * 5}})
+    assert bad["extra"]["field"] == "dice"  # the corrupted do not roll
+    ended = ok(
+        ann.command(
+            "campaign.end",
+            {
+                "dice": {str(hal): [IRON, IRON, WILD, WILD, SHADOW]},  # 2 successes: Wilds do not count
+                "tie_break": {str(hal): "1BL 3IR 5NA 7SH 9BO", str(bea): "2BL 2IR 6NA 8SH 10BO"},
+            },
+        )
+    )
+    end = state_of(ann)["campaign"]["end"]
+    assert end["redemption"]["pool"] == 2
+    assert char(ann, bea)["corruption"] == 3  # 5 - 2: below the threshold of 4, redeemed
+    trophies = {r["name"]: r["trophies"] for r in end["records"]}
+    assert trophies["Hal"] == trophies["Bea"] == 7  # equal on every award: everyone scores
+    assert end["winners"] == [bea]  # her pair of twos beats a high card
+    assert "Bea wins" in ended["events"][0]["text"]
+    assert [e["type"] for e in ended["events"]] == ["campaign.ended", "table.ended"]
