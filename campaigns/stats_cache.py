@@ -12,7 +12,8 @@ is read is always seen, since its bump came with it.
 The writers, and whose counters they bump:
 
 - the play record (``campaigns.tasks.write_play_record``): every account
-  with a result in the play (``mine``) and the table's host (``hosted``);
+  with a seat in the play and the table's host (``mine``: the host's list
+  of groups counts the plays they hosted), and the host (``hosted``);
 - the ratings of a play (``campaigns.ratings.rate_play``): every rated
   account (``mine``), and the host of every group where a rated person
   (account, or guest by name) has played (``hosted``: the leaderboards show
@@ -33,10 +34,13 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import F, Q
 
 from campaigns import registry
@@ -99,10 +103,23 @@ def bump_groups_of(accounts: Iterable[int], guests: Iterable[str]) -> None:
     bump_hosts(list(hosts))
 
 
+@functools.cache
+def _version_sql(field: str) -> str:
+    quote = connection.ops.quote_name
+    table = quote(StatsVersion._meta.db_table)
+    return f"SELECT {quote(field)} FROM {table} WHERE {quote('user_id')} = %s"
+
+
 def _version(user: Any, field: str) -> int:
-    """One indexed query: the account's counter (0 before its first bump)."""
-    found = StatsVersion.objects.filter(user_id=user.pk).values_list(field, flat=True)
-    return int(found[0]) if found else 0
+    """One indexed query: the account's counter (0 before its first bump).
+
+    Plain SQL, written once: the ORM's query building cost as much as the
+    query itself on a path that is otherwise a cache look-up.
+    """
+    with connection.cursor() as cursor:
+        cursor.execute(_version_sql(field), [user.pk])
+        row = cursor.fetchone()
+    return int(row[0]) if row else 0
 
 
 def account_key(user: Any, what: str) -> str:
@@ -117,10 +134,47 @@ def group_key(host: Any, what: str) -> str:
     return f"stats:{_code()}:group:{what}:{host.pk}:{joined}:{_version(host, 'hosted')}"
 
 
+class _Recent:
+    """The last answers this process gave, by key: a cache in front of the shared one.
+
+    A key names the version it was built at, so an answer kept here is as
+    fresh as the shared cache's; keeping it saves the round trip to Redis
+    and the unpickling for an account that asks again. Bounded: the least
+    recently used answer goes first. The answers are shared between
+    requests, so nobody may change one (the views only read them).
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[str, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Any:
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+            return found
+
+    def put(self, key: str, value: Any) -> None:
+        with self.lock:
+            self.kept[key] = value
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+
+
+RECENT = _Recent(256)
+
+
 def cached(key: str, build: Callable[[], T]) -> T:
-    """The answer cached under ``key``, built and kept on a miss."""
-    found: T | None = cache.get(key)
+    """The answer under ``key``: from this process, else the shared cache, else built and kept in both."""
+    found: T | None = RECENT.get(key)
+    if found is not None:
+        return found
+    found = cache.get(key)
     if found is None:
         found = build()
         cache.set(key, found, TIMEOUT_S)
+    RECENT.put(key, found)
     return found

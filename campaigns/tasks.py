@@ -96,7 +96,8 @@ def write_play_record(table_id: int) -> int | None:
             users.add(table.host_user_id)
         play.users.set(users)
         # Cached statistics are keyed on these counters: bumped in this transaction (issue #14, "Speed").
-        stats_cache.bump_accounts(owners.values())
+        # The host's own counter too: their list of groups counts the plays they hosted.
+        stats_cache.bump_accounts([*owners.values(), table.host_user_id])
         stats_cache.bump_hosts([table.host_user_id])
         # The ratings need the results just written: owed from this commit on.
         OutboxTask.objects.create(task=RATE_PLAY, table=table)

@@ -17,10 +17,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from campaigns import history, services, stats_cache
-from campaigns.models import PlayResult
-from campaigns.tasks import rate_play
+from campaigns.models import PlayResult, Table
+from campaigns.tasks import rate_play, write_play_record
 from campaigns.tests.test_history import ended_counters_table
 from campaigns.tests.test_stats import a_play
+from tests.personas import person
 
 pytestmark = pytest.mark.django_db
 
@@ -138,3 +139,16 @@ def test_a_rating_makes_the_next_read_fresh_for_the_players_and_every_group_they
     assert leader(group_stats(olaf, olaf), GAME, "Cy")["rating"]["plays"] == 1
     page = client_of(mara).get("/me/stats/").content.decode()
     assert 'id="chart-rating"' in page
+
+
+def test_a_play_hosted_without_a_seat_makes_the_hosts_page_fresh() -> None:
+    """The page lists the groups with the plays one played in or hosted: hosting alone counts."""
+    hana = account("hana")
+    table, grant = services.table_create(game="counters", name="Saturday", seat_name="Ann")
+    Table.objects.filter(pk=table.pk).update(host_user=hana)  # hosted from her account, no seat
+    assert "Your groups" not in client_of(hana).get("/me/stats/").content.decode()
+    ann = person(grant.seat, grant.token)
+    assert ann.command("table.end").status_code == 200
+    write_play_record(table.pk)
+    page = client_of(hana).get("/me/stats/").content.decode()
+    assert 'hana\u2019s tables</a> <span class="muted">· 1 play</span>' in page
