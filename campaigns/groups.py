@@ -12,11 +12,11 @@ from collections import defaultdict
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import Avg, Case, CharField, Count, F, Max, Q, Sum, Value, When
+from django.db.models import Case, CharField, Count, F, Q, Sum, Value, When
 
 from campaigns import records
 from campaigns.export import play_row
-from campaigns.history import choose_rivals, win_streaks
+from campaigns.history import choose_rivals, result_aggregates, win_streaks
 from campaigns.models import Play, PlayResult, Rating
 from campaigns.ratings import Identity, rating_json
 from campaigns.registry import name_of
@@ -129,13 +129,7 @@ def group_stats(host: Any) -> dict[str, Any]:
     member_rows = list(
         here.annotate(guest=_guest())
         .values("user_id", "user__username", "guest", "game")
-        .annotate(
-            plays=Count("id"),
-            wins=Count("id", filter=Q(won=True)),
-            avg_score=Avg("score"),
-            best_score=Max("score"),
-            time_played_s=Sum("play__duration_s"),
-        )
+        .annotate(**result_aggregates())
         .order_by()
     )
     runs: dict[Identity, list[tuple[str, bool]]] = defaultdict(list)

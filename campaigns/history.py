@@ -17,6 +17,17 @@ from campaigns.ratings import rating_json
 from campaigns.registry import name_of
 
 
+def result_aggregates() -> dict[str, Any]:
+    """Plays, wins, average and best score and time played over a set of result rows (SQL aggregates)."""
+    return {
+        "plays": Count("id"),
+        "wins": Count("id", filter=Q(won=True)),
+        "avg_score": Avg("score"),
+        "best_score": Max("score"),
+        "time_played_s": Sum("play__duration_s"),
+    }
+
+
 def results_of(user: Any, game: str | None = None) -> QuerySet[PlayResult]:
     """This account's results, newest first (optionally of one game)."""
     rows = PlayResult.objects.filter(user=user).select_related("play")
@@ -49,13 +60,7 @@ def stats_of(user: Any) -> dict[str, Any]:
     per_game = (
         PlayResult.objects.filter(user=user)
         .values("game")
-        .annotate(
-            plays=Count("id"),
-            wins=Count("id", filter=Q(won=True)),
-            avg_score=Avg("score"),
-            best_score=Max("score"),
-            time_played_s=Sum("play__duration_s"),
-        )
+        .annotate(**result_aggregates())
         .order_by("-plays", "game")
     )
     games = [
