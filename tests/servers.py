@@ -112,3 +112,32 @@ def server_process(env: dict[str, str]) -> Iterator[str]:
             proc.wait(10)
         except subprocess.TimeoutExpired:
             proc.kill()
+
+
+@contextmanager
+def celery_worker() -> Iterator[Any]:
+    """A real Celery worker (solo pool) on the test run's broker, queue and database; stopped after.
+
+    Yields ``wait(done)``: poll ``done()`` until it is true (60 s at most), failing at once with the
+    worker's own words if it dies meanwhile.
+    """
+    worker = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "companion", "worker", "--pool=solo", "--loglevel=warning",
+         "--without-gossip", "--without-mingle", "--without-heartbeat"],
+        cwd=ROOT,
+        env=server_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )  # fmt: skip
+
+    def wait(done: Any) -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not done():
+            assert worker.poll() is None, worker.stderr.read().decode() if worker.stderr else "worker died"
+            time.sleep(0.2)
+
+    try:
+        yield wait
+    finally:
+        worker.terminate()
+        worker.wait(20)

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -14,8 +11,7 @@ from openskill.models import PlackettLuce
 from campaigns.models import Rating, RatingChange
 from campaigns.tasks import rate_play
 from campaigns.tests.test_stats import a_play
-from tests.helpers import ROOT
-from tests.servers import server_env
+from tests.servers import celery_worker
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -30,37 +26,12 @@ def test_a_worker_rates_a_play_once() -> None:
     play = a_play("grimoor", 2, ("Ann", 1, True), (mara, 2, False), ("Bo", 3, False))
     # Queued last: once it is rated, the solo worker has handled every message before it.
     sentinel = a_play("grim", 1, ("Cy", 1, True), ("Dee", 2, False))
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "companion",
-            "worker",
-            "--pool=solo",
-            "--loglevel=warning",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=server_env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
+    with celery_worker() as wait:
         # The same play queued twice, as a retry or the outbox drain would.
         rate_play.delay(play.table_id)
         rate_play.delay(play.table_id)
         rate_play.delay(sentinel.table_id)
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not RatingChange.objects.filter(play=sentinel).exists():
-            assert worker.poll() is None, worker.stderr.read().decode() if worker.stderr else "worker died"
-            time.sleep(0.2)
-    finally:
-        worker.terminate()
-        worker.wait(20)
+        wait(lambda: RatingChange.objects.filter(play=sentinel).exists())
     assert RatingChange.objects.filter(play=play).count() == 3
     model = PlackettLuce()
     [[ann], [mine], [bo]] = model.rate(

@@ -3,16 +3,12 @@
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
-import time
 
 import pytest
 
 from campaigns import services
 from campaigns.models import Play
-from tests.helpers import ROOT
-from tests.servers import server_env
+from tests.servers import celery_worker
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -32,37 +28,12 @@ def test_worker_writes_the_play_record() -> None:
         type="counter.add",
         payload={"name": "Life", "value": 7},
     )
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "companion",
-            "worker",
-            "--pool=solo",
-            "--loglevel=warning",
-            "--without-gossip",
-            "--without-mingle",
-            "--without-heartbeat",
-        ],
-        cwd=ROOT,
-        env=server_env(),
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
-    try:
+    with celery_worker() as wait:
         services.command_execute(
             table_id=table.pk, seat=host.seat, command_id="end", type="table.end", payload={}
         )
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not Play.objects.filter(table=table).exists():
-            assert worker.poll() is None, worker.stderr.read().decode() if worker.stderr else "worker died"
-            time.sleep(0.2)
+        wait(lambda: Play.objects.filter(table=table).exists())
         play = Play.objects.get(table=table)
-    finally:
-        worker.terminate()
-        worker.wait(20)
     assert play.game == "counters" and play.name == "Worker night"
     assert [s["name"] for s in play.seats] == ["Ann", "Bo"]
     assert play.final_state["counters"][0]["value"] == 7
