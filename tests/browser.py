@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Error, Page, ViewportSize, sync_playwright
+from playwright.sync_api import Browser, ConsoleMessage, Dialog, Error, Page, ViewportSize, sync_playwright
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -87,3 +87,8 @@ def unlabelled_controls(page: Page) -> list[str]:
             .map(el => el.outerHTML.slice(0, 80))"""
     )
     return found
+
+
+def accept(dialog: Dialog) -> None:
+    """Say yes to a page's confirm() (the boards ask before ending, starting a level...)."""
+    dialog.accept()

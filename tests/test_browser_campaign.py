@@ -8,10 +8,11 @@ five explore cards end in the preparation phase with the deck reminder.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Dialog, Locator, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.browser import (  # noqa: F401
     ConsoleWatch,
+    accept,
     browser,
     horizontal_overflow,
     phone_page,
@@ -21,10 +22,6 @@ from tests.browser import (  # noqa: F401
 from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
-
-
-def accept(dialog: Dialog) -> None:
-    dialog.accept()
 
 
 def seated(chromium: Browser, base: str, code: str, name: str) -> tuple[Page, ConsoleWatch]:

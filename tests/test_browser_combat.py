@@ -19,11 +19,12 @@ from itertools import count
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Dialog, Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from campaigns.auth import cookie_name
 from tests.browser import (  # noqa: F401
     ConsoleWatch,
+    accept,
     browser,
     horizontal_overflow,
     phone_page,
@@ -34,10 +35,6 @@ from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
 _ids = count(1)
-
-
-def accept(dialog: Dialog) -> None:
-    dialog.accept()
 
 
 def post(base: str, path: str, body: dict[str, Any], token: str = "") -> Any:

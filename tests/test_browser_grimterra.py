@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Dialog, Page, expect
+from playwright.sync_api import Page, expect
 
 from tests.browser import (  # noqa: F401
+    accept,
     browser,
     horizontal_overflow,
     phone_page,
@@ -17,10 +18,6 @@ from tests.browser import (  # noqa: F401
 from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
-
-
-def accept(dialog: Dialog) -> None:
-    dialog.accept()
 
 
 def add_hero(page: Page, seat: str, name: str, fate: str, health: str, emp: str, position: str) -> None:
