@@ -30,43 +30,30 @@ from rules.grimhand.campaign import (
     roll_quest_challenge,
     threat_manifestation_rank,
 )
+from rules.grimhand.table.availability import ability_block, quest_block
 from rules.grimhand.table.catalogue import EffectFacts, parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import COUNTERS, STAT_NAMES, Character, characters, maximum
-from rules.grimhand.tables import GameTables
 
 Entry = dict[str, Any]
-
-
-def _reached(tables: GameTables, char: Character, stature: str) -> bool:
-    """Whether ``char`` has reached ``stature`` (§9), by the command's stature table."""
-    return tables.stature_index(char["derived"]["stature"]) >= tables.stature_index(stature)
-
-
-def available_quests(ctx: Ctx, char: Character) -> list[str]:
-    taken = {q["name"] for q in char["quests"]}
-    return [
-        q.name
-        for q in ctx.catalogue.quests
-        if q.affinity == char["affinity"] and _reached(ctx.tables, char, q.stature) and q.name not in taken
-    ]
 
 
 def take(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     facts = ctx.catalogue.quest(require(payload, "quest", str, "A quest"))
-    if any(q["name"] == facts.name for q in char["quests"]):
+    block = quest_block(ctx.tables, char, facts)
+    if block == "taken":
         raise RuleViolation(
             "quest_taken", f"{char['name']} has already taken {facts.name}.", {"quest": facts.name}
         )
-    if facts.affinity != char["affinity"]:
+    if block == "affinity":
         raise RuleViolation(
             "quest_unavailable",
             f"{facts.name} is a {facts.affinity} quest; {char['name']} is of {char['affinity']}.",
             {"quest": facts.name, "reason": "affinity"},
         )
-    if not _reached(ctx.tables, char, facts.stature):
+    if block == "stature":
         raise RuleViolation(
             "quest_unavailable",
             f"{facts.name} opens at {facts.stature} stature; {char['name']} is {char['derived']['stature']}.",
@@ -315,17 +302,18 @@ def choose_ability(ctx: Ctx, payload: Payload) -> EventBody:
     """One stature ability card per stature reached (Novice .. Legend)."""
     char = ctx.owned(payload)
     facts = ctx.catalogue.ability(require(payload, "ability", str, "An ability"))
-    if any(a["name"] == facts.name for a in char["abilities"]):
+    block = ability_block(ctx.tables, char, facts)
+    if block == "taken":
         raise RuleViolation(
             "ability_taken", f"{char['name']} already has {facts.name}.", {"ability": facts.name}
         )
-    if not _reached(ctx.tables, char, facts.stature):
+    if block == "stature":
         raise RuleViolation(
             "ability_locked",
             f"{facts.name} is a {facts.stature} card; {char['name']} is {char['derived']['stature']}.",
             {"ability": facts.name, "stature": facts.stature},
         )
-    if any(a["stature"] == facts.stature for a in char["abilities"]):
+    if block == "slot":
         raise RuleViolation(
             "ability_slot_taken",
             f"{char['name']} already chose a {facts.stature} card: one per stature (§9).",
