@@ -56,6 +56,15 @@ _COMMAND = inline_serializer(
     },
 )
 
+_ORIGIN = inline_serializer(
+    "ExportOrigin",
+    {
+        "table_id": serializers.IntegerField(help_text="The table the game was first played at, there."),
+        "created_at": serializers.DateTimeField(help_text="When that table was opened."),
+        "ended_at": serializers.DateTimeField(allow_null=True, help_text="When the game ended."),
+    },
+)
+
 
 class TableExportSerializer(serializers.Serializer[Any]):
     """A table's whole log: what the import replays, and the end it must reach."""
@@ -72,6 +81,12 @@ class TableExportSerializer(serializers.Serializer[Any]):
     status = serializers.CharField()
     edit_policy = serializers.CharField()
     state = serializers.JSONField(help_text="The final state (for checking).")
+    origin = _ORIGIN.__class__(
+        required=False,
+        allow_null=True,
+        help_text="The game this log holds: an ended one imported beside it is not recorded as a "
+        "second play; restored elsewhere, its play keeps these times. Absent in older exports.",
+    )
 
 
 class ImportOut(serializers.Serializer[Any]):

@@ -22,6 +22,10 @@ the convention ``campaigns.undo`` relies on too); those are translated
 before a command is sent again. Comparisons accept a seat id where the
 rebuilt table has that seat's new id, so no game's state layout is assumed.
 
+The export names the game it holds (``origin``: the table it was first
+played at), so an ended table imported beside that table is not recorded as
+a second play of the same game (``campaigns.origins``).
+
 The options a table was opened with are not stored; each game keeps them
 in its snapshot under the option's own key (``option_fields``), which is
 where the export reads them. A wrong guess cannot pass: the final check fails.
@@ -35,7 +39,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from campaigns import registry, services
+from campaigns import origins, registry, services
 from campaigns.errors import TableError
 from campaigns.models import Command, Event, PlayResult, Role, Seat, Table
 from campaigns.payloads import check_payload
@@ -87,6 +91,7 @@ def table_export(*, table: Table) -> dict[str, Any]:
         "status": table.status,
         "edit_policy": table.edit_policy,
         "state": table.state,
+        "origin": origins.origin_json(table),
     }
 
 
@@ -112,6 +117,7 @@ class _Doc:
     events: list[dict[str, Any]]
     commands: dict[str, dict[str, Any]]
     final: dict[str, Any]
+    origin: origins.Origin | None
 
 
 def _bad(message: str, **extra: Any) -> TableError:
@@ -195,7 +201,8 @@ def _read(data: Any) -> _Doc:
         check_payload({k: v for k, v in part.items() if k != "payload"}, "events")
         check_payload(part.get("payload"), "payload")
     final = {key: data[key] for key in ("name", "seq", "status", "edit_policy", "state")}
-    return _Doc(data["game"], data["name"], data["options"], seats, events, commands, final)
+    origin = origins.read_origin(data.get("origin"))
+    return _Doc(data["game"], data["name"], data["options"], seats, events, commands, final, origin)
 
 
 def _to_new_ids(value: Any, ids: Mapping[int, int], key: str = "") -> Any:
@@ -245,7 +252,9 @@ def table_import(*, data: Any, user: services.UserLike = None) -> tuple[Table, s
     (the rules refused a command), ``import_mismatch`` (a command, or the end
     result, differs from what the export says); 409 ``import_conflict`` when
     a game's records drawn from the dice are still held by the exported table
-    on this server. Nothing is created then.
+    on this server. Nothing is created then. An ended export keeps its
+    ``origin`` (``campaigns.origins``): beside the game it copies, no second
+    play is recorded; restored elsewhere, the play is dated as it was played.
     """
     doc = _read(data)
     if registry.find(doc.game) is None:
@@ -286,6 +295,8 @@ def table_import(*, data: Any, user: services.UserLike = None) -> tuple[Table, s
         _replay_command(table, doc.commands.get(event["command_id"]), expected, ids, seats)
         seq += len(expected)
     _check_end(table, doc, ids)
+    # Before the commit queues its play record: the same game held here already is not played twice.
+    origins.keep_origin(table, doc.origin)
     return table, grant
 
 

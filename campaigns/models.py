@@ -53,9 +53,23 @@ class Table(models.Model):
     seat_ids: models.JSONField[Any] = models.JSONField(default=list)
     created_at = models.DateTimeField(auto_now_add=True)
     ended_at = models.DateTimeField(null=True, blank=True)
+    # A table rebuilt from an ended table's export (campaigns.export) names
+    # the game it is a copy of: the id and opening time of the table it was
+    # first played at, on that server (a copy of a copy names the same).
+    # A copy of a game already recorded here writes no second play record
+    # (campaigns.origins). Null for a table whose game was played here.
+    origin_table_id = models.PositiveBigIntegerField(null=True, blank=True)
+    origin_created_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]
+        indexes = [
+            models.Index(
+                fields=["origin_table_id", "origin_created_at"],
+                name="table_origin",
+                condition=models.Q(origin_table_id__isnull=False),
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.game_name})"

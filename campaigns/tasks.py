@@ -18,7 +18,7 @@ from celery import shared_task
 from django.db import transaction
 from django.utils import timezone
 
-from campaigns import ratings, stats_cache
+from campaigns import origins, ratings, stats_cache
 from campaigns.broadcast import after_commit
 from campaigns.models import OutboxTask, Play, PlayResult, Seat, Table, TableStatus
 from campaigns.registry import rules_for
@@ -48,7 +48,9 @@ def write_play_record(table_id: int) -> int | None:
     """Record game, seats, final state, duration and winner of an ended table.
 
     Idempotent: a second run (a retry, the drain) finds the record and
-    changes nothing; either way the outbox row is marked done.
+    changes nothing; either way the outbox row is marked done. A table
+    imported from the export of a game this server already holds writes
+    nothing (``campaigns.origins``): one game is one play.
     """
     with transaction.atomic():
         table = Table.objects.select_for_update().filter(pk=table_id, status=TableStatus.ENDED).first()
@@ -58,6 +60,8 @@ def write_play_record(table_id: int) -> int | None:
         existing = Play.objects.filter(table=table).first()
         if existing is not None:
             return existing.pk
+        if origins.recorded_elsewhere(table):
+            return None
         seats = list(table.seats.all().order_by("position", "id"))
         state = {k: v for k, v in table.state.items() if k != "undone"}
         summary = rules_for(table.game).summary(state)
@@ -71,9 +75,9 @@ def write_play_record(table_id: int) -> int | None:
             final_state=state,
             summary=summary,
             winner=winner_names(summary, seats),
-            started_at=table.created_at,
+            started_at=origins.started_at(table),
             ended_at=table.ended_at,
-            duration_s=max(0, int((table.ended_at - table.created_at).total_seconds())),
+            duration_s=max(0, int((table.ended_at - origins.started_at(table)).total_seconds())),
         )
         owners = {s.pk: s.user_id for s in seats}
         PlayResult.objects.bulk_create(
