@@ -20,7 +20,13 @@ The writers, and whose counters they bump:
   members' ratings over all their plays);
 - a seat claimed by an account (``campaigns.services.seat_claim``): the
   account, every other account in the plays of that seat (their opponent is
-  now an account, not a guest), and the hosts of those plays.
+  now an account, not a guest), and the hosts of those plays;
+- an account renamed (its ``username`` saved changed, by the admin or
+  anything else that saves the account; ``renamed`` below): the answers
+  show it by name as an opponent, a group member, a record holder and a
+  group's host, so the account, everyone who played with it or at its
+  tables (``mine``), and the groups it played in or hosts (``hosted``).
+  A bulk ``QuerySet.update`` of usernames sends no signal and bumps nothing.
 
 Results written by other means (the 0007 backfill ran before any of this
 existed; ``bench`` seeds in bulk before the first read) need no bump: a
@@ -40,7 +46,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import F, Q
 
 from campaigns import registry
@@ -101,6 +107,44 @@ def bump_groups_of(accounts: Iterable[int], guests: Iterable[str]) -> None:
         .distinct()
     )
     bump_hosts(list(hosts))
+
+
+def renamed(user_id: int) -> None:
+    """Every answer that names this account is out of date: bump whoever it shows up for.
+
+    Its own (the page's list of groups names the host), everyone who shared a
+    play with it or played at its tables (an opponent's or a host's name),
+    itself and every host of a group it played in (members, record holders).
+    """
+    with transaction.atomic():
+        together = PlayResult.objects.filter(
+            Q(play__results__user_id=user_id) | Q(play__table__host_user_id=user_id), user__isnull=False
+        )
+        bump_accounts([user_id, *together.values_list("user_id", flat=True).distinct()])
+        hosts = PlayResult.objects.filter(user_id=user_id).values_list("play__table__host_user_id", flat=True)
+        bump_hosts([user_id, *hosts.distinct()])
+
+
+def note_rename(sender: Any, instance: Any, update_fields: Any = None, **kwargs: Any) -> None:
+    """``pre_save`` of the account model: remember whether this save changes the username.
+
+    A save that names its fields without the username (a login's
+    ``last_login``) costs nothing; any other save of an existing account
+    reads the stored name once.
+    """
+    instance._stats_renamed = False
+    field = instance.USERNAME_FIELD
+    if instance.pk is None or kwargs.get("raw") or (update_fields is not None and field not in update_fields):
+        return
+    before = type(instance)._default_manager.filter(pk=instance.pk).values_list(field, flat=True).first()
+    instance._stats_renamed = before is not None and before != getattr(instance, field)
+
+
+def bump_on_rename(sender: Any, instance: Any, created: bool = False, **kwargs: Any) -> None:
+    """``post_save`` of the account model: after the new name is written, the answers naming it go."""
+    if not created and getattr(instance, "_stats_renamed", False):
+        instance._stats_renamed = False
+        renamed(instance.pk)
 
 
 @functools.cache
