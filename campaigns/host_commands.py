@@ -1,50 +1,64 @@
 """Table and seat management by the host, through the same command log.
 
-Renaming, reordering and removing seats, a new join code, who may edit and
-ending the table are commands like any other, so every phone sees them live
-and the history keeps them.
+Renaming, reordering and removing seats, who may edit, renaming and ending
+the table are pure rules over the snapshot's ``table`` block
+(``rules.table``); their events carry ops like any game's. This module is
+the service's side: the commands that need the database (a new join code
+must be free), and the projector that mirrors the ``Seat`` rows and the
+``Table`` row's columns from the block after each command (issue #8, "The
+shape"), so pages, tokens and queries read what the log says.
 """
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Mapping
 from typing import Any
 
 from django.utils import timezone
 
 from campaigns import codes
 from campaigns.errors import TableError
-from campaigns.models import EditPolicy, Role, Seat, Table, TableStatus
+from campaigns.models import Seat, Table, TableStatus
+from rules import table as table_rules
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome
 from rules.errors import RuleViolation
 
 TABLE_COMMANDS = (
-    "seat.rename",
-    "seat.reorder",
-    "seat.remove",
+    *table_rules.COMMANDS,
     "table.rotate_code",
-    "table.set_policy",
-    "table.rename",
-    "table.end",
     "undo",
     "redo",
 )
 """The platform's commands, the same at every game's table (undo/redo: ``campaigns.undo``)."""
 
-MAX_NAME = 40
+MAX_NAME = table_rules.SEAT_NAME_MAX
+GONE = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
+"""``removed_at`` of a seat read from the snapshot: removed, the moment is on its row only."""
 
 
 def clean_name(raw: object, what: str, limit: int = MAX_NAME) -> str:
-    name = str(raw or "").strip()
-    if not name:
-        raise TableError("bad_name", f"Please enter {what}.", extra={"field": "name"})
-    if len(name) > limit:
-        raise TableError(
-            "bad_name", f"{what.capitalize()} can be at most {limit} characters.", extra={"field": "name"}
-        )
-    return name
+    """``rules.table.clean_name`` for the service's own forms (create, join)."""
+    try:
+        return table_rules.clean_name(raw, what, limit)
+    except RuleViolation as exc:
+        raise TableError(exc.code, exc.message, extra=exc.extra) from exc
+
+
+def seat_entry(seat: Seat) -> dict[str, Any]:
+    """A seat row as the snapshot's table block holds it."""
+    return table_rules.seat_entry(
+        seat_id=seat.pk,
+        name=seat.name,
+        role=seat.role,
+        colour=seat.colour,
+        position=seat.position,
+        removed=seat.removed_at is not None,
+    )
 
 
 def seat_payload(seat: Seat) -> dict[str, Any]:
+    """A ``seat.joined`` event's payload, before its ops."""
     return {
         "seat_id": seat.pk,
         "name": seat.name,
@@ -54,85 +68,79 @@ def seat_payload(seat: Seat) -> dict[str, Any]:
     }
 
 
-def _find_seat(seats: list[Seat], payload: dict[str, Any]) -> Seat:
-    seat_id = payload.get("seat_id")
-    for seat in seats:
-        if seat.pk == seat_id:
-            return seat
-    raise RuleViolation("unknown_seat", "That seat is not at this table.", {"seat_id": seat_id})
+def block_of(table: Table, seats: list[Seat] | None = None) -> dict[str, Any]:
+    """The table block from the rows: for a snapshot written before the block existed."""
+    rows = seats if seats is not None else list(Seat.objects.filter(table=table).order_by("id"))
+    return table_rules.block(
+        name=table.name,
+        edit_policy=table.edit_policy,
+        status=table.status,
+        seats=[seat_entry(s) for s in sorted(rows, key=lambda s: s.pk)],
+    )
 
 
-def _require_host(actor: Actor, what: str) -> None:
-    if not actor.is_host:
-        raise NotAllowed("host_only", f"Only the host can {what}.")
+def with_block(table: Table) -> dict[str, Any]:
+    """The table's snapshot, sure to hold its table block (built from the rows if it predates it)."""
+    state: dict[str, Any] = table.state
+    if table_rules.BLOCK not in state:
+        state = {**state, table_rules.BLOCK: block_of(table)}
+    return state
 
 
-def table_command(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
-    state = table.state
-    seats = list(Seat.objects.filter(table=table, removed_at=None)) if type.startswith("seat.") else []
-    if type == "seat.rename":
-        seat = _find_seat(seats, payload)
-        if seat.pk != actor.seat_id:
-            _require_host(actor, "rename other seats")
-        before = seat.name
-        seat.name = _rename(payload.get("name"))
-        seat.save(update_fields=["name"])
-        return Outcome(
-            state, [NewEvent("seat.renamed", {"seat_id": seat.pk, "name": seat.name, "before": before})]
+def snapshot_seats(table: Table, state: Mapping[str, Any]) -> list[Seat]:
+    """Every seat (removed ones included) in seating order, read from the snapshot, not the rows:
+    the log's names and the board need no query. Unsaved instances, for reading only."""
+    entries = sorted(table_rules.seats_of(state), key=lambda s: (s["position"], s["seat_id"]))
+    return [
+        Seat(
+            id=s["seat_id"],
+            table_id=table.pk,
+            name=s["name"],
+            role=s["role"],
+            colour=s["colour"],
+            position=s["position"],
+            removed_at=GONE if s["removed"] else None,
         )
-    if type == "seat.reorder":
-        _require_host(actor, "change the seating order")
-        order = payload.get("seat_ids")
-        active_ids = sorted(s.pk for s in seats)
-        if not isinstance(order, list) or sorted(order) != active_ids:
-            raise RuleViolation(
-                "bad_order", "List every seat exactly once, in the new order.", {"field": "seat_ids"}
-            )
-        by_id = {s.pk: s for s in seats}
-        for position, seat_id in enumerate(order):
-            by_id[seat_id].position = position
-        Seat.objects.bulk_update(list(by_id.values()), ["position"])
-        return Outcome(state, [NewEvent("seat.reordered", {"seat_ids": order})])
-    if type == "seat.remove":
-        _require_host(actor, "remove seats")
-        seat = _find_seat(seats, payload)
-        if seat.role == Role.HOST:
-            raise RuleViolation(
-                "cannot_remove_host", "The host's seat cannot be removed; end the table instead."
-            )
-        seat.removed_at = timezone.now()
-        seat.save(update_fields=["removed_at"])
-        table.seat_ids = [i for i in table.seat_ids if i != seat.pk]
-        return Outcome(state, [NewEvent("seat.removed", {"seat_id": seat.pk, "name": seat.name})])
-    if type == "table.rotate_code":
-        _require_host(actor, "change the join code")
-        table.join_code = _fresh_code(table.join_code)
-        return Outcome(state, [NewEvent("table.code_rotated", {})])
-    if type == "table.set_policy":
-        _require_host(actor, "change who may edit")
-        policy = payload.get("edit_policy")
-        if policy not in EditPolicy.values:
-            raise RuleViolation("bad_policy", "Choose “own” or “everyone”.", {"field": "edit_policy"})
-        table.edit_policy = policy
-        return Outcome(state, [NewEvent("table.policy_changed", {"edit_policy": policy})])
-    if type == "table.rename":
-        _require_host(actor, "rename the table")
-        before = table.name
-        table.name = clean_name(payload.get("name"), "a table name", 80)
-        return Outcome(state, [NewEvent("table.renamed", {"name": table.name, "before": before})])
-    if type == "table.end":
-        _require_host(actor, "end the table")
+        for s in entries
+    ]
+
+
+def rotate_code(table: Table, actor: Actor) -> Outcome:
+    """A new join code (the old one stops working): it must be free, so the service decides it."""
+    if not actor.is_host:
+        raise NotAllowed("host_only", "Only the host can change the join code.")
+    table.join_code = _fresh_code(table.join_code)
+    return Outcome(table.state, [NewEvent("table.code_rotated", {})])
+
+
+def mirror(table: Table, state: Mapping[str, Any], seats: list[Seat]) -> None:
+    """Project the table block onto the rows: the ``Table`` columns (saved by the caller in its
+    one write of the row) and each changed ``Seat`` row."""
+    block = state[table_rules.BLOCK]
+    table.name = block["name"]
+    table.edit_policy = block["edit_policy"]
+    if block["status"] == table_rules.ENDED and table.status != TableStatus.ENDED:
         table.status = TableStatus.ENDED
         table.ended_at = timezone.now()
-        return Outcome(state, [NewEvent("table.ended", {})])
-    raise RuleViolation("unknown_command", f"There is no table command called {type!r}.", {"type": type})
-
-
-def _rename(raw: object) -> str:
-    try:
-        return clean_name(raw, "a name")
-    except TableError as exc:
-        raise RuleViolation(exc.code, exc.message, exc.extra) from exc
+    table.seat_ids = [s["seat_id"] for s in block["seats"] if not s["removed"]]
+    by_id = {s["seat_id"]: s for s in block["seats"]}
+    changed = []
+    for seat in seats:
+        entry = by_id.get(seat.pk)
+        if entry is None:
+            continue
+        removed = entry["removed"]
+        if (seat.name, seat.position, seat.removed_at is not None) != (
+            entry["name"],
+            entry["position"],
+            removed,
+        ):
+            seat.name, seat.position = entry["name"], entry["position"]
+            if removed and seat.removed_at is None:
+                seat.removed_at = timezone.now()
+            changed.append(seat)
+    if changed:
+        Seat.objects.bulk_update(changed, ["name", "position", "removed_at"])
 
 
 def _fresh_code(old: str) -> str:

@@ -100,7 +100,9 @@ def write_command(
     fingerprint: str,
     response: dict[str, Any],
 ) -> None:
-    """Append ``events``, remember the answer and save ``table.seq``/``state``.
+    """Append ``events``, remember the answer and save the table row: one write per command,
+    its ``seq`` and snapshot with the columns mirrored from the snapshot's table block
+    (name, policy, status, seats; ``ended_at`` when this command ended it) and its join code.
 
     A repeated ``command_id`` violates the unique constraint and raises
     IntegrityError, which rolls the whole command back.
@@ -121,7 +123,13 @@ def write_command(
         for e in events
     ]
     command_row = (table.pk, command_id, seat_id, type, fingerprint, json.dumps(response), now)
-    table_row = (table.seq, json.dumps(table.state), table.pk)
+    columns = ["seq", "state", "name", "join_code", "edit_policy", "status", "seat_ids"]
+    values: list[Any] = [table.seq, json.dumps(table.state), table.name, table.join_code, table.edit_policy]
+    values += [table.status, json.dumps(table.seat_ids)]
+    if "ended_at" not in table.get_deferred_fields():  # loaded lazily otherwise: set only when ended
+        columns.append("ended_at")
+        values.append(ops.adapt_datetimefield_value(table.ended_at))
+    table_row = (*values, table.pk)
     insert_events = (
         "INSERT INTO campaigns_event (table_id, seq, seat_id, command_id, type, payload, created_at) VALUES "
         + ", ".join([f"(%s, %s, %s, %s, %s, %s{jsonb}, %s)"] * len(event_rows))
@@ -131,7 +139,9 @@ def write_command(
         "(table_id, command_id, seat_id, type, fingerprint, response, created_at) "
         f"VALUES (%s, %s, %s, %s, %s, %s{jsonb}, %s)"
     )
-    update_table = f"UPDATE campaigns_table SET seq = %s, state = %s{jsonb} WHERE id = %s"
+    cast = {"state": jsonb, "seat_ids": jsonb}
+    assignments = ", ".join(f"{c} = %s{cast.get(c, '')}" for c in columns)
+    update_table = f"UPDATE campaigns_table SET {assignments} WHERE id = %s"
     flat_events = [value for row in event_rows for value in row]
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":

@@ -25,7 +25,16 @@ from campaigns import codes, logstore, logtext, registry, stats_cache, throttle
 from campaigns.boards import board_html, has_board
 from campaigns.broadcast import after_commit, broadcast_events
 from campaigns.errors import TableError, not_found, stale
-from campaigns.host_commands import clean_name, seat_payload, table_command
+from campaigns.host_commands import (
+    block_of,
+    clean_name,
+    mirror,
+    rotate_code,
+    seat_entry,
+    seat_payload,
+    snapshot_seats,
+    with_block,
+)
 from campaigns.models import (
     Command,
     EditPolicy,
@@ -41,6 +50,7 @@ from campaigns.models import (
 from campaigns.payloads import check_payload, check_storable
 from campaigns.registry import project, rules_for
 from campaigns.undo import undo_redo
+from rules import table as table_rules
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
 
@@ -118,7 +128,11 @@ def table_create(
                     name=table_name,
                     join_code=codes.new_join_code(),
                     host_user=_real_user(user),
-                    state={**rules.initial_state(clean), "undone": []},
+                    state={
+                        **rules.initial_state(clean),
+                        "undone": [],
+                        table_rules.BLOCK: table_rules.block(name=table_name),
+                    },
                 )
             break
         except IntegrityError:  # join code already taken: draw another
@@ -126,9 +140,19 @@ def table_create(
     else:  # pragma: no cover - 31^6 codes make this practically impossible
         raise TableError("no_code", "Could not find a free join code; please try again.", status=503)
     grant = _new_seat(table, name=host_name, role=Role.HOST, position=0, user=user)
-    _append(table, grant.seat, [NewEvent("seat.joined", seat_payload(grant.seat))], table.state, "")
-    table.save(update_fields=["seq", "state", "seat_ids"])
+    _seated(table, grant.seat)
     return table, grant
+
+
+def _seated(table: Table, seat: Seat) -> None:
+    """A new seat enters the snapshot's table block, and the log says so (no command behind it)."""
+    state = table.state
+    if table_rules.BLOCK not in state:  # a snapshot from before the block: the seats already there
+        others = list(Seat.objects.filter(table=table).exclude(pk=seat.pk))
+        state = {**state, table_rules.BLOCK: block_of(table, others)}
+    ops = table_rules.join(state, seat_entry(seat))
+    _append(table, seat, [NewEvent("seat.joined", {**seat_payload(seat), "ops": ops})], state, "")
+    table.save(update_fields=["seq", "state", "seat_ids"])
 
 
 def seat_join(
@@ -162,8 +186,7 @@ def seat_join(
             raise TableError("table_full", f"That table already has {MAX_SEATS} seats.", status=409)
         position = max((s.position for s in seats), default=-1) + 1
         grant = _new_seat(table, name=seat_name, role=role, position=position, user=user)
-        _append(table, grant.seat, [NewEvent("seat.joined", seat_payload(grant.seat))], table.state, "")
-        table.save(update_fields=["seq", "state", "seat_ids"])
+        _seated(table, grant.seat)
     return table, grant
 
 
@@ -267,12 +290,8 @@ def command_preview(*, seat: Seat, type: str, payload: dict[str, Any]) -> dict[s
         raise TableError(
             "no_preview", "Only a game's own commands can be previewed.", extra={"field": "type"}
         )
-    actor = Actor(
-        seat_id=seat.pk,
-        role=seat.role,
-        everyone_edits=table.edit_policy == EditPolicy.EVERYONE,
-        seat_ids=_playing(_seats(table)),
-    )
+    table.state = with_block(table)
+    actor = _actor(seat, table.state)
     try:
         outcome = _dispatch(table, actor, type, payload)
     except RuleViolation as exc:
@@ -348,25 +367,20 @@ def _command_once(
             raise stale(table.seq, expected_seq)
         if seat.pk not in table.seat_ids:
             raise TableError("seat_removed", "Your seat was removed from this table.", status=403)
-        seats = _seats(table)
-        actor = Actor(
-            seat_id=seat.pk,
-            role=seat.role,
-            everyone_edits=table.edit_policy == EditPolicy.EVERYONE,
-            seat_ids=_playing(seats),
-        )
-        before = (table.name, table.join_code, table.edit_policy, table.status, list(table.seat_ids))
+        table.state = with_block(table)
+        actor = _actor(seat, table.state)
         # 52 bits: the seed stays an exact number in JSON exports (±2**53).
         seed = secrets.randbits(52) if seed is None else seed
         outcome = _dispatch(table, actor, type, payload, random.Random(seed))
         check_storable(outcome.state, "state")
         for new in outcome.events:
             check_storable(new.payload, "event")
-        # A game's command leaves the seats as they were: the rows read above serve the log and
-        # the board too (one query fewer on the hot path); a seat or table command reads them anew.
-        unchanged = None if type.startswith(("seat.", "table.")) else seats
+        # The Table columns and Seat rows follow the snapshot's table block (a projector); only
+        # a seat command reads the rows it may change. The log and the board read the block.
+        mirror(table, outcome.state, _seats(table) if type.startswith("seat.") else [])
+        seats = snapshot_seats(table, outcome.state)
         events, said = _append(
-            table, seat, outcome.events, outcome.state, command_id, store=False, seats=unchanged
+            table, seat, outcome.events, outcome.state, command_id, store=False, seats=seats
         )
         body = {"seq": table.seq, "events": said, "state": table.state}
         logstore.write_command(
@@ -378,8 +392,6 @@ def _command_once(
             fingerprint=asked,
             response={**body, REPLAY: {"payload": payload, "seed": seed}},
         )
-        if before != (table.name, table.join_code, table.edit_policy, table.status, table.seat_ids):
-            table.save(update_fields=["name", "join_code", "edit_policy", "status", "ended_at", "seat_ids"])
         project(table, events)
         if any(e.type == "table.ended" for e in events):
             _owe_play_record(table)
@@ -400,21 +412,28 @@ def _dispatch(
 ) -> Outcome:
     if actor.role == Role.SPECTATOR:
         raise NotAllowed("spectator", "Spectators can watch but not change anything.")
+    state = with_block(table)
+    if type in table_rules.COMMANDS:
+        return table_rules.apply(state, type, payload, actor)
+    if type == "table.rotate_code":
+        return rotate_code(table, actor)
+    # The game's rules never see the platform's part of the snapshot.
+    game_state = dict(state)
+    block = game_state.pop(table_rules.BLOCK)
     if type in ("undo", "redo"):
-        return undo_redo(table, actor, type, payload)
-    if type.startswith(("seat.", "table.")):
-        return table_command(table, actor, type, payload)
-    rules = rules_for(table.game)
-    state = dict(table.state)
-    undone = state.pop("undone", [])
-    outcome = rules.apply(state, type, payload, actor, rng or random.Random(secrets.randbits(64)))
-    outcome.state["undone"] = undone
+        outcome = undo_redo(table, actor, type, payload, game_state)
+    else:
+        undone = game_state.pop("undone", [])
+        outcome = rules_for(table.game).apply(
+            game_state, type, payload, actor, rng or random.Random(secrets.randbits(64))
+        )
+        outcome.state["undone"] = undone
+    outcome.state[table_rules.BLOCK] = block
     if any(e.payload.get(GAME_OVER) is True for e in outcome.events):
         # The game's rules say the game is over (a campaign's end): the table
         # ends in the same command, so its play record is owed in this commit.
-        table.status = TableStatus.ENDED
-        table.ended_at = timezone.now()
-        outcome.events.append(NewEvent("table.ended", {}))
+        ops = table_rules.end(outcome.state)
+        outcome.events.append(NewEvent("table.ended", {"ops": ops}))
     return outcome
 
 
@@ -422,14 +441,19 @@ GAME_OVER = "ends_table"
 """An event payload key a game's rules set to true when its game is over: the table ends with it."""
 
 
+def _actor(seat: Seat, state: Mapping[str, Any]) -> Actor:
+    """Who sends a command, with what the table's block allows now."""
+    return Actor(
+        seat_id=seat.pk,
+        role=seat.role,
+        everyone_edits=state[table_rules.BLOCK]["edit_policy"] == EditPolicy.EVERYONE,
+        seat_ids=table_rules.playing_ids(state),
+    )
+
+
 def _seats(table: Table) -> list[Seat]:
     """Every seat of the table, removed ones included (the log still names them), in seating order."""
     return list(Seat.objects.filter(table=table).order_by("position", "id"))
-
-
-def _playing(seats: list[Seat]) -> tuple[int, ...]:
-    """The seats a game may name as players: active and not watching."""
-    return tuple(s.pk for s in seats if s.removed_at is None and s.role != Role.SPECTATOR)
 
 
 def _append(

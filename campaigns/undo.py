@@ -16,7 +16,8 @@ from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, Stat
 from rules.errors import RuleViolation
 
 
-def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any]) -> Outcome:
+def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any], state: State) -> Outcome:
+    """Undo or redo the change ``payload["seq"]`` on ``state``, the game's part of the snapshot."""
     seq = payload.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise RuleViolation("bad_field", "Say which change to undo (its seq number).", {"field": "seq"})
@@ -29,7 +30,7 @@ def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any]) ->
     # another seat made while "everyone edits" was on is that seat's again.
     for seat_id in sorted(touched_seats(target.payload)):
         actor.require_edit(seat_id)
-    state = dict(table.state)
+    state = dict(state)
     undone: list[int] = list(state.pop("undone", []))
     rules = rules_for(table.game)
     if type == "undo":

@@ -25,7 +25,14 @@ def test_create_makes_host_seat_code_and_first_event() -> None:
     assert grant.seat.role == "host"
     assert grant.seat.token_hash != grant.token  # only the hash is stored
     assert seqs(table) == [1]
-    assert table.state == {"counters": [], "next_id": 1, "undone": []}
+    host = {"seat_id": grant.seat.pk, "name": "Ann", "role": "host", "colour": grant.seat.colour}
+    block = {
+        "name": "Friday",
+        "edit_policy": "own",
+        "status": "open",
+        "seats": [{**host, "position": 0, "removed": False}],
+    }
+    assert table.state == {"counters": [], "next_id": 1, "undone": [], "table": block}
 
 
 @pytest.mark.parametrize(
