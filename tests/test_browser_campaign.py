@@ -35,16 +35,15 @@ def seated(chromium: Browser, base: str, code: str, name: str) -> tuple[Page, Co
 
 
 def create_character(page: Page, name: str, affinity: str) -> None:
-    """On the sheet, then back to the campaign board."""
+    """On this phone's own panel under "Character sheets" (the sheets are part of the board)."""
     page.get_by_role("link", name="My character sheet").click()
-    page.get_by_label("Name", exact=True).fill(name)
-    page.locator("#gh-race").select_option("Human")
-    page.locator("#gh-class").select_option("Warrior")
-    page.locator("#gh-affinity").select_option(affinity)
-    page.get_by_role("button", name="Create character").click()
-    expect(page.locator("#char-name")).to_have_text(name)
-    page.locator("#gh-board-link").click()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    mine = page.locator(".gh-new.mine")
+    mine.get_by_label("Name", exact=True).fill(name)
+    mine.get_by_label("Race", exact=True).select_option("Human")
+    mine.get_by_label("Class", exact=True).select_option("Warrior")
+    mine.get_by_label("Affinity", exact=True).select_option(affinity)
+    mine.get_by_role("button", name="Create character").click()
+    expect(page.locator(".gh-sheet-card.mine .gh-char-name")).to_have_text(name)
 
 
 def test_one_level_of_a_campaign_on_three_phones(browser, live_asgi) -> None:  # noqa: F811

@@ -3,7 +3,8 @@
 Display only: every number (ante, QP, check results, trophies, combat
 attacks and odds) is computed by ``rules.grimhand``; this module names seats
 and characters, picks the one or two steps the party takes next, and lists
-catalogue cards for the pick lists.
+catalogue cards for the pick lists. Each character's sheet is part of the
+board (issue #8: one page, server-rendered), made ready by ``sheet.py``.
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from rules.grimhand.campaign import ante_for_level
 from rules.grimhand.cards import AFFINITIES as CARD_AFFINITIES
 from rules.grimhand.cards import DECK
 from rules.grimhand.poker import Category
+from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.combat_state import odds_view, seen_cards
 from rules.grimhand.table.session import CARDS_PER_LEVEL
 from rules.grimhand.table.state import new_campaign
-from sheets.grimhand.views import current_catalogue
+from sheets.grimhand.sheet import current_catalogue, sheet_choices, sheet_rows
 
 AFFINITIES = ("Blood", "Bone", "Shadow", "Iron", "Nature")
 DIE_FACES = "1 Blood, 2 Bone, 3 Shadow, 4 Iron, 5 Nature, 6 Wild"
@@ -50,7 +52,11 @@ def _step(camp: Mapping[str, Any], chars: list[dict[str, Any]], state: Mapping[s
 
 
 def _party(
-    state: Mapping[str, Any], camp: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]
+    state: Mapping[str, Any],
+    camp: Mapping[str, Any],
+    seats: Sequence[Any],
+    names: Mapping[int, str],
+    catalogue: Catalogue,
 ) -> list[dict[str, Any]]:
     order = {s.pk: i for i, s in enumerate(seats)}
     kills = camp.get("kills") or {}
@@ -68,11 +74,11 @@ def _party(
                 "corrupted": bool(derived.get("corrupted")),
                 "initiative": holder == char["seat_id"],
                 "kills": kills.get(str(char["id"]), []),
-                "active_quests": [q for q in quests if q["status"] == "active"],
                 "completed": sum(1 for q in quests if q["status"] == "completed"),
                 "stature": derived.get("stature", ""),
                 "seat_name": names.get(char["seat_id"], "a former seat"),
                 "dice_id": f"gh-check-dice-{char['id']}",
+                "sheet": sheet_rows(char, catalogue),
             }
         )
     return sorted(rows, key=lambda r: (order.get(r["char"]["seat_id"], len(order)), r["char"]["name"]))
@@ -269,9 +275,9 @@ def board_context(
 ) -> Mapping[str, Any]:
     """Names, the next step, the pick lists and the combat odds for ``grimhand/board.html``."""
     camp = state.get("campaign") or new_campaign()
-    party = _party(state, camp, seats, names)
-    with_char = {r["char"]["seat_id"] for r in party}
     catalogue = current_catalogue()
+    party = _party(state, camp, seats, names, catalogue)
+    with_char = {r["char"]["seat_id"] for r in party}
     card = camp["explore"][-1] if camp["explore"] else None
     level = int(camp["level"])
     progression = camp.get("ante") or None
@@ -307,4 +313,6 @@ def board_context(
         "combat_odds": odds,
         "combat": _combat(state, odds) if odds is not None else None,
         "events_total": (card or {}).get("events") or {},
+        "choices": sheet_choices(catalogue),
+        "printed_rarity": bool(state.get("settings", {}).get("printed_rarity")),
     }

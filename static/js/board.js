@@ -14,7 +14,12 @@
  *   numbers ("3, 4"), "words" a list of names ("Owl, Owl, Owl"), "list" the
  *   ticked checkboxes (or chosen options, an empty one adding nothing) sharing a name, "null" a select
  *   whose empty choice means null; data-optional leaves an empty field
- *   out; a name "rolls.12" sets the key "12" of the object "rolls". <button data-command="type" data-payload='{...}'> posts a fixed
+ *   out; a name "rolls.12" sets the key "12" of the object "rolls"; data-type="merge" on a select
+ *   whose option values are JSON objects merges the chosen one into the payload (one pick, two
+ *   keys: '{"rank": 4, "affinity": "Bone"}'); an <input type="file" data-type="json"> sends the
+ *   chosen file's JSON. A form's submit button may carry data-submit-command (its own command
+ *   type for the same fields: "Equip" / "Into pack") and data-negate="key" (that whole number
+ *   sent negated: "Add" / "Subtract"). <button data-command="type" data-payload='{...}'> posts a fixed
  *   payload; data-confirm asks first.
  * - A refusal naming a field shows in the form's [data-error-for="field"],
  *   else in its [data-error-for=""], else at the top of the page.
@@ -166,7 +171,11 @@
   function payloadOf(form) {
     var payload = {};
     Array.prototype.forEach.call(form.elements, function (input) {
-      if (!input.name || input.disabled) return;
+      if (!input.name || input.disabled || input.type === "file") return;
+      if (input.dataset.type === "merge") {
+        if (input.value !== "") Object.assign(payload, JSON.parse(input.value));
+        return;
+      }
       if (input.dataset.type === "list") {
         // Ticked boxes (or chosen options) with one name make one list.
         var list = payload[input.name] || (payload[input.name] = []);
@@ -254,8 +263,13 @@
    * board may have been re-rendered while the command was on its way (the
    * websocket is often faster than the answer), so the form on screen is
    * found again by its fields' ids. */
-  function sent(form) {
+  function sent(form, what) {
     unconfirm(form);
+    var first = form.querySelector("[id]");
+    var shown = document.body.contains(form) ? form
+      : (first && document.getElementById(first.id) && document.getElementById(first.id).closest("form")) || form;
+    // Picked or typed again while the command was on its way (the next card already chosen): keep it.
+    if (what !== undefined && JSON.stringify(payloadOf(shown)) !== what) return;
     form.reset();
     Array.prototype.forEach.call(form.querySelectorAll("[id]"), function (old) {
       var now = document.getElementById(old.id);
@@ -279,17 +293,37 @@
     var form = ev.target.closest && ev.target.closest("form[data-preview]");
     if (form) unconfirm(form);
   });
+  /* A chosen file's JSON into the payload (a refusal names the field when it is not JSON). */
+  function withFiles(form, payload) {
+    var files = Array.prototype.filter.call(form.elements, function (i) {
+      return i.type === "file" && i.name && i.dataset.type === "json" && i.files.length;
+    });
+    return Promise.all(files.map(function (input) {
+      return input.files[0].text().then(function (text) {
+        try { payload[input.name] = JSON.parse(text); } catch (e) {
+          throw { message: "That file is not JSON.", body: { extra: { field: input.name } } };
+        }
+      });
+    })).then(function () { return payload; });
+  }
   boardBox.addEventListener("submit", function (ev) {
     var form = ev.target.closest("form[data-command]");
     if (!form) return;
     ev.preventDefault();
+    var by = ev.submitter || null;
+    var type = (by && by.dataset.submitCommand) || form.dataset.command;
     var payload = payloadOf(form);
+    var what = JSON.stringify(payload);
+    var negate = by && by.dataset.negate;
+    if (negate && typeof payload[negate] === "number") payload[negate] = -payload[negate];
     if (form.dataset.preview !== undefined && form.dataset.previewed !== JSON.stringify(payload)) {
       preview(form, payload);
       return;
     }
     if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
-    post(form.dataset.command, payload, form, function () { sent(form); });
+    withFiles(form, payload).then(function () {
+      post(type, payload, form, function () { sent(form, what); });
+    }, function (e) { clearErrors(form); placeError(form, e); });
   });
   boardBox.addEventListener("click", function (ev) {
     var button = ev.target.closest("button[data-command]");

@@ -203,8 +203,8 @@ def test_the_board_offers_the_next_step_and_hides_other_seats_controls(
     assert f'data-edit-seat="{gh_host.seat.pk}"' in html  # Hal's check form shows only to who may edit it
     page = page_client(gh_host).get(f"/t/{gh_host.table.pk}/")
     assert page.status_code == 200 and b'id="board"' in page.content
-    sheet = page_client(gh_host).get(f"/g/{gh_host.table.pk}/")
-    assert sheet.status_code == 200 and b"gh-board-link" in sheet.content
+    sheet = page_client(gh_host).get(f"/g/{gh_host.table.pk}/")  # the sheet is on the board now
+    assert sheet.status_code == 302 and sheet["Location"] == f"/t/{gh_host.table.pk}/#sheet"
     assert hal
 
 

@@ -7,9 +7,9 @@ clock the test moves, and puts the process's rules back afterwards.
 from __future__ import annotations
 
 import dataclasses
-import json
 import logging
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -177,19 +177,18 @@ def test_a_renamed_equipment_card_shows_its_new_name_when_equipped(
     assert character_state(gh_player, cid)["equipment"][0]["name"] == "Old Faithful"
 
 
-def test_the_sheet_page_offers_the_races_of_the_current_catalogue(
+def test_the_create_form_offers_the_races_of_the_current_catalogue(
     loaded: None, source: CatalogueSource, clock: Clock, gh_player: Person
 ) -> None:
     Race.objects.filter(name="Goblin").update(name="Kobold")
     bump_and_wait(clock)
     page = Client()
     page.cookies[cookie_name(gh_player.table.pk)] = gh_player.token
-    response = page.get(f"/g/{gh_player.table.pk}/")
+    response = page.get(f"/t/{gh_player.table.pk}/board/")  # the create form is on the board
     assert response.status_code == 200
     html = response.content.decode()
-    start = html.index('id="gh-catalogue"')
-    facts = json.loads(html[html.index(">", start) + 1 : html.index("</script>", start)])
-    races = [r["name"] for r in facts["races"]]
+    start = html.index(f'id="gh-new-{gh_player.seat.pk}-race"')
+    races = re.findall(r'<option value="([^"]*)"', html[start : html.index("</select>", start)])
     assert "Kobold" in races and "Goblin" not in races
     assert max_le_of_new_character(gh_player, "Kobold") == 3 + 6 + 2  # Goblin's numbers, new name
 

@@ -1,0 +1,205 @@
+"""What a Grim Hand character sheet shows, made ready for ``grimhand/_sheet.html`` (spec: Character).
+
+Display only. Every number is the snapshot's (the rules derive it: stats and
+their breakdowns, stature, the equipment hand, the set); which quests and
+stature cards are open comes from ``rules.grimhand.table.availability``, the
+same answer ``quest.take`` and ``character.choose_ability`` give. This module
+puts words to numbers, names catalogue cards and writes the fixed payloads of
+the sheet's buttons.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from campaigns.registry import rules_for
+from rules.grimhand.table import Catalogue, GrimHandRules
+from rules.grimhand.table.availability import available_abilities, available_quests
+from rules.grimhand.table.characters import LABELS
+from sheets.grimhand.catalogue_source import grimhand_catalogue
+
+COUNTERS = ("le", "ap", "gold", "xp", "doubt", "corruption")
+STATS = (
+    ("max_le", "Max LE"),
+    ("max_ap", "Max AP"),
+    ("strength", "Strength"),
+    ("agility", "Agility"),
+    ("attack", "Attack"),
+)
+STAT_LABEL = dict(STATS)
+EXPIRIES = (
+    ("", "Permanent"),
+    ("next_combat", "Until the next combat ends"),
+    ("next_exploration", "Until the next exploration ends"),
+)
+EQUIPPED_SLOTS = 5
+MINUS = "\N{MINUS SIGN}"
+
+
+def current_catalogue() -> Catalogue:
+    """The catalogue Grim Hand table commands use now (the registered rules' source)."""
+    rules = rules_for("grimhand")
+    return rules.catalogue if isinstance(rules, GrimHandRules) else grimhand_catalogue()
+
+
+def _payload(**fields: Any) -> str:
+    return json.dumps(fields, separators=(", ", ": "))
+
+
+def _signed(amount: int) -> str:
+    return f"+{amount}" if amount > 0 else str(amount)
+
+
+def breakdown_text(label: str, total: int, lines: list[Mapping[str, Any]]) -> str:
+    """'Attack 9 = race (Orc) 3 + class (Warrior) 3 + affinity (Iron) 2 + Unified Effort 1' (§4)."""
+    parts = []
+    for n, line in enumerate(lines):
+        amount = int(line["amount"])
+        sign = (MINUS if n == 0 else f" {MINUS} ") if amount < 0 else (" + " if n else "")
+        parts.append(f"{sign}{line['source']} {abs(amount)}")
+    return f"{label} {total} = {''.join(parts) if parts else '0'}"
+
+
+def _card_key(item: Mapping[str, Any]) -> dict[str, Any]:
+    """How a command names a held card: a homebrew card by its id, a base card by rank and affinity (§8)."""
+    if item.get("homebrew"):
+        return {"homebrew_id": item["card"]}
+    return {"rank": int(item["rank"]), "affinity": item["affinity"]}
+
+
+def _item_row(item: Mapping[str, Any], cid: int, catalogue: Catalogue) -> dict[str, Any]:
+    """An item's line: its card, rarity and the printed facts (AP cost, gold value, effect; §8)."""
+    text = f"{item['rank']} {item['affinity']} · {item['name']} ({item['rarity']})"
+    if not item.get("homebrew"):
+        facts = next(
+            (c for c in catalogue.equipment if c.rank == item["rank"] and c.affinity == item["affinity"]),
+            None,
+        )
+        if facts is not None:
+            text += f" · {facts.ap_cost} AP · {facts.gold_value} gold"
+            if facts.effect:
+                text += f": {facts.effect}"
+    return {"item": item, "text": text, "payload": _payload(character_id=cid, **_card_key(item))}
+
+
+def _quest_row(quest: Mapping[str, Any], char: Mapping[str, Any]) -> dict[str, Any]:
+    """A quest with the payloads of its steps; QP shown up to what it needs (§9.1)."""
+    named = {"character_id": char["id"], "quest": quest["name"]}
+    return {
+        "quest": quest,
+        "qp_shown": min(int(char["qp"]), int(quest["qp_needed"])),
+        "active": quest["status"] == "active",
+        "payload": _payload(**named),
+        "strength": _payload(**named, check="strength"),
+        "agility": _payload(**named, check="agility"),
+    }
+
+
+def _modifier_row(mod: Mapping[str, Any], cid: int) -> dict[str, Any]:
+    expiry = mod.get("expiry")
+    text = (
+        f"{_signed(int(mod['amount']))} {STAT_LABEL.get(mod['stat'], mod['stat'])} · {mod['source']} · "
+        f"{'until ' + str(expiry).replace('_', ' ') if expiry else 'permanent'}"
+        f"{' (reminder)' if mod.get('reminder') else ''}"
+    )
+    payload = _payload(character_id=cid, modifier_id=mod["id"])
+    return {"text": text, "source": mod["source"], "payload": payload}
+
+
+def sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
+    """One character's sheet: counters, stats with breakdowns, items, abilities, quests, modifiers."""
+    cid = int(char["id"])
+    derived = char["derived"]
+    stats = derived["stats"]
+    maxima = {"le": stats["max_le"], "ap": stats["max_ap"]}
+    counters = [
+        {
+            "key": key,
+            "label": LABELS[key],
+            "value": char[key],
+            "max": maxima.get(key),
+            "down": _payload(character_id=cid, stat=key, by=-1),
+            "up": _payload(character_id=cid, stat=key, by=1),
+        }
+        for key in COUNTERS
+    ]
+    low, following = int(derived["stature_xp"]), derived.get("next_stature")
+    if following:
+        share = (int(char["xp"]) - low) * 100 // max(1, int(following["xp"]) - low)
+        stature_line = f"{derived['stature']} → {following['name']}: {char['xp']} / {following['xp']} XP"
+    else:
+        share, stature_line = 100, f"{derived['stature']}: the highest stature"
+    equipment = [_item_row(i, cid, catalogue) for i in char["equipment"]]
+    return {
+        "counters": counters,
+        "stature_line": stature_line,
+        "progress": max(0, min(100, share)),
+        "stats": [
+            {
+                "key": key,
+                "label": label,
+                "value": stats[key],
+                "breakdown": breakdown_text(label, int(stats[key]), derived["breakdown"].get(key, [])),
+            }
+            for key, label in STATS
+        ],
+        "slots": equipment + [None] * (EQUIPPED_SLOTS - len(equipment)),
+        "equipment": equipment,
+        "inventory": [_item_row(i, cid, catalogue) for i in char["inventory"]],
+        "abilities": [
+            {**a, "payload": _payload(character_id=cid, ability=a["name"])} for a in char["abilities"]
+        ],
+        "open_abilities": available_abilities(char, catalogue),
+        "quests": [_quest_row(q, char) for q in char["quests"]],
+        "open_quests": available_quests(char, catalogue),
+        "modifiers": [_modifier_row(m, cid) for m in char["modifiers"]],
+        "qp_payload": _payload(character_id=cid, by=1),
+    }
+
+
+_choices: tuple[Catalogue, dict[str, Any]] | None = None
+"""The last catalogue's pick lists: built once per catalogue version, not per board."""
+
+
+def sheet_choices(catalogue: Catalogue) -> dict[str, Any]:
+    """The pick lists all sheets share: create choices, the card picker, numbers, stats, expiries (§4, §8)."""
+    global _choices
+    cached = _choices  # one read: another thread may replace it meanwhile
+    if cached is not None and cached[0] is catalogue:
+        return cached[1]
+    choices = _choices_of(catalogue)
+    _choices = (catalogue, choices)
+    return choices
+
+
+def _choices_of(catalogue: Catalogue) -> dict[str, Any]:
+    tables = catalogue.tables
+
+    def rows(found: Any) -> list[dict[str, str]]:
+        return [{"name": r.name, "label": f"{r.name} — {r.ability_name}"} for r in found]
+
+    affinities = [a.name for a in tables.affinities]
+    return {
+        "races": rows(tables.races),
+        "classes": rows(tables.classes),
+        "affinities": rows(tables.affinities),
+        "card_groups": [
+            {
+                "label": affinity,
+                "cards": [
+                    {
+                        "value": _payload(rank=c.rank, affinity=c.affinity),
+                        "label": f"{c.rank} {c.affinity} · {c.name}",
+                    }
+                    for c in sorted(catalogue.equipment, key=lambda c: c.rank)
+                    if c.affinity == affinity
+                ],
+            }
+            for affinity in affinities
+        ],
+        "counter_choices": list(LABELS.items()),
+        "stat_choices": STATS,
+        "expiries": EXPIRIES,
+    }
