@@ -11,13 +11,22 @@ same process, so ``make run`` still serves both on one port.
 The hop uses asgiref's ``sync_to_async(thread_sensitive=False)`` so code in a
 view that calls ``async_to_sync`` (a channel-layer broadcast after commit)
 runs on the server's own event loop, where the channel layer lives.
+
+Each worker thread keeps one ``contextvars.Context`` for all its requests, as
+a gunicorn thread keeps its thread-locals. Django keeps per-thread objects in
+asgiref ``Local``s, which live in the context: in a fresh copy per request
+they were thrown away after every request, so each request built a new cache
+client with a new Redis connection pool and connected again (every command's
+rate-limit count paid a TCP connect and the client's handshake).
 """
 
 from __future__ import annotations
 
+import contextvars
 import io
 import json
 import sys
+import threading
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -62,6 +71,7 @@ class HttpViaWsgi:
         self._run = sync_to_async(self._call_wsgi, thread_sensitive=False, executor=self.executor)
         self.max_in_flight = max_in_flight
         self.in_flight = 0
+        self._thread_state = threading.local()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -109,6 +119,14 @@ class HttpViaWsgi:
         return b"".join(chunks)
 
     def _call_wsgi(self, environ: dict[str, Any]) -> WsgiResult:
+        """One request on this worker thread, in the thread's own lasting context."""
+        context: contextvars.Context | None = getattr(self._thread_state, "context", None)
+        if context is None:
+            context = contextvars.Context()  # as a new thread starts: empty
+            self._thread_state.context = context
+        return context.run(self._call_wsgi_here, environ)
+
+    def _call_wsgi_here(self, environ: dict[str, Any]) -> WsgiResult:
         result = WsgiResult()
 
         def start_response(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:

@@ -1,0 +1,47 @@
+"""The WSGI bridge keeps a worker thread's Django objects between requests, as a WSGI thread does.
+
+Django keeps per-thread objects (the cache client and its Redis connection
+pool) in asgiref ``Local``s; a request that saw them freshly made every time
+connected to Redis again on every command (issue #8, "Tests and speed").
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from asgiref.local import Local
+from django.core.cache import caches
+
+from companion.wsgi_bridge import HttpViaWsgi
+from tests.test_backpressure import call
+
+
+def remembering_wsgi(seen: list[tuple[object, object]]) -> Callable[..., Iterable[bytes]]:
+    """A WSGI app noting, per request, its Local's object and the cache backend it was given."""
+    local = Local()
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if not hasattr(local, "made"):
+            local.made = object()
+        seen.append((local.made, caches["default"]))  # held, so no id is reused
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"ok"]
+
+    return app
+
+
+def test_one_worker_thread_keeps_its_locals_and_its_cache_across_requests() -> None:
+    seen: list[tuple[object, object]] = []
+    app = HttpViaWsgi(remembering_wsgi(seen), threads=1)
+
+    async def three() -> None:
+        for _ in range(3):  # each in its own task, as the server runs each request
+            assert (await asyncio.create_task(call(app, "/x")))[0] == 200
+
+    asyncio.run(three())
+    assert len(seen) == 3
+    first_made, first_cache = seen[0]
+    assert all(made is first_made for made, _ in seen)
+    assert all(cache is first_cache for _, cache in seen)
