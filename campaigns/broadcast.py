@@ -11,6 +11,7 @@ ended, stops relaying even when the ``seat.removed`` push itself was lost.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -55,8 +56,15 @@ def messages_for(
     status: str,
     board: str | None = None,
 ) -> list[dict[str, Any]]:
-    """The websocket messages of one command: each event; the last carries the new state
-    (and the game's board rendered from it, when the game has a server-rendered board)."""
+    """The group messages of one command, one per event; the last event carries the new state
+    (and the game's board rendered from it, when the game has a server-rendered board).
+
+    Each message holds its websocket text already encoded (``text``): it is encoded once
+    here, in the command's thread, instead of once per phone on the event loop, and the
+    layer carries one string instead of a nested structure. Next to it travels what the
+    sockets decide on: the table's active seats and status, and the seat a
+    ``seat.removed`` event removes.
+    """
     messages = []
     for i, event in enumerate(events):
         data: dict[str, Any] = {"type": "event", "seq": event["seq"], "event": event}
@@ -64,7 +72,16 @@ def messages_for(
             data["state"] = state
             if board is not None:
                 data["board"] = board
-        messages.append({"type": "table.message", "data": data, "seat_ids": seat_ids, "status": status})
+        removed = event.get("payload", {}).get("seat_id") if event.get("type") == "seat.removed" else None
+        messages.append(
+            {
+                "type": "table.message",
+                "text": json.dumps(data, separators=(",", ":")),
+                "removed_seat": removed if isinstance(removed, int) else None,
+                "seat_ids": seat_ids,
+                "status": status,
+            }
+        )
     return messages
 
 
