@@ -10,9 +10,11 @@ a script cannot flood a table); a person tapping fast stays far below it
 from __future__ import annotations
 
 import time
+from typing import Any, cast
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
 
 from campaigns.errors import TableError
 
@@ -46,17 +48,35 @@ def join_failed(client: str) -> None:
 SEAT_WINDOW_S = 5
 
 
+def _count(key: str, ttl_s: int) -> int:
+    """Add one to ``key`` (created with ``ttl_s``) and return the new count.
+
+    Every command pays this before it runs, so on Redis it is one round trip (a pipeline
+    of SET NX EX and INCR) instead of the three of ``cache.add`` then ``cache.incr``
+    (EXISTS, INCRBY). The value stays a plain integer under the cache's own key, as
+    ``cache.incr`` writes it.
+    """
+    backend = caches["default"]  # the backend itself: ``cache`` is a proxy to it
+    if isinstance(backend, RedisCache):
+        client = cast(Any, backend)._cache.get_client(key, write=True)
+        full_key = backend.make_and_validate_key(key)
+        pipe = client.pipeline(transaction=False)
+        pipe.set(full_key, 0, ex=ttl_s, nx=True)
+        pipe.incr(full_key)
+        return int(pipe.execute()[1])
+    if cache.add(key, 1, ttl_s):
+        return 1
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # expired between add and incr
+        cache.add(key, 1, ttl_s)
+        return 1
+
+
 def command_guard(seat_id: int) -> None:
     """Count a command of this seat; refuse (429) past the seat's budget for the window."""
     window = int(time.time() // SEAT_WINDOW_S)
-    key = f"seat-cmds:{seat_id}:{window}"
-    if cache.add(key, 1, SEAT_WINDOW_S * 2):
-        return
-    try:
-        sent = cache.incr(key)
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, SEAT_WINDOW_S * 2)
-        return
+    sent = _count(f"seat-cmds:{seat_id}:{window}", SEAT_WINDOW_S * 2)
     if sent > int(settings.SEAT_COMMANDS_PER_WINDOW):
         wait = max(1, SEAT_WINDOW_S - int(time.time()) % SEAT_WINDOW_S)
         raise TableError(
