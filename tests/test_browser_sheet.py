@@ -64,7 +64,7 @@ def pick_card(page: Page, rank: int, affinity: str, button: str = "Equip") -> No
     """The card picker: one select whose options name each card ('4 Bone · ...')."""
     mine = sheet(page)
     mine.get_by_label("Card to add: rank, affinity").select_option(
-        json.dumps({"rank": rank, "affinity": affinity}, separators=(", ", ": "))
+        json.dumps({"rank": rank, "affinity": affinity}, separators=(",", ":"))
     )
     mine.get_by_role("button", name=button, exact=True).click()
 

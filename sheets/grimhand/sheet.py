@@ -11,8 +11,11 @@ the sheet's buttons.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
 
 from campaigns.registry import rules_for
 from rules.grimhand.table import Catalogue, GrimHandRules
@@ -44,8 +47,17 @@ def current_catalogue() -> Catalogue:
     return rules.catalogue if isinstance(rules, GrimHandRules) else grimhand_catalogue()
 
 
-def _payload(**fields: Any) -> str:
-    return json.dumps(fields, separators=(", ", ": "))
+_ATTRIBUTE_SAFE = str.maketrans({"'": "\\u0027", "<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+
+
+def _payload(**fields: Any) -> SafeString:
+    """A fixed payload as compact JSON for a single-quoted attribute (data-payload='...').
+
+    The characters that could end the attribute or start markup are written as
+    JSON escapes, so the text needs no HTML escaping (every sheet carries many
+    of these, and the board goes to every phone with each change).
+    """
+    return mark_safe(json.dumps(fields, separators=(",", ":")).translate(_ATTRIBUTE_SAFE))
 
 
 def _signed(amount: int) -> str:
@@ -174,32 +186,36 @@ def sheet_choices(catalogue: Catalogue) -> dict[str, Any]:
     return choices
 
 
+def _options(rows: Iterable[tuple[str, str]]) -> SafeString:
+    """``<option>`` elements (value, label), escaped once here: each sheet repeats them."""
+    return mark_safe("".join(format_html('<option value="{}">{}</option>', v, t) for v, t in rows))
+
+
 def _choices_of(catalogue: Catalogue) -> dict[str, Any]:
+    """The shared pick lists as ready markup, built once per catalogue (every sheet repeats them)."""
     tables = catalogue.tables
 
-    def rows(found: Any) -> list[dict[str, str]]:
-        return [{"name": r.name, "label": f"{r.name} — {r.ability_name}"} for r in found]
+    def rows(found: Any) -> SafeString:
+        return _options((r.name, f"{r.name} — {r.ability_name}") for r in found)
 
-    affinities = [a.name for a in tables.affinities]
+    cards = []
+    for affinity in (a.name for a in tables.affinities):
+        group = "".join(
+            format_html(
+                "<option value='{}'>{}</option>",
+                _payload(rank=c.rank, affinity=c.affinity),
+                f"{c.rank} {c.affinity} · {c.name}",
+            )
+            for c in sorted(catalogue.equipment, key=lambda c: c.rank)
+            if c.affinity == affinity
+        )
+        cards.append(format_html('<optgroup label="{}">{}</optgroup>', affinity, mark_safe(group)))
     return {
         "races": rows(tables.races),
         "classes": rows(tables.classes),
         "affinities": rows(tables.affinities),
-        "card_groups": [
-            {
-                "label": affinity,
-                "cards": [
-                    {
-                        "value": _payload(rank=c.rank, affinity=c.affinity),
-                        "label": f"{c.rank} {c.affinity} · {c.name}",
-                    }
-                    for c in sorted(catalogue.equipment, key=lambda c: c.rank)
-                    if c.affinity == affinity
-                ],
-            }
-            for affinity in affinities
-        ],
-        "counter_choices": list(LABELS.items()),
-        "stat_choices": STATS,
-        "expiries": EXPIRIES,
+        "cards": mark_safe("".join(cards)),
+        "counters": _options(LABELS.items()),
+        "stats": _options(STATS),
+        "expiries": _options(EXPIRIES),
     }

@@ -23,27 +23,40 @@ QuestBlock = Literal["taken", "affinity", "stature"]
 AbilityBlock = Literal["taken", "stature", "slot"]
 
 
-def reached(tables: GameTables, char: Mapping[str, Any], stature: str) -> bool:
+class StatureOrder:
+    """Stature positions by name (aliases too), each looked up once (§9)."""
+
+    def __init__(self, tables: GameTables) -> None:
+        self._tables = tables
+        self._known: dict[str, int] = {}
+
+    def __call__(self, name: str) -> int:
+        if name not in self._known:
+            self._known[name] = self._tables.stature_index(name)
+        return self._known[name]
+
+
+def reached(order: StatureOrder, char: Mapping[str, Any], stature: str) -> bool:
     """Whether ``char`` has reached ``stature`` (§9), by the catalogue's stature table."""
-    return tables.stature_index(char["derived"]["stature"]) >= tables.stature_index(stature)
+    return order(char["derived"]["stature"]) >= order(stature)
 
 
-def quest_block(tables: GameTables, char: Mapping[str, Any], quest: QuestFacts) -> QuestBlock | None:
+def quest_block(order: StatureOrder, char: Mapping[str, Any], quest: QuestFacts) -> QuestBlock | None:
     """Why ``char`` may not take ``quest`` now, or None when it may (§9.1)."""
     if any(q["name"] == quest.name for q in char["quests"]):
         return "taken"
     if quest.affinity != char["affinity"]:
         return "affinity"
-    if not reached(tables, char, quest.stature):
+    if not reached(order, char, quest.stature):
         return "stature"
     return None
 
 
-def ability_block(tables: GameTables, char: Mapping[str, Any], ability: AbilityFacts) -> AbilityBlock | None:
+def ability_block(order: StatureOrder, char: Mapping[str, Any], ability: AbilityFacts) -> AbilityBlock | None:
     """Why ``char`` may not choose ``ability`` now, or None when it may (§9)."""
     if any(a["name"] == ability.name for a in char["abilities"]):
         return "taken"
-    if not reached(tables, char, ability.stature):
+    if not reached(order, char, ability.stature):
         return "stature"
     if any(a["stature"] == ability.stature for a in char["abilities"]):
         return "slot"
@@ -52,9 +65,11 @@ def ability_block(tables: GameTables, char: Mapping[str, Any], ability: AbilityF
 
 def available_quests(char: Mapping[str, Any], catalogue: Catalogue) -> list[QuestFacts]:
     """The quests ``char`` may take now, in catalogue order (§9.1)."""
-    return [q for q in catalogue.quests if quest_block(catalogue.tables, char, q) is None]
+    order = StatureOrder(catalogue.tables)
+    return [q for q in catalogue.quests if quest_block(order, char, q) is None]
 
 
 def available_abilities(char: Mapping[str, Any], catalogue: Catalogue) -> list[AbilityFacts]:
     """The stature ability cards ``char`` may choose now, in catalogue order (§9)."""
-    return [a for a in catalogue.abilities if ability_block(catalogue.tables, char, a) is None]
+    order = StatureOrder(catalogue.tables)
+    return [a for a in catalogue.abilities if ability_block(order, char, a) is None]

@@ -30,7 +30,7 @@ from rules.grimhand.campaign import (
     roll_quest_challenge,
     threat_manifestation_rank,
 )
-from rules.grimhand.table.availability import ability_block, quest_block
+from rules.grimhand.table.availability import StatureOrder, ability_block, quest_block
 from rules.grimhand.table.catalogue import EffectFacts, parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
@@ -42,7 +42,7 @@ Entry = dict[str, Any]
 def take(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     facts = ctx.catalogue.quest(require(payload, "quest", str, "A quest"))
-    block = quest_block(ctx.tables, char, facts)
+    block = quest_block(StatureOrder(ctx.tables), char, facts)
     if block == "taken":
         raise RuleViolation(
             "quest_taken", f"{char['name']} has already taken {facts.name}.", {"quest": facts.name}
@@ -302,7 +302,7 @@ def choose_ability(ctx: Ctx, payload: Payload) -> EventBody:
     """One stature ability card per stature reached (Novice .. Legend)."""
     char = ctx.owned(payload)
     facts = ctx.catalogue.ability(require(payload, "ability", str, "An ability"))
-    block = ability_block(ctx.tables, char, facts)
+    block = ability_block(StatureOrder(ctx.tables), char, facts)
     if block == "taken":
         raise RuleViolation(
             "ability_taken", f"{char['name']} already has {facts.name}.", {"ability": facts.name}

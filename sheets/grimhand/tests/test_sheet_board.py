@@ -45,7 +45,8 @@ def options(page: str, select_id: str) -> list[str]:
     found = re.search(rf'<select id="{select_id}"[^>]*>(.*?)</select>', page, re.S)
     if found is None:
         return []
-    return [html_lib.unescape(v) for v in re.findall(r'<option value="([^"]*)"', found.group(1))]
+    values = re.findall(r"<option value=(?:\"([^\"]*)\"|'([^']*)')", found.group(1))
+    return [html_lib.unescape(double or single) for double, single in values]
 
 
 def test_the_board_lists_the_quests_a_character_may_take_and_not_the_others(
@@ -111,7 +112,7 @@ def test_every_sheet_control_posts_its_command(gh_host: Person, gh_player: Perso
     # The card picker names each card (no catalogue JSON in the page); a pick is rank and affinity.
     four_bone = next(c for c in current_catalogue().equipment if (c.rank, c.affinity) == (4, "Bone"))
     picks = options(page, f"gh-{grum}-pick-card")
-    assert json.dumps({"rank": 4, "affinity": "Bone"}, separators=(", ", ": ")) in picks
+    assert json.dumps({"rank": 4, "affinity": "Bone"}, separators=(",", ":")) in picks
     assert f"4 Bone · {html_lib.escape(four_bone.name)}</option>" in page
     assert 'id="table-boot"' not in page and "gh-catalogue" not in page
     # The stat breakdown is written out by the server, behind a tap (details).
@@ -138,3 +139,14 @@ def test_a_character_downloads_as_a_file_for_any_seat_of_its_table(
     assert imported["events"][0]["type"] == "character.imported"
     assert page_client(gh_outsider).get(url).status_code == 403  # not a seat of that table
     assert page_client(gh_host).get(f"/g/{gh_host.table.pk}/characters/1/export/").status_code == 404
+
+
+def test_a_payload_with_an_apostrophe_stays_inside_its_attribute(gh_host: Person) -> None:
+    """Payloads sit in single-quoted attributes as JSON: a quote in a name is a JSON escape there."""
+    grum = create_character(gh_host, "Grum", "Orc", "Warrior", "Iron")
+    ok(gh_host.command("character.set", {"character_id": grum, "stat": "xp", "value": 3000}))  # Legend
+    quest = next(q.name for q in current_catalogue().quests if "'" in q.name and q.affinity == "Iron")
+    ok(gh_host.command("quest.take", {"character_id": grum, "quest": quest}))
+    page = board(gh_host)
+    payloads = re.findall(r"data-command=\"quest.complete\" data-payload='([^']*)'", page)
+    assert [json.loads(p) for p in payloads] == [{"character_id": grum, "quest": quest}]
