@@ -167,7 +167,7 @@ def change_counter(ctx: Ctx, char: Character, stat: str, after: int) -> dict[str
 def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     stat = _stat(payload)
-    by = require(payload, "by", int, "by")
+    by = require(payload, "by", int, "The amount")
     if by == 0:
         raise RuleViolation("no_change", "Adjust by a number other than 0.", {"field": "by"})
     check_value(char, stat, int(char[stat]) + by)
@@ -177,7 +177,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
 def set_value(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     stat = _stat(payload)
-    value = require(payload, "value", int, "value")
+    value = require(payload, "value", int, "The new value")
     if value == char[stat]:
         raise RuleViolation("no_change", f"{LABELS[stat]} is already {value}.", {"field": "value"})
     check_value(char, stat, value)

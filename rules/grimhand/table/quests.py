@@ -110,7 +110,7 @@ def progress(ctx: Ctx, payload: Payload) -> EventBody:
                 {"field": "explore_affinity"},
             )
     else:
-        by = require(payload, "by", int, "by")
+        by = require(payload, "by", int, "The amount")
         if by <= 0:
             raise RuleViolation(
                 "bad_field", "Quest points only go up; use character.adjust to correct them.", {"field": "by"}
