@@ -117,7 +117,7 @@ def seed(plays: int) -> dict[str, str]:
     engine = import_module(settings.SESSION_ENGINE)
     session = engine.SessionStore()
     session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
     return {"cookie": f"{settings.SESSION_COOKIE_NAME}={session.session_key}"}

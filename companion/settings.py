@@ -57,7 +57,8 @@ MIDDLEWARE = [
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, reading the account in one plain query (companion.accounts: issue #14, "Speed").
+    "companion.accounts.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -95,7 +96,8 @@ REDIS_PREFIX: str = env.string("REDIS_PREFIX", default="grim-companion")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Django's, keeping one Redis client per pool (companion.cache: issue #14, "Speed").
+            "BACKEND": "companion.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": REDIS_PREFIX,
         }
@@ -145,6 +147,8 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# ModelBackend with the account read in one plain query (companion.accounts: issue #14, "Speed").
+AUTHENTICATION_BACKENDS = ["companion.accounts.AccountBackend"]
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

@@ -44,7 +44,7 @@ def test_redis_url_switches_layer_cache_and_broker_to_redis() -> None:
     info = last_json(run_django(DESCRIBE, env).stdout)
     assert info["db"] == "django.db.backends.postgresql"
     assert info["layer"] == "channels_redis.pubsub.RedisPubSubChannelLayer"
-    assert info["cache"] == "django.core.cache.backends.redis.RedisCache"
+    assert info["cache"] == "companion.cache.RedisCache"  # Django's Redis cache, one client per pool
     assert info["eager"] is False
     assert info["broker"] == "redis://127.0.0.1:6379/3"
 
