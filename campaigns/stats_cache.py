@@ -154,12 +154,39 @@ def _version_sql(field: str) -> str:
     return f"SELECT {quote(field)} FROM {table} WHERE {quote('user_id')} = %s"
 
 
-def _version(user: Any, field: str) -> int:
-    """One indexed query: the account's counter (0 before its first bump).
+KEPT = "_stats_versions"
+"""The attribute of a logged-in account holding its counters, read with the account itself."""
 
-    Plain SQL, written once: the ORM's query building cost as much as the
-    query itself on a path that is otherwise a cache look-up.
+
+def versions_sql(account_id: str) -> str:
+    """The account's two counters as scalar subqueries (NULL before the first bump), for the query
+    that reads the logged-in account on every request (``companion.accounts.load_account``)."""
+    quote = connection.ops.quote_name
+    table = quote(StatsVersion._meta.db_table)
+    return ", ".join(
+        f"(SELECT {quote(f)} FROM {table} WHERE {quote('user_id')} = {account_id})"
+        for f in ("mine", "hosted")
+    )
+
+
+def keep_versions(user: Any, values: Iterable[Any]) -> None:
+    """Keep the counters read with ``user`` (as ``versions_sql`` lists them) for this request's key."""
+    mine, hosted = values
+    setattr(user, KEPT, {"mine": int(mine or 0), "hosted": int(hosted or 0)})
+
+
+def _version(user: Any, field: str) -> int:
+    """The account's counter (0 before its first bump): read with the logged-in account, else queried.
+
+    Read with the account, a counter is as of the request's start, which is
+    what a read answers; it is used once, so a request that writes and then
+    reads again queries it afresh. Otherwise one indexed query in plain
+    SQL, written once: the ORM's query building cost as much as the query
+    itself on a path that is otherwise a cache look-up.
     """
+    kept = getattr(user, KEPT, None)
+    if kept is not None and field in kept:
+        return int(kept.pop(field))
     with connection.cursor() as cursor:
         cursor.execute(_version_sql(field), [user.pk])
         row = cursor.fetchone()

@@ -8,6 +8,9 @@ backend's converters as the ORM applies them); everything else is
 ``ModelBackend``'s: how a password is checked, ``is_active``, permissions,
 and what ``django.contrib.auth.get_user`` checks after the load (the
 session's password hash, so a changed password still ends other sessions).
+The same query reads the account's statistics counters
+(``campaigns.stats_cache``): the statistics pages and API need them as
+their cache key, and they cost no round trip of their own this way.
 
 Sessions remember which backend logged them in. Those written before this
 backend name ``ModelBackend``, which is no longer listed, so
@@ -28,6 +31,8 @@ from django.db import connections, router
 from django.http import HttpRequest
 from django.utils.functional import SimpleLazyObject
 
+from campaigns import stats_cache
+
 BACKEND = "companion.accounts.AccountBackend"
 OLD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 """The backend sessions written before ``AccountBackend`` name."""
@@ -41,9 +46,10 @@ def load_account(user_id: Any) -> Any:
     meta = model._meta
     fields: list[Any] = list(meta.concrete_fields)
     quote = connection.ops.quote_name
+    pk = f"{quote(meta.db_table)}.{quote(meta.pk.column)}"
     sql = (
-        f"SELECT {', '.join(quote(f.column) for f in fields)} FROM {quote(meta.db_table)} "
-        f"WHERE {quote(meta.pk.column)} = %s"
+        f"SELECT {', '.join(quote(f.column) for f in fields)}, {stats_cache.versions_sql(pk)} "
+        f"FROM {quote(meta.db_table)} WHERE {pk} = %s"
     )
     with connection.cursor() as cursor:
         cursor.execute(sql, [meta.pk.get_db_prep_value(user_id, connection)])
@@ -51,14 +57,16 @@ def load_account(user_id: Any) -> Any:
     if row is None:
         return None
     values = []
-    for field, value in zip(fields, row, strict=True):
+    for field, value in zip(fields, row[: len(fields)], strict=True):
         # As the ORM reads a column: the backend's converters (SQLite's text
         # datetimes and integer booleans), then the field's own.
         column = field.get_col(meta.db_table)
         for convert in (*connection.ops.get_db_converters(column), *field.get_db_converters(connection)):
             value = convert(value, column, connection)
         values.append(value)
-    return model.from_db(alias, [f.attname for f in fields], values)
+    user = model.from_db(alias, [f.attname for f in fields], values)
+    stats_cache.keep_versions(user, row[len(fields) :])
+    return user
 
 
 class AccountBackend(ModelBackend):

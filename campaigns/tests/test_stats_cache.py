@@ -152,3 +152,22 @@ def test_a_play_hosted_without_a_seat_makes_the_hosts_page_fresh() -> None:
     write_play_record(table.pk)
     page = client_of(hana).get("/me/stats/").content.decode()
     assert 'hana\u2019s tables</a> <span class="muted">· 1 play</span>' in page
+
+
+def test_the_counter_comes_with_the_logged_in_account_and_is_used_once() -> None:
+    """Read in the account's own query (companion.accounts), the counter costs no query of its own;
+    used once, so a request that writes and then reads again sees its write."""
+    from companion.accounts import load_account
+
+    mara = account("mara")
+    ended_counters_table(user=mara)
+    client = client_of(mara)
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get("/api/v1/me/stats/").status_code == 200
+    versions = [q["sql"] for q in queries if "campaigns_statsversion" in q["sql"]]
+    assert len(versions) == 1 and "auth_user" in versions[0], versions
+    user = load_account(mara.pk)
+    before = stats_cache.account_key(user, "api")
+    stats_cache.bump_accounts([mara.pk])
+    after = stats_cache.account_key(user, "api")
+    assert before != after and after == stats_cache.account_key(mara, "api")
