@@ -104,7 +104,7 @@ def rate_play(play: Play) -> int:
         # where one of these people played (issue #14, "Speed"; campaigns.stats_cache).
         accounts = [user for user, _name in people if user is not None]
         stats_cache.bump_accounts(accounts)
-        stats_cache.bump_groups_of(accounts, [name for user, name in people if user is None])
+        stats_cache.bump_groups_of(play.game, accounts, [name for user, name in people if user is None])
         return len(changes)
 
 

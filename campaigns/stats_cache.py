@@ -16,8 +16,8 @@ The writers, and whose counters they bump:
   of groups counts the plays they hosted), and the host (``hosted``);
 - the ratings of a play (``campaigns.ratings.rate_play``): every rated
   account (``mine``), and the host of every group where a rated person
-  (account, or guest by name) has played (``hosted``: the leaderboards show
-  members' ratings over all their plays);
+  (account, or guest by name) has played that game (``hosted``: a game's
+  leaderboard shows members' ratings over all their plays of it);
 - a seat claimed by an account (``campaigns.services.seat_claim``): the
   account, every other account in the plays of that seat (their opponent is
   now an account, not a guest), and the hosts of those plays;
@@ -96,13 +96,14 @@ def bump_hosts(host_ids: Iterable[int | None]) -> None:
     _bump("hosted", host_ids)
 
 
-def bump_groups_of(accounts: Iterable[int], guests: Iterable[str]) -> None:
-    """Every group where one of these people played (their rating shows on its leaderboards)."""
+def bump_groups_of(game: str, accounts: Iterable[int], guests: Iterable[str]) -> None:
+    """Every group where one of these people played ``game``: their rating in it shows on that
+    game's leaderboard there (a group shows ratings on its games' leaderboards only)."""
     accounts, guests = list(accounts), list(guests)
     if not accounts and not guests:
         return
     hosts = (
-        PlayResult.objects.filter(Q(user_id__in=accounts) | Q(user__isnull=True, name__in=guests))
+        PlayResult.objects.filter(Q(user_id__in=accounts) | Q(user__isnull=True, name__in=guests), game=game)
         .values_list("play__table__host_user_id", flat=True)
         .distinct()
     )

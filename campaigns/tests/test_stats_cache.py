@@ -171,3 +171,19 @@ def test_the_counter_comes_with_the_logged_in_account_and_is_used_once() -> None
     stats_cache.bump_accounts([mara.pk])
     after = stats_cache.account_key(user, "api")
     assert before != after and after == stats_cache.account_key(mara, "api")
+
+
+def test_a_rating_bumps_only_the_groups_where_that_game_was_played() -> None:
+    """A group shows ratings on its games' leaderboards only: Cy's rating in Grim moves Hana's
+    group (Cy played Grim there), not Olaf's (Cy played only Grimoor there)."""
+    from campaigns.models import StatsVersion
+
+    hana, olaf = account("hana"), account("olaf")
+    a_play(GAME, 5, ("Cy", 1, True), ("Dee", 2, False), host=olaf)
+    play = a_play("grim", 1, ("Cy", 1, True), ("Eve", 2, False), host=hana)
+    assert leader(group_stats(olaf, olaf), GAME, "Cy")["rating"] is None
+    assert rate_play(play.table_id) == 2
+    hosted = dict(StatsVersion.objects.values_list("user_id", "hosted"))
+    assert hosted.get(hana.pk) == 1 and hosted.get(olaf.pk, 0) == 0
+    assert leader(group_stats(hana, hana), "grim", "Cy")["rating"]["plays"] == 1
+    assert leader(group_stats(olaf, olaf), GAME, "Cy")["rating"] is None
