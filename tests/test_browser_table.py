@@ -283,3 +283,25 @@ def test_taps_while_offline_wait_in_order_and_a_refusal_is_never_silent(browser,
     expect(ann.locator("#pending")).to_be_hidden()
     expect(ann.locator("#my-seat")).to_contain_text("Not applied")  # beside Gold: refused on reconnect
     expect(ann.locator("#my-seat").get_by_label("Life", exact=True)).to_have_text("23")
+
+
+def test_a_refusal_stays_beside_its_field_when_another_phone_changes_the_board(browser, live_asgi) -> None:  # noqa: F811
+    ann, code = ann_with_life(browser, live_asgi)
+    bo, _ = phone_page(browser)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    ann.get_by_text("Add a counter").click()
+    ann.get_by_label("Name", exact=True).fill("Gold")
+    ann.get_by_label("Start").fill("12abc")
+    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(ann.locator("#c-value-error")).to_have_text("The start value must be a whole number.")
+    # Bo's tap re-renders the board on Ann's phone: her refusal is still there to read.
+    bo.get_by_text("Add a counter").click()
+    bo.get_by_label("Name", exact=True).fill("Coins")
+    bo.get_by_label("Start").fill("3")
+    bo.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(ann.locator("#other-seats article", has_text="Bo").get_by_label("Coins", exact=True)).to_have_text("3")
+    expect(ann.locator("#c-value-error")).to_have_text("The start value must be a whole number.")
+    expect(ann.get_by_label("Start")).to_have_value("12abc")

@@ -97,9 +97,15 @@
   }
 
   /* Keep what this phone was doing across a re-render: open panels, typed
-   * values, focus. */
+   * values, focus, and the refusals it is showing (another seat's change must
+   * not wipe the reason this phone's tap was refused; the next send from that
+   * control clears it). */
   function remember() {
-    var kept = { open: {}, values: {}, focus: document.activeElement && document.activeElement.id };
+    var kept = { open: {}, values: {}, errors: [], focus: document.activeElement && document.activeElement.id };
+    Array.prototype.forEach.call(boardBox.querySelectorAll("[data-error-for]"), function (b) {
+      var owner = b.closest("[id]");
+      if (!b.hidden && b.textContent && owner) kept.errors.push({ owner: owner.id, field: b.dataset.errorFor, text: b.textContent });
+    });
     Array.prototype.forEach.call(boardBox.querySelectorAll("details[id]"), function (d) { kept.open[d.id] = d.open; });
     Array.prototype.forEach.call(boardBox.querySelectorAll("input[id], select[id], textarea[id]"), function (i) {
       var changed = i.type === "checkbox" ? i.checked !== i.defaultChecked
@@ -115,6 +121,13 @@
       var i = document.getElementById(id);
       if (!i) return;
       if (i.type === "checkbox") i.checked = kept.values[id]; else i.value = kept.values[id];
+    });
+    kept.errors.forEach(function (e) {
+      var owner = document.getElementById(e.owner);
+      if (!owner) return;
+      var box = owner.matches("[data-error-for]") ? owner
+        : owner.querySelector('[data-error-for="' + CSS.escape(e.field) + '"]');
+      if (box) { box.textContent = e.text; box.hidden = false; }
     });
     if (kept.focus) { var f = document.getElementById(kept.focus); if (f && f.focus) f.focus({ preventScroll: true }); }
   }
