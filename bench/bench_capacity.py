@@ -231,16 +231,28 @@ class Fleet:
         async def check(table: Table) -> int:
             lost = 0
             for seq, command_id in table.acked.items():
-                r = await table.http.post(
-                    f"/api/v1/tables/{table.key}/commands/",
-                    json={
-                        "command_id": command_id,
-                        "type": "counter.adjust",
-                        "payload": {"counter_id": table.counter_id, "by": 1},
-                    },
-                    headers={"Authorization": f"Seat {table.token}"},
-                )
-                if r.status_code != 200 or int(r.json()["seq"]) != seq:
+                answer = None
+                for _attempt in range(30):
+                    try:
+                        r = await table.http.post(
+                            f"/api/v1/tables/{table.key}/commands/",
+                            json={
+                                "command_id": command_id,
+                                "type": "counter.adjust",
+                                "payload": {"counter_id": table.counter_id, "by": 1},
+                            },
+                            headers={"Authorization": f"Seat {table.token}"},
+                        )
+                    except httpx.HTTPError:  # a dropped connection says nothing either: again
+                        await asyncio.sleep(1)
+                        continue
+                    # Busy or too fast says nothing either way: asked again after Retry-After,
+                    # as a phone does (this check sends every table's commands at once).
+                    if r.status_code not in (429, 503):
+                        answer = r
+                        break
+                    await asyncio.sleep(float(r.headers.get("retry-after", "1")))
+                if answer is None or answer.status_code != 200 or int(answer.json()["seq"]) != seq:
                     lost += 1
             return lost
 

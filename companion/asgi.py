@@ -23,11 +23,14 @@ from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
 # database (more threads mostly wait for the GIL); raise WEB_THREADS when the
 # database is far away and requests spend longer waiting on it.
 # WEB_MAX_IN_FLIGHT bounds the requests one process holds (the rest are told
-# 503 + Retry-After at once rather than queueing for seconds).
+# 503 + Retry-After at once rather than queueing for seconds), and
+# WEB_MAX_WAIT_MS how long a command may wait for a thread (then 503 before
+# any of its work is done).
 http_app = HttpViaWsgi(
     WSGIHandler(),
     threads=int(os.environ.get("WEB_THREADS", "2")),
     max_in_flight=int(os.environ.get("WEB_MAX_IN_FLIGHT", "64")),
+    max_wait_s=int(os.environ.get("WEB_MAX_WAIT_MS", "50")) / 1000,
 )
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

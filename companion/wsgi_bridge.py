@@ -27,6 +27,7 @@ import io
 import json
 import sys
 import threading
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -41,6 +42,7 @@ WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 MAX_BODY_BYTES = 10 * 1024 * 1024
 BUSY_RETRY_S = 1
+UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 UNLIMITED_PATHS = ("/healthz",)
 """Answered even when the process is at its limit (load balancers ask it whether we are up)."""
 
@@ -59,32 +61,44 @@ class WsgiResult:
 class HttpViaWsgi:
     """An ASGI ``http`` application that runs a WSGI app on a thread pool."""
 
-    def __init__(self, wsgi_app: WsgiApp, *, threads: int = 8, max_in_flight: int = 0) -> None:
-        """``max_in_flight`` bounds the requests this process holds at once (0: no bound).
+    def __init__(
+        self,
+        wsgi_app: WsgiApp,
+        *,
+        threads: int = 8,
+        max_in_flight: int = 0,
+        max_wait_s: float = 0,
+    ) -> None:
+        """``max_in_flight`` bounds the requests this process holds at once (0: no bound);
+        ``max_wait_s`` how long a change (a POST, PUT, PATCH or DELETE: a command)
+        may wait for a worker thread (0: no bound). Pages, reads and static
+        files queue instead: a page half loaded helps nobody, a command refused
+        is sent again by the phone.
 
-        Past it a request is answered 503 with ``Retry-After`` at once instead
-        of queueing without bound (issue #15: backpressure): the phones retry
-        a command with the same ``command_id``, so nothing is lost or doubled.
+        Past either a request is answered 503 with ``Retry-After`` instead of
+        queueing (issue #15: backpressure): the phones retry a command with the
+        same ``command_id``, so nothing is lost or doubled. The wait bound is
+        what keeps the commands a saturated process does accept quick: with
+        only the count bound, 60 held requests wait behind each other for
+        hundreds of milliseconds; one that has already waited its bound out is
+        refused before any of its work is done, so it changed nothing.
         """
         self.wsgi_app = wsgi_app
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="http")
         self._run = sync_to_async(self._call_wsgi, thread_sensitive=False, executor=self.executor)
         self.max_in_flight = max_in_flight
+        self.max_wait_s = max_wait_s
         self.in_flight = 0
         self._thread_state = threading.local()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             raise ValueError(f"HttpViaWsgi cannot handle {scope['type']!r}")
-        limited = self.max_in_flight > 0 and not scope["path"].startswith(UNLIMITED_PATHS)
-        if limited and self.in_flight >= self.max_in_flight:
+        arrived = time.monotonic()
+        exempt = scope["path"].startswith(UNLIMITED_PATHS)
+        if self.max_in_flight > 0 and not exempt and self.in_flight >= self.max_in_flight:
             await _send_error(
-                send,
-                503,
-                "busy",
-                "The server is busy right now. Your phone tries again in a moment.",
-                {"retry_after_s": BUSY_RETRY_S},
-                retry_after_s=BUSY_RETRY_S,
+                send, 503, "busy", BUSY_MESSAGE, {"retry_after_s": BUSY_RETRY_S}, retry_after_s=BUSY_RETRY_S
             )
             return
         self.in_flight += 1  # one event loop per process: no lock needed
@@ -96,7 +110,9 @@ class HttpViaWsgi:
                     send, 413, "too_large", f"The request is too large (at most {limit_kb} KB).", {}
                 )
                 return
-            result: WsgiResult = await self._run(_environ(scope, body))
+            bounded = self.max_wait_s > 0 and not exempt and scope["method"] in UNSAFE_METHODS
+            deadline = arrived + self.max_wait_s if bounded else None
+            result: WsgiResult = await self._run(_environ(scope, body), deadline)
         finally:
             self.in_flight -= 1
         await send({"type": "http.response.start", "status": result.status, "headers": result.headers})
@@ -118,8 +134,11 @@ class HttpViaWsgi:
                 break
         return b"".join(chunks)
 
-    def _call_wsgi(self, environ: dict[str, Any]) -> WsgiResult:
-        """One request on this worker thread, in the thread's own lasting context."""
+    def _call_wsgi(self, environ: dict[str, Any], deadline: float | None = None) -> WsgiResult:
+        """One request on this worker thread, in the thread's own lasting context; a 503 ``busy``
+        without running it when it waited for the thread past its ``deadline``."""
+        if deadline is not None and time.monotonic() > deadline:
+            return _busy()
         context: contextvars.Context | None = getattr(self._thread_state, "context", None)
         if context is None:
             context = contextvars.Context()  # as a new thread starts: empty
@@ -182,6 +201,19 @@ def _environ(scope: Scope, body: bytes) -> dict[str, Any]:
         key = f"HTTP_{name}"
         environ[key] = f"{environ[key]},{value}" if key in environ else value
     return environ
+
+
+BUSY_MESSAGE = "The server is busy right now. Your phone tries again in a moment."
+
+
+def _busy() -> WsgiResult:
+    """The 503 ``busy`` answer (error shape, ``Retry-After``) as a worker thread gives it."""
+    result = WsgiResult()
+    result.status = 503
+    result.headers = [(b"content-type", b"application/json"), (b"retry-after", str(BUSY_RETRY_S).encode())]
+    extra = {"retry_after_s": BUSY_RETRY_S}
+    result.body = [json.dumps({"code": "busy", "message": BUSY_MESSAGE, "extra": extra}).encode()]
+    return result
 
 
 async def _send_error(

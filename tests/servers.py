@@ -47,13 +47,17 @@ def live_asgi(transactional_db: Any) -> Iterator[str]:
     """uvicorn serving ``companion.asgi`` (HTTP + websockets) in a thread."""
     from django.db import connections
 
-    from companion.asgi import application
+    from companion.asgi import application, http_app
 
     # Server threads close their connection after each request, so none is
     # left open on the test database when it is dropped.
     db_settings = connections.settings["default"]
     max_age = db_settings.get("CONN_MAX_AGE", 0)
     db_settings["CONN_MAX_AGE"] = 0
+    # This server shares the test process (and its GIL) with the browser's driver and the test
+    # itself, so a command's wait for a thread here says nothing about the server: the wait
+    # bound (tested on its own in test_backpressure) would refuse commands the test must see.
+    wait_bound, http_app.max_wait_s = http_app.max_wait_s, 0
     port = free_port()
     config = uvicorn.Config(application, host="127.0.0.1", port=port, lifespan="off", log_level="warning")
     server = uvicorn.Server(config)
@@ -65,6 +69,7 @@ def live_asgi(transactional_db: Any) -> Iterator[str]:
     server.should_exit = True
     thread.join(10)
     db_settings["CONN_MAX_AGE"] = max_age
+    http_app.max_wait_s = wait_bound
 
 
 def test_database_url() -> str:

@@ -64,6 +64,64 @@ def test_past_the_in_flight_limit_a_request_is_told_to_retry_at_once() -> None:
     assert app.in_flight == 0
 
 
+def test_a_request_that_waited_past_its_bound_for_a_thread_is_refused_before_any_work() -> None:
+    release = threading.Event()
+    ran: list[str] = []
+    blocking = blocking_wsgi(release)
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        ran.append(environ["PATH_INFO"])
+        return blocking(environ, start_response)
+
+    bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_wait_s=0.05)
+
+    async def scenario() -> list[tuple[int, dict[str, str], bytes]]:
+        first = asyncio.create_task(call(bridge, "/api/v1/tables/1/commands/"))
+        await asyncio.sleep(0.1)  # the only thread is busy with it
+        waiting = asyncio.create_task(call(bridge, "/api/v1/tables/2/commands/"))
+        health = asyncio.create_task(call(bridge, "/healthz"))  # load balancers: never refused
+        await asyncio.sleep(0.2)  # both wait past their bound
+        release.set()
+        return list(await asyncio.gather(first, waiting, health))
+
+    first, waiting, health = asyncio.run(scenario())
+    assert first[0] == 200 and health[0] == 200
+    status, headers, body = waiting
+    assert status == 503 and headers["retry-after"] == "1" and headers["content-type"] == "application/json"
+    assert json.loads(body)["code"] == "busy"
+    assert ran == ["/api/v1/tables/1/commands/", "/healthz"]  # the refused one never reached Django
+    assert bridge.in_flight == 0
+
+
+def test_a_page_or_a_read_queues_for_a_thread_rather_than_being_refused() -> None:
+    release = threading.Event()
+    bridge = HttpViaWsgi(blocking_wsgi(release), threads=1, max_in_flight=10, max_wait_s=0.05)
+
+    async def get(path: str) -> int:
+        scope = {"type": "http", "method": "GET", "path": path, "headers": [], "query_string": b""}
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await bridge(scope, receive, send)
+        status: int = sent[0]["status"]
+        return status
+
+    async def scenario() -> list[int]:
+        first = asyncio.create_task(get("/t/1/"))
+        await asyncio.sleep(0.1)
+        waiting = asyncio.create_task(get("/static/css/app.css"))
+        await asyncio.sleep(0.2)  # past the bound: a read still waits its turn
+        release.set()
+        return list(await asyncio.gather(first, waiting))
+
+    assert asyncio.run(scenario()) == [200, 200]
+
+
 def test_a_body_over_the_server_limit_gets_the_json_error_shape() -> None:
     app = HttpViaWsgi(blocking_wsgi(threading.Event()), threads=1)
     status, headers, body = asyncio.run(call(app, "/api/v1/tables/", b"x" * (MAX_BODY_BYTES + 1)))
