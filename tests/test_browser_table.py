@@ -302,6 +302,7 @@ def test_a_refusal_stays_beside_its_field_when_another_phone_changes_the_board(b
     bo.get_by_label("Name", exact=True).fill("Coins")
     bo.get_by_label("Start").fill("3")
     bo.locator("#add-counter-form").get_by_role("button", name="Add").click()
-    expect(ann.locator("#other-seats article", has_text="Bo").get_by_label("Coins", exact=True)).to_have_text("3")
+    bos_card = ann.locator("#other-seats article", has_text="Bo")
+    expect(bos_card.get_by_label("Coins", exact=True)).to_have_text("3")
     expect(ann.locator("#c-value-error")).to_have_text("The start value must be a whole number.")
     expect(ann.get_by_label("Start")).to_have_value("12abc")
