@@ -83,6 +83,19 @@ class Table:
     acked: dict[int, str] = field(default_factory=dict)  # seq → command_id
 
 
+async def tap(table: Table, command_id: str) -> httpx.Response:
+    """One +1 on the table's counter by its first seat, under ``command_id``."""
+    return await table.http.post(
+        f"/api/v1/tables/{table.key}/commands/",
+        json={
+            "command_id": command_id,
+            "type": "counter.adjust",
+            "payload": {"counter_id": table.counter_id, "by": 1},
+        },
+        headers={"Authorization": f"Seat {table.token}"},
+    )
+
+
 class Fleet:
     """Tables with their 6 listening sockets, kept open while the steps grow."""
 
@@ -161,15 +174,7 @@ class Fleet:
                 r = await table.http.post(f"/bench/broadcast/?group={table.key}", content=body)
                 return ("accepted", (table.key, n)) if r.status_code == 204 else ("failed", None)
             command_id = f"k{n}"
-            r = await table.http.post(
-                f"/api/v1/tables/{table.key}/commands/",
-                json={
-                    "command_id": command_id,
-                    "type": "counter.adjust",
-                    "payload": {"counter_id": table.counter_id, "by": 1},
-                },
-                headers={"Authorization": f"Seat {table.token}"},
-            )
+            r = await tap(table, command_id)
         except httpx.HTTPError:
             return "failed", None
         if r.status_code == 200:
@@ -234,15 +239,7 @@ class Fleet:
                 answer = None
                 for _attempt in range(30):
                     try:
-                        r = await table.http.post(
-                            f"/api/v1/tables/{table.key}/commands/",
-                            json={
-                                "command_id": command_id,
-                                "type": "counter.adjust",
-                                "payload": {"counter_id": table.counter_id, "by": 1},
-                            },
-                            headers={"Authorization": f"Seat {table.token}"},
-                        )
+                        r = await tap(table, command_id)
                     except httpx.HTTPError:  # a dropped connection says nothing either: again
                         await asyncio.sleep(1)
                         continue
