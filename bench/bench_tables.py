@@ -96,25 +96,29 @@ async def listen(
                 arrivals.record((table_id, msg["seq"]))
 
 
+async def listening_table(
+    http: httpx.AsyncClient, ws_base: str
+) -> tuple[Seats, Arrivals, asyncio.Event, list[asyncio.Task[None]]]:
+    """A new table with its 6 phones' sockets connecting; ``ready`` is set once all are in."""
+    seats = await make_table(http, 6)
+    arrivals = Arrivals()
+    ready = asyncio.Event()
+    counter = [0, 6]
+    tasks = [
+        asyncio.create_task(
+            listen(
+                f"{ws_base}/ws/tables/{seats.table_id}/?token={t}", seats.table_id, arrivals, ready, counter
+            )
+        )
+        for t in seats.tokens
+    ]
+    return seats, arrivals, ready, tasks
+
+
 async def one_table(base: str, commands: int) -> tuple[list[float], int]:
     ws_base = base.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-        seats = await make_table(http, 6)
-        arrivals = Arrivals()
-        ready = asyncio.Event()
-        counter = [0, 6]
-        tasks = [
-            asyncio.create_task(
-                listen(
-                    f"{ws_base}/ws/tables/{seats.table_id}/?token={t}",
-                    seats.table_id,
-                    arrivals,
-                    ready,
-                    counter,
-                )
-            )
-            for t in seats.tokens
-        ]
+        seats, arrivals, ready, tasks = await listening_table(http, ws_base)
         await asyncio.wait_for(ready.wait(), 10)
         auth = {"Authorization": f"Seat {seats.tokens[0]}"}
         latencies: list[float] = []
@@ -214,23 +218,8 @@ async def interleaved(base: str, commands: int, payload_size: int) -> tuple[list
         return max(got) if len(got) == 6 else None
 
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-        seats = await make_table(http, 6)
-        arrivals = Arrivals()
-        ready = asyncio.Event()
-        counter = [0, 6]
-        listeners = [asyncio.create_task(relay_listener()) for _ in range(6)]
-        listeners += [
-            asyncio.create_task(
-                listen(
-                    f"{ws_base}/ws/tables/{seats.table_id}/?token={t}",
-                    seats.table_id,
-                    arrivals,
-                    ready,
-                    counter,
-                )
-            )
-            for t in seats.tokens
-        ]
+        seats, arrivals, ready, ours_listening = await listening_table(http, ws_base)
+        listeners = [asyncio.create_task(relay_listener()) for _ in range(6)] + ours_listening
         await asyncio.wait_for(asyncio.gather(ready.wait(), relay_ready.wait()), 10)
         await asyncio.sleep(0.2)  # group_add is done before accept, but be generous
         auth = {"Authorization": f"Seat {seats.tokens[0]}"}
