@@ -96,6 +96,21 @@ async def listen(
                 arrivals.record((table_id, msg["seq"]))
 
 
+async def counter_tap(
+    http: httpx.AsyncClient, seats: Seats, command_id: str, auth: dict[str, str]
+) -> httpx.Response:
+    """The timed command: +1 on the bench table's counter, under ``command_id``."""
+    return await http.post(
+        f"/api/v1/tables/{seats.table_id}/commands/",
+        json={
+            "command_id": command_id,
+            "type": "counter.adjust",
+            "payload": {"counter_id": seats.counter_id, "by": 1},
+        },
+        headers=auth,
+    )
+
+
 async def listening_table(
     http: httpx.AsyncClient, ws_base: str
 ) -> tuple[Seats, Arrivals, asyncio.Event, list[asyncio.Task[None]]]:
@@ -124,15 +139,7 @@ async def one_table(base: str, commands: int) -> tuple[list[float], int]:
         latencies: list[float] = []
         for i in range(commands):
             sent = time.perf_counter()
-            r = await http.post(
-                f"/api/v1/tables/{seats.table_id}/commands/",
-                json={
-                    "command_id": f"c{i}",
-                    "type": "counter.adjust",
-                    "payload": {"counter_id": seats.counter_id, "by": 1},
-                },
-                headers=auth,
-            )
+            r = await counter_tap(http, seats, f"c{i}", auth)
             seq = r.json()["seq"]
             key = (seats.table_id, seq)
             deadline = time.perf_counter() + 2
@@ -237,15 +244,7 @@ async def interleaved(base: str, commands: int, payload_size: int) -> tuple[list
                 relay.append((done - sent) * 1000)
             await asyncio.sleep(SETTLE_S)
             sent = time.perf_counter()
-            r = await http.post(
-                f"/api/v1/tables/{seats.table_id}/commands/",
-                json={
-                    "command_id": f"i{n}",
-                    "type": "counter.adjust",
-                    "payload": {"counter_id": seats.counter_id, "by": 1},
-                },
-                headers=auth,
-            )
+            r = await counter_tap(http, seats, f"i{n}", auth)
             done = await six_at(arrivals.times, (seats.table_id, r.json()["seq"]))
             if done is not None:
                 ours.append((done - sent) * 1000)
