@@ -15,6 +15,7 @@ import sys
 import uvicorn
 
 from companion.logredact import uvicorn_log_config
+from companion.websocket_protocol import WideWindowProtocol
 
 
 def main() -> None:
@@ -49,6 +50,7 @@ def main() -> None:
         access_log=os.environ.get("ACCESS_LOG", "0") == "1",
         log_config=uvicorn_log_config(),  # seat tokens scrubbed from every line
         log_level=os.environ.get("LOG_LEVEL", "warning"),
+        ws=WideWindowProtocol,  # a compression window that holds a whole board
         ws_ping_interval=20,
         ws_ping_timeout=20,
         # The client's address (rate limits, logs) comes from X-Forwarded-For
