@@ -25,12 +25,15 @@ from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
 # WEB_MAX_IN_FLIGHT bounds the requests one process holds (the rest are told
 # 503 + Retry-After at once rather than queueing for seconds), and
 # WEB_MAX_WAIT_MS how long a command may wait for a thread (then 503 before
-# any of its work is done).
+# any of its work is done), and WEB_MAX_LAG_MS how late the event loop may
+# run when a command arrives (then 503 at the door: the phones would get its
+# events late anyway).
 http_app = HttpViaWsgi(
     WSGIHandler(),
     threads=int(os.environ.get("WEB_THREADS", "2")),
     max_in_flight=int(os.environ.get("WEB_MAX_IN_FLIGHT", "64")),
     max_wait_s=int(os.environ.get("WEB_MAX_WAIT_MS", "50")) / 1000,
+    max_lag_s=int(os.environ.get("WEB_MAX_LAG_MS", "30")) / 1000,
 )
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

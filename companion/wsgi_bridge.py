@@ -22,12 +22,14 @@ rate-limit count paid a TCP connect and the client's handshake).
 
 from __future__ import annotations
 
+import asyncio
 import contextvars
 import io
 import json
 import sys
 import threading
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
@@ -68,6 +70,7 @@ class HttpViaWsgi:
         threads: int = 8,
         max_in_flight: int = 0,
         max_wait_s: float = 0,
+        max_lag_s: float = 0,
     ) -> None:
         """``max_in_flight`` bounds the requests this process holds at once (0: no bound);
         ``max_wait_s`` how long a change (a POST, PUT, PATCH or DELETE: a command)
@@ -82,6 +85,14 @@ class HttpViaWsgi:
         only the count bound, 60 held requests wait behind each other for
         hundreds of milliseconds; one that has already waited its bound out is
         refused before any of its work is done, so it changed nothing.
+
+        ``max_lag_s`` bounds how far behind the event loop may be when a change
+        arrives (0: no bound). The loop reads every request and writes every
+        phone's events: when it runs late, a command accepted now would reach
+        the phones late whatever the threads do, and the work it adds makes
+        every later one later still (under twice the load one process holds,
+        accepted commands took seconds). So past the bound a change is refused
+        at the door, before its body is read, until the loop has caught up.
         """
         self.wsgi_app = wsgi_app
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="http")
@@ -89,6 +100,8 @@ class HttpViaWsgi:
         self.max_in_flight = max_in_flight
         self.max_wait_s = max_wait_s
         self.in_flight = 0
+        self.max_lag_s = max_lag_s
+        self.lag = LoopLag()
         self._thread_state = threading.local()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -96,7 +109,9 @@ class HttpViaWsgi:
             raise ValueError(f"HttpViaWsgi cannot handle {scope['type']!r}")
         arrived = time.monotonic()
         exempt = scope["path"].startswith(UNLIMITED_PATHS)
-        if self.max_in_flight > 0 and not exempt and self.in_flight >= self.max_in_flight:
+        change = not exempt and scope["method"] in UNSAFE_METHODS
+        late = change and self.max_lag_s > 0 and self.lag.seconds() > self.max_lag_s
+        if late or (self.max_in_flight > 0 and not exempt and self.in_flight >= self.max_in_flight):
             await _send_error(
                 send, 503, "busy", BUSY_MESSAGE, {"retry_after_s": BUSY_RETRY_S}, retry_after_s=BUSY_RETRY_S
             )
@@ -110,7 +125,7 @@ class HttpViaWsgi:
                     send, 413, "too_large", f"The request is too large (at most {limit_kb} KB).", {}
                 )
                 return
-            bounded = self.max_wait_s > 0 and not exempt and scope["method"] in UNSAFE_METHODS
+            bounded = self.max_wait_s > 0 and change
             deadline = arrived + self.max_wait_s if bounded else None
             result: WsgiResult = await self._run(_environ(scope, body), deadline)
         finally:
@@ -163,6 +178,36 @@ class HttpViaWsgi:
             if close is not None:
                 close()  # Django sends request_finished here (closes DB connections)
         return result
+
+
+class LoopLag:
+    """How late the event loop has been running its timers, lately and steadily.
+
+    A probe sleeps ``every_s`` over and over and notes how late it woke. The
+    lag is the smallest of the last ``runs`` notes: one late wake (a
+    collection, a long request holding the interpreter) says nothing about
+    load and refuses nothing; a loop late on every wake is behind its work.
+    Started on the loop by the first call to ``seconds``.
+    """
+
+    def __init__(self, every_s: float = 0.01, runs: int = 3) -> None:
+        self.every_s = every_s
+        self.notes: deque[float] = deque(maxlen=runs)
+        self._task: asyncio.Task[None] | None = None
+
+    def seconds(self) -> float:
+        """The loop's steady lag (call on the loop); 0 until the probe has taken its notes."""
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._probe())
+        full = len(self.notes) == self.notes.maxlen
+        return min(self.notes) if full else 0.0
+
+    async def _probe(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            due = loop.time() + self.every_s
+            await asyncio.sleep(self.every_s)
+            self.notes.append(max(0.0, loop.time() - due))
 
 
 def _environ(scope: Scope, body: bytes) -> dict[str, Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import threading
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -25,8 +26,10 @@ def blocking_wsgi(release: threading.Event) -> Callable[..., Iterable[bytes]]:
     return app
 
 
-async def call(app: HttpViaWsgi, path: str, body: bytes = b"") -> tuple[int, dict[str, str], bytes]:
-    scope = {"type": "http", "method": "POST", "path": path, "headers": [], "query_string": b""}
+async def call(
+    app: HttpViaWsgi, path: str, body: bytes = b"", method: str = "POST"
+) -> tuple[int, dict[str, str], bytes]:
+    scope = {"type": "http", "method": method, "path": path, "headers": [], "query_string": b""}
     chunks = [{"type": "http.request", "body": body, "more_body": False}]
     sent: list[dict[str, Any]] = []
 
@@ -91,6 +94,45 @@ def test_a_request_that_waited_past_its_bound_for_a_thread_is_refused_before_any
     assert json.loads(body)["code"] == "busy"
     assert ran == ["/api/v1/tables/1/commands/", "/healthz"]  # the refused one never reached Django
     assert bridge.in_flight == 0
+
+
+def test_a_command_is_refused_at_the_door_while_the_event_loop_runs_steadily_late() -> None:
+    """The loop writes every phone's events: while it is behind, a command would reach the
+    phones late whatever happens to it, so it is refused before it reaches Django; reads still
+    queue, one late wake refuses nothing, and a caught-up loop accepts commands again."""
+    ran: list[str] = []
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        ran.append(environ["PATH_INFO"])
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"done"]
+
+    bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_lag_s=0.03)
+
+    async def hog(seconds: float, every_s: float) -> None:
+        """Other work on the loop: ``every_s`` apart, a callback that holds it 50 ms."""
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            time.sleep(0.05)
+            await asyncio.sleep(every_s)
+
+    async def scenario() -> list[int]:
+        statuses = [(await call(bridge, "/api/v1/tables/1/commands/"))[0]]  # starts the probe
+        await asyncio.sleep(0.1)
+        time.sleep(0.1)  # one stall: a collection, say
+        await asyncio.sleep(0)
+        statuses.append((await call(bridge, "/api/v1/tables/2/commands/"))[0])
+        busy = asyncio.create_task(hog(0.5, 0.001))
+        await asyncio.sleep(0.3)  # the loop has been late on every wake since
+        statuses.append((await call(bridge, "/api/v1/tables/3/commands/"))[0])
+        statuses.append((await call(bridge, "/t/3/", method="GET"))[0])
+        await busy
+        await asyncio.sleep(0.1)  # caught up
+        statuses.append((await call(bridge, "/api/v1/tables/4/commands/"))[0])
+        return statuses
+
+    assert asyncio.run(scenario()) == [200, 200, 503, 200, 200]
+    assert "/api/v1/tables/3/commands/" not in ran and "/t/3/" in ran
 
 
 def test_a_page_or_a_read_queues_for_a_thread_rather_than_being_refused() -> None:
