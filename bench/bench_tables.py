@@ -52,21 +52,40 @@ class Seats:
     counter_id: int = 0
 
 
-async def make_table(http: httpx.AsyncClient, players: int) -> Seats:
-    r = await http.post("/api/v1/tables/", json={"game": "counters", "name": "Bench", "seat_name": "Host"})
+async def post_when_not_busy(http: httpx.AsyncClient, url: str, **kwargs: Any) -> httpx.Response:
+    """A POST sent again after ``Retry-After`` while the server answers 503 ``busy``, as a phone does.
+
+    Safe for any request: ``busy`` is answered before any of the request's work is done.
+    """
+    for _attempt in range(30):
+        r = await http.post(url, **kwargs)
+        if r.status_code != 503 or r.json().get("code") != "busy":
+            break
+        await asyncio.sleep(float(r.headers.get("retry-after", "1")))
     r.raise_for_status()
-    body = r.json()
+    return r
+
+
+async def make_table(http: httpx.AsyncClient, players: int) -> Seats:
+    """A counters table with ``players`` seats and a Life counter (set up as a group would, so
+    sent again while a loaded server says it is busy)."""
+    body = (
+        await post_when_not_busy(
+            http, "/api/v1/tables/", json={"game": "counters", "name": "Bench", "seat_name": "Host"}
+        )
+    ).json()
     seats = Seats(body["id"], [body["seat"]["token"]])
     for i in range(players - 1):
-        j = await http.post("/api/v1/tables/join/", json={"code": body["join_code"], "name": f"P{i}"})
-        j.raise_for_status()
+        j = await post_when_not_busy(
+            http, "/api/v1/tables/join/", json={"code": body["join_code"], "name": f"P{i}"}
+        )
         seats.tokens.append(j.json()["seat"]["token"])
-    add = await http.post(
+    add = await post_when_not_busy(
+        http,
         f"/api/v1/tables/{seats.table_id}/commands/",
         json={"command_id": "setup", "type": "counter.add", "payload": {"name": "Life", "value": 20}},
         headers={"Authorization": f"Seat {seats.tokens[0]}"},
     )
-    add.raise_for_status()
     seats.counter_id = add.json()["state"]["counters"][0]["id"]
     return seats
 
