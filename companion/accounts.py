@@ -12,6 +12,15 @@ The same query reads the account's statistics counters
 (``campaigns.stats_cache``): the statistics pages and API need them as
 their cache key, and they cost no round trip of their own this way.
 
+The session and the account are read in that one query too, once this
+process has seen the session (``_one_query_user``): a logged-in request
+paid one round trip to Redis for its session and one to the database for
+its account, about as much as the rest of a cached statistics answer. The
+database's session row is the truth (``cached_db`` writes every change
+through to it, and a logout deletes it), so the row is read with the
+account, checked as Django checks it, and a session that is gone, expired
+or names someone else falls back to Django's own path.
+
 Sessions remember which backend logged them in. Those written before this
 backend name ``ModelBackend``, which is no longer listed, so
 ``AuthenticationMiddleware`` here renames it in the session on that
@@ -21,14 +30,19 @@ logged out by the change.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
+from contextvars import ContextVar
 from typing import Any
 
+from django.conf import settings
 from django.contrib import auth
-from django.contrib.auth import BACKEND_SESSION_KEY, get_user_model
+from django.contrib.auth import BACKEND_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.auth.backends import ModelBackend
 from django.contrib.auth.middleware import AuthenticationMiddleware as DjangoAuthenticationMiddleware
 from django.db import connections, router
 from django.http import HttpRequest
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
 from campaigns import stats_cache
@@ -40,6 +54,19 @@ OLD_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 def load_account(user_id: Any) -> Any:
     """The account with this primary key, every column loaded, or ``None``: one plain query."""
+    return _load(user_id, None)[0]
+
+
+SESSION_ENGINES_IN_DB = (
+    "django.contrib.sessions.backends.db",
+    "django.contrib.sessions.backends.cached_db",
+)
+"""Session engines whose rows in the database are the truth, so they can be read with the account."""
+
+
+def _load(user_id: Any, session: Any) -> tuple[Any, str | None]:
+    """The account (or ``None``) and, when ``session`` is given, its row's data if it has not
+    expired (or ``None``), in one plain query."""
     model = get_user_model()
     alias = router.db_for_read(model)
     connection = connections[alias]
@@ -47,15 +74,25 @@ def load_account(user_id: Any) -> Any:
     fields: list[Any] = list(meta.concrete_fields)
     quote = connection.ops.quote_name
     pk = f"{quote(meta.db_table)}.{quote(meta.pk.column)}"
+    params = [meta.pk.get_db_prep_value(user_id, connection)]
+    extra = ""
+    if session is not None:
+        rows = type(session).get_model_class()._meta
+        expires = rows.get_field("expire_date").get_db_prep_value(timezone.now(), connection)
+        extra = (
+            f", (SELECT {quote('session_data')} FROM {quote(rows.db_table)} "
+            f"WHERE {quote('session_key')} = %s AND {quote('expire_date')} > %s)"
+        )
+        params = [session.session_key, expires, *params]
     sql = (
-        f"SELECT {', '.join(quote(f.column) for f in fields)}, {stats_cache.versions_sql(pk)} "
+        f"SELECT {', '.join(quote(f.column) for f in fields)}, {stats_cache.versions_sql(pk)}{extra} "
         f"FROM {quote(meta.db_table)} WHERE {pk} = %s"
     )
     with connection.cursor() as cursor:
-        cursor.execute(sql, [meta.pk.get_db_prep_value(user_id, connection)])
+        cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
-        return None
+        return None, None
     values = []
     for field, value in zip(fields, row[: len(fields)], strict=True):
         # As the ORM reads a column: the backend's converters (SQLite's text
@@ -65,15 +102,47 @@ def load_account(user_id: Any) -> Any:
             value = convert(value, column, connection)
         values.append(value)
     user = model.from_db(alias, [f.attname for f in fields], values)
-    stats_cache.keep_versions(user, row[len(fields) :])
-    return user
+    stats_cache.keep_versions(user, row[len(fields) : len(fields) + 2])
+    return user, (row[len(fields) + 2] if session is not None else None)
+
+
+class _Seen:
+    """Sessions this process has seen logged in: session key → account id (the last ``size``).
+
+    Only a hint of which account row to read with the session's row: the row
+    decides (``_one_query_user``), so a stale hint costs the usual path, never
+    a wrong login.
+    """
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[str, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Any:
+        with self.lock:
+            return self.kept.get(key)
+
+    def put(self, key: str, user_id: Any) -> None:
+        with self.lock:
+            self.kept[key] = user_id
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+
+
+SEEN = _Seen(10_000)
+_preloaded: ContextVar[Any] = ContextVar("preloaded_account", default=None)
+"""The account ``_one_query_user`` read with the session, for ``AccountBackend.get_user`` to use."""
 
 
 class AccountBackend(ModelBackend):
     """``ModelBackend`` with the account read in one plain query."""
 
     def get_user(self, user_id: Any) -> Any:
-        user = load_account(user_id)
+        preloaded = _preloaded.get()
+        same = preloaded is not None and str(preloaded.pk) == str(user_id)
+        user = preloaded if same else load_account(user_id)
         return user if user is not None and self.user_can_authenticate(user) else None
 
 
@@ -87,8 +156,50 @@ class AuthenticationMiddleware(DjangoAuthenticationMiddleware):
 
 def _user(request: HttpRequest) -> Any:
     if not hasattr(request, "_cached_user"):
-        session = request.session
-        if session.get(BACKEND_SESSION_KEY) == OLD_BACKEND:
-            session[BACKEND_SESSION_KEY] = BACKEND
-        request._cached_user = auth.get_user(request)  # type: ignore[attr-defined]
+        user = _one_query_user(request)
+        if user is None:
+            _rename_old_backend(request.session)
+            user = auth.get_user(request)
+        key = request.session.session_key
+        if key and user.is_authenticated:
+            SEEN.put(key, user.pk)
+        request._cached_user = user  # type: ignore[attr-defined]
     return request._cached_user  # type: ignore[attr-defined]
+
+
+def _rename_old_backend(session: Any) -> None:
+    if session.get(BACKEND_SESSION_KEY) == OLD_BACKEND:
+        session[BACKEND_SESSION_KEY] = BACKEND
+
+
+def _one_query_user(request: HttpRequest) -> Any:
+    """The logged-in account with the session and the account read in one query, or ``None``
+    when that cannot be done here (the caller takes Django's path).
+
+    Done for a session this process has seen logged in (``SEEN`` names the
+    account to read), not yet loaded in this request, kept in the database.
+    The session's row, read in the same query, must still exist, be
+    unexpired and name that account; then it is this request's session and
+    ``auth.get_user`` runs every check it always does (the backend, the
+    password hash, an inactive account) on the account read with it.
+    """
+    session = request.session
+    key = session.session_key
+    if not key or settings.SESSION_ENGINE not in SESSION_ENGINES_IN_DB or hasattr(session, "_session_cache"):
+        return None
+    user_id = SEEN.get(key)
+    if user_id is None:
+        return None
+    user, data = _load(user_id, session)
+    if user is None or data is None:
+        return None
+    decoded = session.decode(data)
+    if decoded.get(SESSION_KEY) != str(user.pk):
+        return None
+    session._session_cache = decoded  # type: ignore[attr-defined]  # what SessionBase.load() fills
+    _rename_old_backend(session)
+    token = _preloaded.set(user)
+    try:
+        return auth.get_user(request)
+    finally:
+        _preloaded.reset(token)

@@ -132,3 +132,53 @@ def test_the_redis_cache_keeps_one_client_and_still_reads_and_writes() -> None:
     assert cast(Any, cache)._cache.get_client("other", write=True) is client
     cache.delete("k")
     assert cache.get("k") is None
+
+
+def seen_twice(name: str) -> Client:
+    """Logged in by the login page, then one request: this process has now seen the session."""
+    client = logged_in_by_page(name)
+    assert client.get(STATS).status_code == 200
+    return client
+
+
+def test_a_seen_session_is_read_with_its_account_in_one_query() -> None:
+    account("mara")
+    client = seen_twice("mara")
+    with CaptureQueriesContext(connection) as queries:
+        assert client.get(STATS).status_code == 200
+    with_session = [q["sql"] for q in queries if "django_session" in q["sql"]]
+    assert len(with_session) == 1 and 'FROM "auth_user"' in with_session[0], with_session
+    assert sum('FROM "auth_user"' in q["sql"] for q in queries) == 1
+
+
+def test_a_seen_session_logged_out_elsewhere_is_not_honoured() -> None:
+    account("mara")
+    client = seen_twice("mara")
+    session_of(client).delete()  # another process's logout: the row and the cached copy go
+    assert client.get(STATS).status_code == 401
+
+
+def test_a_seen_session_ends_when_the_password_changes_or_the_account_is_disabled() -> None:
+    mara, ivo = account("mara"), account("ivo")
+    mara_client, ivo_client = seen_twice("mara"), seen_twice("ivo")
+    mara.set_password("another long passphrase")
+    mara.save()
+    assert mara_client.get(STATS).status_code == 401
+    get_user_model().objects.filter(pk=ivo.pk).update(is_active=False)
+    assert ivo_client.get(STATS).status_code == 401
+
+
+def test_a_wrong_hint_about_a_session_still_gives_the_sessions_own_account() -> None:
+    from django.contrib.sessions.middleware import SessionMiddleware
+    from django.test import RequestFactory
+
+    from companion.accounts import SEEN, _user
+
+    mara, ivo = account("mara"), account("ivo")
+    client = seen_twice("mara")
+    key = client.cookies[settings.SESSION_COOKIE_NAME].value
+    SEEN.put(key, ivo.pk)  # a stale hint: the session's row names mara, not ivo
+    request = RequestFactory().get(STATS, HTTP_COOKIE=f"{settings.SESSION_COOKIE_NAME}={key}")
+    SessionMiddleware(lambda r: None).process_request(request)  # type: ignore[arg-type]
+    user = _user(request)
+    assert user.pk == mara.pk and SEEN.get(key) == mara.pk
