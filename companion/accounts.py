@@ -64,46 +64,75 @@ SESSION_ENGINES_IN_DB = (
 """Session engines whose rows in the database are the truth, so they can be read with the account."""
 
 
+class _Reading:
+    """What reading an account takes on one database connection, worked out once per connection:
+    the statement (with and without the session's row) and each column's converters.
+    Worked out per request it cost more Python than the rest of the read."""
+
+    def __init__(self, connection: Any, session_model: Any) -> None:
+        model = get_user_model()
+        meta = model._meta
+        self.fields: list[Any] = list(meta.concrete_fields)
+        self.attnames = [f.attname for f in self.fields]
+        quote = connection.ops.quote_name
+        pk = f"{quote(meta.db_table)}.{quote(meta.pk.column)}"
+        head = f"SELECT {', '.join(quote(f.column) for f in self.fields)}, {stats_cache.versions_sql(pk)}"
+        tail = f" FROM {quote(meta.db_table)} WHERE {pk} = %s"
+        self.sql = head + tail
+        self.sql_with_session = self.sql  # with a session model, the statement that reads its row too
+        if session_model is not None:
+            rows = session_model._meta
+            self.sql_with_session = (
+                f"{head}, (SELECT {quote('session_data')} FROM {quote(rows.db_table)} "
+                f"WHERE {quote('session_key')} = %s AND {quote('expire_date')} > %s){tail}"
+            )
+        # As the ORM reads a column: the backend's converters (SQLite's text
+        # datetimes and integer booleans), then the field's own.
+        self.converters = []
+        for field in self.fields:
+            column = field.get_col(meta.db_table)
+            found = (*connection.ops.get_db_converters(column), *field.get_db_converters(connection))
+            self.converters.append((column, found))
+
+    @staticmethod
+    def of(connection: Any, session: Any) -> _Reading:
+        session_model = type(session).get_model_class() if session is not None else None
+        key = "_account_reading" if session_model is None else "_account_reading_with_session"
+        reading: _Reading | None = getattr(connection, key, None)
+        if reading is None:
+            reading = _Reading(connection, session_model)
+            setattr(connection, key, reading)
+        return reading
+
+
 def _load(user_id: Any, session: Any) -> tuple[Any, str | None]:
     """The account (or ``None``) and, when ``session`` is given, its row's data if it has not
     expired (or ``None``), in one plain query."""
     model = get_user_model()
     alias = router.db_for_read(model)
     connection = connections[alias]
-    meta = model._meta
-    fields: list[Any] = list(meta.concrete_fields)
-    quote = connection.ops.quote_name
-    pk = f"{quote(meta.db_table)}.{quote(meta.pk.column)}"
-    params = [meta.pk.get_db_prep_value(user_id, connection)]
-    extra = ""
+    reading = _Reading.of(connection, session)
+    params = [model._meta.pk.get_db_prep_value(user_id, connection)]
+    sql = reading.sql
     if session is not None:
-        rows = type(session).get_model_class()._meta
-        expires = rows.get_field("expire_date").get_db_prep_value(timezone.now(), connection)
-        extra = (
-            f", (SELECT {quote('session_data')} FROM {quote(rows.db_table)} "
-            f"WHERE {quote('session_key')} = %s AND {quote('expire_date')} > %s)"
-        )
+        expire_date = type(session).get_model_class()._meta.get_field("expire_date")
+        expires = expire_date.get_db_prep_value(timezone.now(), connection)
         params = [session.session_key, expires, *params]
-    sql = (
-        f"SELECT {', '.join(quote(f.column) for f in fields)}, {stats_cache.versions_sql(pk)}{extra} "
-        f"FROM {quote(meta.db_table)} WHERE {pk} = %s"
-    )
+        sql = reading.sql_with_session
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         row = cursor.fetchone()
     if row is None:
         return None, None
+    count = len(reading.fields)
     values = []
-    for field, value in zip(fields, row[: len(fields)], strict=True):
-        # As the ORM reads a column: the backend's converters (SQLite's text
-        # datetimes and integer booleans), then the field's own.
-        column = field.get_col(meta.db_table)
-        for convert in (*connection.ops.get_db_converters(column), *field.get_db_converters(connection)):
+    for (column, converters), value in zip(reading.converters, row[:count], strict=True):
+        for convert in converters:
             value = convert(value, column, connection)
         values.append(value)
-    user = model.from_db(alias, [f.attname for f in fields], values)
-    stats_cache.keep_versions(user, row[len(fields) : len(fields) + 2])
-    return user, (row[len(fields) + 2] if session is not None else None)
+    user = model.from_db(alias, reading.attnames, values)
+    stats_cache.keep_versions(user, row[count : count + 2])
+    return user, (row[count + 2] if session is not None else None)
 
 
 class _Seen:
