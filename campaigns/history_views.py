@@ -14,6 +14,7 @@ from django.core.paginator import Paginator
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 
 from campaigns import charts, groups, history, registry, stats_cache
 from campaigns.boards import board_html
@@ -74,13 +75,18 @@ def my_play(request: HttpRequest, play_id: int) -> HttpResponse:
 def my_stats(request: HttpRequest) -> HttpResponse:
     """My figures, per game, with charts: plays over time, plays and wins per game, rating over time.
 
-    Figures, charts and groups come from the cache (``campaigns.stats_cache``: keyed so they are
-    never stale). The groups list counts only plays this account played in or hosted, so the
-    account's own counter covers it (the play record bumps the host's too).
+    Figures, charts and groups are rendered once and come from the cache after
+    (``campaigns.stats_cache``: keyed so they are never stale); only the page around
+    them (the menu, the logout form's token) is rendered per request. The groups list
+    counts only plays this account played in or hosted, so the account's own counter
+    covers it (the play record bumps the host's too).
     """
     user: Any = request.user
-    figures = stats_cache.cached(stats_cache.account_key(user, "page"), lambda: _my_figures(user))
-    return render(request, "history/stats.html", dict(figures))
+    body = stats_cache.cached(
+        stats_cache.account_key(user, "page-html"),
+        lambda: render_to_string("history/_stats_body.html", _my_figures(user)),
+    )
+    return render(request, "history/stats.html", {"body": body})
 
 
 def _my_figures(user: Any) -> dict[str, Any]:
