@@ -53,6 +53,13 @@ def write_play_record(table_id: int) -> int | None:
     nothing (``campaigns.origins``): one game is one play.
     """
     with transaction.atomic():
+        origin = Table.objects.filter(pk=table_id).values_list("origin_table_id", "origin_created_at").first()
+        if origin is not None and origin[0] is not None:
+            # Copies of one game are recorded one at a time: two restores of it ending together
+            # would each find no record and both write one (the same game counted twice). Every
+            # copy's row is locked in id order, so two workers wait for each other, never deadlock.
+            same_game = Table.objects.filter(origin_table_id=origin[0], origin_created_at=origin[1])
+            list(same_game.select_for_update().order_by("pk").values_list("pk", flat=True))
         table = Table.objects.select_for_update().filter(pk=table_id, status=TableStatus.ENDED).first()
         if table is None or table.ended_at is None:
             return None

@@ -189,3 +189,59 @@ def test_an_end_from_a_clock_ahead_is_dated_no_later_than_now() -> None:
     restored, _host = import_as(mara, data)
     play = Play.objects.get(table=restored)
     assert play.ended_at < ahead and play.ended_at <= timezone.now()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_restores_of_one_game_recorded_at_once_are_one_play() -> None:
+    """Two workers record two restored copies of the same game at the same moment: the first
+    holds its record uncommitted while the second looks for one. The second must wait for it
+    and then find it, not write a second play (on PostgreSQL; SQLite runs writers one at a time)."""
+    import threading
+
+    from django.db import connection, transaction
+
+    mara = get_user_model().objects.create_user("mara", password="x")
+    first, grant = services.table_create(
+        game="grim", name="Friday", seat_name="Ann", user=mara, options={"format": "coven"}
+    )
+    ann = person(grant.seat, grant.token)
+    play_grim(ann, join(first, "Bo"))  # ended: its record written now or by the worker, as configured
+    data = export_of(ann)
+    Table.objects.filter(pk=first.pk).delete()  # a fresh server holds neither table nor play
+    copies = []
+    for _ in range(2):
+        response = logged_in(mara).post(IMPORT, data, content_type="application/json")
+        assert response.status_code == 201, response.content
+        copies.append(response.json()["id"])
+    Play.objects.all().delete()  # whatever ran at import (eager tasks): both records owed again
+    recorded, waiting = threading.Event(), threading.Event()
+    answers: dict[str, int | None] = {}
+
+    def first_worker() -> None:
+        try:
+            with transaction.atomic():
+                answers["first"] = write_play_record(copies[0])
+                recorded.set()
+                waiting.wait(5)  # the second worker is looking meanwhile
+        finally:
+            connection.close()
+
+    def second_worker() -> None:
+        try:
+            recorded.wait(5)
+            timer = threading.Timer(1.0, waiting.set)  # if it does not block, release the first anyway
+            timer.start()
+            answers["second"] = write_play_record(copies[1])
+            timer.cancel()
+            waiting.set()
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=first_worker), threading.Thread(target=second_worker)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    assert answers["first"] is not None and answers["second"] is None
+    assert Play.objects.count() == 1
+    assert Play.objects.get().table_id == copies[0]
