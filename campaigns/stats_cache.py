@@ -40,8 +40,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
@@ -51,6 +49,7 @@ from django.db.models import F, Q
 
 from campaigns import registry
 from campaigns.models import PlayResult, StatsVersion
+from campaigns.recent import Recent
 
 T = TypeVar("T")
 
@@ -206,37 +205,14 @@ def group_key(host: Any, what: str) -> str:
     return f"stats:{_code()}:group:{what}:{host.pk}:{joined}:{_version(host, 'hosted')}"
 
 
-class _Recent:
-    """The last answers this process gave, by key: a cache in front of the shared one.
+RECENT = Recent(256)
+"""The last answers this process gave, by key: a cache in front of the shared one.
 
-    A key names the version it was built at, so an answer kept here is as
-    fresh as the shared cache's; keeping it saves the round trip to Redis
-    and the unpickling for an account that asks again. Bounded: the least
-    recently used answer goes first. The answers are shared between
-    requests, so nobody may change one (the views only read them).
-    """
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.kept: OrderedDict[str, Any] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> Any:
-        with self.lock:
-            found = self.kept.get(key)
-            if found is not None:
-                self.kept.move_to_end(key)
-            return found
-
-    def put(self, key: str, value: Any) -> None:
-        with self.lock:
-            self.kept[key] = value
-            self.kept.move_to_end(key)
-            while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
-
-
-RECENT = _Recent(256)
+A key names the version it was built at, so an answer kept here is as
+fresh as the shared cache's; keeping it saves the round trip to Redis and
+the unpickling for an account that asks again. The answers are shared
+between requests, so nobody may change one (the views only read them).
+"""
 
 
 def cached(key: str, build: Callable[[], T]) -> T:

@@ -30,8 +30,6 @@ logged out by the change.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from contextvars import ContextVar
 from typing import Any
 
@@ -46,6 +44,7 @@ from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 
 from campaigns import stats_cache
+from campaigns.recent import Recent
 
 BACKEND = "companion.accounts.AccountBackend"
 OLD_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -135,32 +134,13 @@ def _load(user_id: Any, session: Any) -> tuple[Any, str | None]:
     return user, (row[count + 2] if session is not None else None)
 
 
-class _Seen:
-    """Sessions this process has seen logged in: session key → account id (the last ``size``).
+SEEN = Recent(10_000)
+"""Sessions this process has seen logged in: session key → account id.
 
-    Only a hint of which account row to read with the session's row: the row
-    decides (``_one_query_user``), so a stale hint costs the usual path, never
-    a wrong login.
-    """
-
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self.kept: OrderedDict[str, Any] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: str) -> Any:
-        with self.lock:
-            return self.kept.get(key)
-
-    def put(self, key: str, user_id: Any) -> None:
-        with self.lock:
-            self.kept[key] = user_id
-            self.kept.move_to_end(key)
-            while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
-
-
-SEEN = _Seen(10_000)
+Only a hint of which account row to read with the session's row: the row
+decides (``_one_query_user``), so a stale hint costs the usual path, never a
+wrong login.
+"""
 _preloaded: ContextVar[Any] = ContextVar("preloaded_account", default=None)
 """The account ``_one_query_user`` read with the session, for ``AccountBackend.get_user`` to use."""
 

@@ -1,0 +1,31 @@
+"""A bounded map of what this process used last, shared by its threads."""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from typing import Any
+
+
+class Recent:
+    """At most ``size`` entries by key; the least recently used goes first. Thread-safe."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self.kept: OrderedDict[str, Any] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Any:
+        """The entry under ``key`` (now the most recently used), or ``None``."""
+        with self.lock:
+            found = self.kept.get(key)
+            if found is not None:
+                self.kept.move_to_end(key)
+            return found
+
+    def put(self, key: str, value: Any) -> None:
+        with self.lock:
+            self.kept[key] = value
+            self.kept.move_to_end(key)
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
