@@ -21,6 +21,7 @@ from rest_framework.views import APIView
 from api.errors import error_responses
 from api.tables import SeatGrantOut, SeatView
 from campaigns import export
+from campaigns.auth import SessionAccount
 
 _SEAT = inline_serializer(
     "ExportSeat",
@@ -107,7 +108,7 @@ class TableExportView(SeatView):
 
 
 class TableImportView(APIView):
-    authentication_classes: list[type] = []
+    authentication_classes = [SessionAccount]
     permission_classes: list[type] = []
 
     @extend_schema(
@@ -121,7 +122,7 @@ class TableImportView(APIView):
         ),
     )
     def post(self, request: Request) -> Response:
-        table, grant = export.table_import(data=request.data, user=request._request.user)
+        table, grant = export.table_import(data=request.data, user=request.user)
         body = {
             "id": table.pk,
             "join_code": table.join_code,

@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 from api.errors import ApiError, error_responses
 from api.parsers import body_too_large, content_length
 from campaigns import selectors, services, throttle
-from campaigns.auth import SeatTokenAuthentication
+from campaigns.auth import SeatTokenAuthentication, SessionAccount
 from campaigns.logtext import said
 from campaigns.models import Role, Seat, Table
 from campaigns.payloads import MAX_BODY_BYTES
@@ -76,7 +76,7 @@ def _grant(seat: Seat, token: str) -> dict[str, Any]:
 
 
 class TableCreateView(APIView):
-    authentication_classes: list[type] = []
+    authentication_classes = [SessionAccount]
     permission_classes: list[type] = []
 
     @extend_schema(
@@ -87,7 +87,7 @@ class TableCreateView(APIView):
     def post(self, request: Request) -> Response:
         data = CreateTableIn(data=request.data)
         data.is_valid(raise_exception=True)
-        table, grant = services.table_create(user=request._request.user, **data.validated_data)
+        table, grant = services.table_create(user=request.user, **data.validated_data)
         body = {
             "id": table.pk,
             "join_code": table.join_code,
@@ -115,12 +115,12 @@ def client_key(request: Request) -> str:
 
 def join_table(request: Request, code: str, name: str, role: str) -> tuple[Table, services.SeatGrant]:
     return services.seat_join_guarded(
-        client=client_key(request), code=code, name=name, role=role, user=request._request.user
+        client=client_key(request), code=code, name=name, role=role, user=request.user
     )
 
 
 class JoinView(APIView):
-    authentication_classes: list[type] = []
+    authentication_classes = [SessionAccount]
     permission_classes: list[type] = []
 
     @extend_schema(

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rest_framework import exceptions
-from rest_framework.authentication import BaseAuthentication, get_authorization_header
+from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
 from rest_framework.request import Request
 
 from campaigns.models import Seat
@@ -48,3 +48,26 @@ class SeatTokenAuthentication(BaseAuthentication):
 
     def authenticate_header(self, request: Request) -> str:
         return self.keyword
+
+
+class SessionAccount(SessionAuthentication):
+    """The logged-in account behind a request that opens, joins or imports a table, so the table,
+    its seat and later its plays are theirs (issue #14: history); a guest otherwise.
+
+    The account counts only when the request shows it comes from one of our
+    pages (Django's CSRF check, as DRF's ``SessionAuthentication`` makes it):
+    these endpoints also take plain form posts, so another site could
+    otherwise seat a logged-in visitor's account at a stranger's table, and
+    that table's plays would land in their history and ratings. A request
+    that fails the check is served as a guest, as before, not refused.
+
+    DRF replaces the Django request's user with what its own authentication
+    finds: with none listed, a logged-in request reached these views as
+    anonymous, and its tables were nobody's.
+    """
+
+    def authenticate(self, request: Request) -> tuple[Any, None] | None:
+        try:
+            return super().authenticate(request)
+        except exceptions.PermissionDenied:
+            return None
