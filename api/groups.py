@@ -19,6 +19,7 @@ from rest_framework.views import APIView
 from api.errors import ApiError, error_responses
 from api.export import PlaysCSVRenderer
 from api.me import _OPPONENT, _RATING, _RECORD, LoggedIn, record_fields
+from api.params import game_param
 from campaigns import groups, stats_cache
 
 _ENTRY = inline_serializer(
@@ -174,13 +175,13 @@ class GroupPlaysView(APIView):
                 {"results": _PLAY_ROW.__class__(many=True), "count": serializers.IntegerField()},
             ),
             (200, "text/csv"): OpenApiTypes.STR,
-            **error_responses(401, 404),
+            **error_responses(400, 401, 404),
         },
         summary="A group's plays and results, newest first (JSON or CSV)",
     )
     def get(self, request: Request, host_id: int) -> Response:
         host = readable_host(request, host_id)
-        rows = groups.group_play_rows(host, request.query_params.get("game") or None)
+        rows = groups.group_play_rows(host, game_param(request))
         if request.accepted_renderer.format == "csv":
             return Response(rows)
         return Response({"results": rows, "count": len(rows)})

@@ -14,6 +14,7 @@ from rest_framework.views import APIView
 
 from api.errors import ApiError, error_responses
 from api.export import PlaysCSVRenderer
+from api.params import game_param
 from campaigns import history, stats_cache
 from campaigns.export import account_play_rows
 
@@ -148,7 +149,7 @@ class MyPlaysView(APIView):
         summary="My finished plays, newest first",
     )
     def get(self, request: Request) -> Response:
-        game = request.query_params.get("game") or None
+        game = game_param(request)
         if request.accepted_renderer.format == "csv":
             return Response(account_play_rows(user=request.user, game=game))
         raw = request.query_params.get("offset", "0")
