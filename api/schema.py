@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 
 
@@ -19,6 +20,25 @@ class SeatTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
             "in": "header",
             "name": "Authorization",
             "description": "The seat token from create or join, sent as `Seat <token>`.",
+        }
+
+
+class SessionAccountScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """The session cookie of a logged-in account, optional: opening, joining or importing a table
+    from our pages (with their CSRF token) makes it the account's; without, the caller is a guest."""
+
+    target_class = "campaigns.auth.SessionAccount"
+    name = "sessionCookie"
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {
+            "type": "apiKey",
+            "in": "cookie",
+            "name": settings.SESSION_COOKIE_NAME,
+            "description": (
+                "Optional. A logged-in account's session, honoured with the `X-CSRFToken` header our "
+                "pages send: the table, its seat and its plays are then the account's."
+            ),
         }
 
 
