@@ -10,7 +10,7 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
-from rest_framework.permissions import BasePermission
+from rest_framework.permissions import AllowAny, BasePermission
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -77,7 +77,7 @@ def _grant(seat: Seat, token: str) -> dict[str, Any]:
 
 class TableCreateView(APIView):
     authentication_classes = [SessionAccount]
-    permission_classes: list[type] = []
+    permission_classes = [AllowAny]  # a guest too (and the schema says the cookie is optional)
 
     @extend_schema(
         request=CreateTableIn,
@@ -121,7 +121,7 @@ def join_table(request: Request, code: str, name: str, role: str) -> tuple[Table
 
 class JoinView(APIView):
     authentication_classes = [SessionAccount]
-    permission_classes: list[type] = []
+    permission_classes = [AllowAny]  # a guest too (and the schema says the cookie is optional)
 
     @extend_schema(
         request=JoinIn,
