@@ -43,6 +43,7 @@ from bench.bench_tables import (
     one_table,
     pct,
     relay_baseline,
+    relay_body,
 )
 from bench.pg import bench_env
 from bench.servers import our_server
@@ -186,8 +187,7 @@ class Fleet:
         n = self.sent_count
         try:
             if self.relay_payload:
-                body = json.dumps({"n": n, "pad": ""})
-                body = json.dumps({"n": n, "pad": "x" * max(0, self.relay_payload - len(body))})
+                body = relay_body(n, self.relay_payload)
                 r = await table.http.post(f"/bench/broadcast/?group={table.key}", content=body)
                 return ("accepted", (table.key, n)) if r.status_code == 204 else ("failed", None)
             command_id = f"k{n}"

@@ -174,6 +174,21 @@ async def one_table(base: str, commands: int) -> tuple[list[float], int]:
     return latencies, missing
 
 
+def relay_body(n: int, payload_size: int) -> str:
+    """The relay baseline's message ``n``, padded to ``payload_size`` bytes (a real event's size)."""
+    body = json.dumps({"n": n, "pad": ""})
+    return json.dumps({"n": n, "pad": "x" * max(0, payload_size - len(body))})
+
+
+async def six_at(times: Mapping[Any, list[float]], key: Any) -> float | None:
+    """When the sixth socket had message ``key`` (waiting up to 2 s), or None."""
+    deadline = time.perf_counter() + 2
+    while len(times.get(key, [])) < 6 and time.perf_counter() < deadline:
+        await asyncio.sleep(0.0002)
+    got = times.get(key, [])
+    return max(got) if len(got) == 6 else None
+
+
 async def relay_baseline(base: str, commands: int, payload_size: int) -> list[float]:
     """Plain view → group_send → bare consumer, same server and layer."""
     ws_base = base.replace("http://", "ws://")
@@ -196,17 +211,14 @@ async def relay_baseline(base: str, commands: int, payload_size: int) -> list[fl
     latencies: list[float] = []
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         for n in range(commands):
-            body = json.dumps({"n": n, "pad": ""})
-            body = json.dumps({"n": n, "pad": "x" * max(0, payload_size - len(body))})
+            body = relay_body(n, payload_size)
             await asyncio.sleep(SETTLE_S)
             sent = time.perf_counter()
             r = await http.post("/bench/broadcast/", content=body)
             assert r.status_code == 204
-            deadline = time.perf_counter() + 2
-            while len(received.get(n, [])) < 6 and time.perf_counter() < deadline:
-                await asyncio.sleep(0.0002)
-            if len(received.get(n, [])) == 6:
-                latencies.append((max(received[n]) - sent) * 1000)
+            done = await six_at(received, n)
+            if done is not None:
+                latencies.append((done - sent) * 1000)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
@@ -235,14 +247,6 @@ async def interleaved(base: str, commands: int, payload_size: int) -> tuple[list
             async for raw in ws:
                 relayed.setdefault(json.loads(raw)["n"], []).append(time.perf_counter())
 
-    async def six_at(times: Mapping[Any, list[float]], key: Any) -> float | None:
-        """When the sixth socket had message ``key`` (waiting up to 2 s), or None."""
-        deadline = time.perf_counter() + 2
-        while len(times.get(key, [])) < 6 and time.perf_counter() < deadline:
-            await asyncio.sleep(0.0002)
-        got = times.get(key, [])
-        return max(got) if len(got) == 6 else None
-
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         seats, arrivals, ready, ours_listening = await listening_table(http, ws_base)
         listeners = [asyncio.create_task(relay_listener()) for _ in range(6)] + ours_listening
@@ -252,8 +256,7 @@ async def interleaved(base: str, commands: int, payload_size: int) -> tuple[list
         relay: list[float] = []
         ours: list[float] = []
         for n in range(commands):
-            body = json.dumps({"n": n, "pad": ""})
-            body = json.dumps({"n": n, "pad": "x" * max(0, payload_size - len(body))})
+            body = relay_body(n, payload_size)
             await asyncio.sleep(SETTLE_S)
             sent = time.perf_counter()
             r = await http.post("/bench/broadcast/", content=body)
