@@ -20,6 +20,7 @@ from campaigns import charts, groups, history, registry, stats_cache
 from campaigns.boards import board_html
 from campaigns.logtext import event_texts
 from campaigns.models import Event, Play, PlayResult
+from campaigns.page_cache import cached_page
 
 PAGE = 25
 
@@ -76,17 +77,22 @@ def my_stats(request: HttpRequest) -> HttpResponse:
     """My figures, per game, with charts: plays over time, plays and wins per game, rating over time.
 
     Figures, charts and groups are rendered once and come from the cache after
-    (``campaigns.stats_cache``: keyed so they are never stale); only the page around
-    them (the menu, the logout form's token) is rendered per request. The groups list
-    counts only plays this account played in or hosted, so the account's own counter
-    covers it (the play record bumps the host's too).
+    (``campaigns.stats_cache``: keyed so they are never stale), and so is the whole
+    page in each process, with only the logout form's token put in per request
+    (``campaigns.page_cache``). The groups list counts only plays this account played
+    in or hosted, so the account's own counter covers it (the play record bumps the
+    host's too).
     """
     user: Any = request.user
-    body = stats_cache.cached(
-        stats_cache.account_key(user, "page-html"),
-        lambda: render_to_string("history/_stats_body.html", _my_figures(user)),
-    )
-    return render(request, "history/stats.html", {"body": body})
+    key = stats_cache.account_key(user, "page-html")
+
+    def page() -> dict[str, Any]:
+        body = stats_cache.cached(
+            key, lambda: render_to_string("history/_stats_body.html", _my_figures(user))
+        )
+        return {"body": body}
+
+    return cached_page(request, key, "history/stats.html", page)
 
 
 def _my_figures(user: Any) -> dict[str, Any]:

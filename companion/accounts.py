@@ -181,6 +181,25 @@ def _rename_old_backend(session: Any) -> None:
         session[BACKEND_SESSION_KEY] = BACKEND
 
 
+DECODED = Recent(10_000)
+"""Session rows this process has decoded: the stored text → its data.
+
+Decoding checks the row's signature and unpacks it, a tenth of a cached stats
+page; the same text always decodes to the same data, so it is done once per
+version of a session. Each request gets its own copy (a view may change it).
+"""
+
+
+def _decoded(session: Any, data: str) -> dict[str, Any]:
+    found: dict[str, Any] | None = DECODED.get(data)
+    if found is None:
+        found = session.decode(data)
+        if not found:  # a row that does not verify decodes to {}: not kept, checked again next time
+            return {}
+        DECODED.put(data, found)
+    return dict(found)
+
+
 def _one_query_user(request: HttpRequest) -> Any:
     """The logged-in account with the session and the account read in one query, or ``None``
     when that cannot be done here (the caller takes Django's path).
@@ -202,7 +221,7 @@ def _one_query_user(request: HttpRequest) -> Any:
     user, data = _load(user_id, session)
     if user is None or data is None:
         return None
-    decoded = session.decode(data)
+    decoded = _decoded(session, data)
     if decoded.get(SESSION_KEY) != str(user.pk):
         return None
     session._session_cache = decoded  # type: ignore[attr-defined]  # what SessionBase.load() fills
