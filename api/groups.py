@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -16,6 +17,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.cached import cached_answer
 from api.errors import ApiError, error_responses
 from api.export import PlaysCSVRenderer
 from api.me import _OPPONENT, _RATING, _RECORD, LoggedIn, record_fields
@@ -127,11 +129,11 @@ class GroupStatsView(APIView):
         responses={200: GroupStatsOut, **error_responses(401, 404)},
         summary="A group's statistics and per-game leaderboards",
     )
-    def get(self, request: Request, host_id: int) -> Response:
+    def get(self, request: Request, host_id: int) -> HttpResponse:
         host = readable_host(request, host_id)
         # Cached under a key that every write of these figures changes (issue #14, "Speed").
-        return Response(
-            stats_cache.cached(stats_cache.group_key(host, "api"), lambda: groups.group_stats(host))
+        return cached_answer(
+            self, request, stats_cache.group_key(host, "api"), lambda: groups.group_stats(host)
         )
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import HttpResponse
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -12,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from api.cached import cached_answer
 from api.errors import ApiError, error_responses
 from api.export import PlaysCSVRenderer
 from api.params import game_param
@@ -170,9 +172,9 @@ class MyStatsView(APIView):
         responses={200: StatsOut, **error_responses(401)},
         summary="My statistics: plays, wins and scores per game",
     )
-    def get(self, request: Request) -> Response:
+    def get(self, request: Request) -> HttpResponse:
         # Cached under a key that every write of these figures changes (issue #14, "Speed").
         user = request.user
-        return Response(
-            stats_cache.cached(stats_cache.account_key(user, "api"), lambda: history.stats_of(user))
+        return cached_answer(
+            self, request, stats_cache.account_key(user, "api"), lambda: history.stats_of(user)
         )
