@@ -95,6 +95,11 @@ def test_stats_page_shows_figures_and_server_drawn_charts(mara: Any) -> None:
         figure = page.split(f'id="{chart}"', 1)[1].split("</figure>", 1)[0]
         assert "<svg" in figure and "viewBox" in figure, chart
     assert "<script" not in page.split('id="charts-h"', 1)[1]  # no chart script: our own scripts only
+    # Each chart's CSS is scoped by a short id of its own, not a random one: the same figures, the
+    # same bytes, and three charts' rules cannot style each other.
+    ids = re.findall(r'<svg[^>]* id="([^"]+)"', page)
+    assert ids == ["chart-plays-svg", "chart-wins-svg", "chart-rating-svg"], ids
+    assert page.count("#chart-wins-svg ") > 10 and not re.search(r"#chart-[0-9a-f]{8}-", page)
     assert "Nemesis" in page and "Cy" in page
     assert "Grimoor" in page and "GRIM the Card Game" in page
     assert "hana\u2019s tables" in page  # a link to the group's leaderboard
