@@ -6,6 +6,8 @@ that fails or hangs (Redis down, a slow layer) is logged and dropped: the
 command's answer stays the committed one. Each message carries the table's
 active seats and status, so a socket whose seat was removed, or whose table
 ended, stops relaying even when the ``seat.removed`` push itself was lost.
+On Redis the messages are published from the command's own thread
+(``campaigns.publish``), so a command never waits for the event loop.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from typing import TYPE_CHECKING, Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+from campaigns.publish import publisher_for
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -118,7 +122,11 @@ def broadcast_events(
         await asyncio.wait_for(send_all(), SEND_TIMEOUT_S)
 
     try:
-        async_to_sync(bounded)()
+        publisher = publisher_for(layer, SEND_TIMEOUT_S)
+        if publisher is not None:  # straight to Redis from this thread, not via the event loop
+            publisher.publish(group, messages)
+        else:
+            async_to_sync(bounded)()
     except Exception:
         logger.warning(
             "Broadcast to %s failed after commit (seq %s); phones catch up from the log.",

@@ -31,6 +31,30 @@ def free_port() -> int:
         return port
 
 
+@contextmanager
+def redis_server() -> Iterator[tuple[subprocess.Popen[bytes], int]]:
+    """A private ``redis-server`` on a free port (killed after), and its port: a test may stop it."""
+    import redis
+
+    port = free_port()
+    process = subprocess.Popen(
+        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+    )
+    client = redis.Redis(port=port)
+    for _ in range(100):
+        try:
+            client.ping()
+            break
+        except redis.ConnectionError:
+            time.sleep(0.05)
+    try:
+        yield process, port
+    finally:
+        process.kill()
+        process.wait()
+
+
 def wait_http(url: str, timeout_s: float = 30.0) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:

@@ -8,38 +8,23 @@ this test starts and kills) goes away in the middle of play.
 from __future__ import annotations
 
 import subprocess
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-import redis
 from channels.layers import channel_layers
 
 from campaigns.models import Event, Table
 from tests.personas import Person, add_life
-from tests.servers import free_port
+from tests.servers import redis_server
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
 
 @pytest.fixture
 def private_redis() -> Iterator[tuple[subprocess.Popen[bytes], int]]:
-    port = free_port()
-    process = subprocess.Popen(
-        ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-        stdout=subprocess.DEVNULL,
-    )
-    client = redis.Redis(port=port)
-    for _ in range(100):
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            time.sleep(0.05)
-    yield process, port
-    process.kill()
-    process.wait()
+    with redis_server() as server:
+        yield server
 
 
 @pytest.fixture
