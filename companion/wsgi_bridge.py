@@ -111,10 +111,10 @@ class HttpViaWsgi:
         exempt = scope["path"].startswith(UNLIMITED_PATHS)
         change = not exempt and scope["method"] in UNSAFE_METHODS
         late = change and self.max_lag_s > 0 and self.lag.seconds() > self.max_lag_s
-        if late or (self.max_in_flight > 0 and not exempt and self.in_flight >= self.max_in_flight):
-            await _send_error(
-                send, 503, "busy", BUSY_MESSAGE, {"retry_after_s": BUSY_RETRY_S}, retry_after_s=BUSY_RETRY_S
-            )
+        full = self.max_in_flight > 0 and not exempt and self.in_flight >= self.max_in_flight
+        if late or full:
+            extra = {"retry_after_s": BUSY_RETRY_S, "bound": "loop_lag" if late else "in_flight"}
+            await _send_error(send, 503, "busy", BUSY_MESSAGE, extra, retry_after_s=BUSY_RETRY_S)
             return
         self.in_flight += 1  # one event loop per process: no lock needed
         try:
@@ -249,6 +249,9 @@ def _environ(scope: Scope, body: bytes) -> dict[str, Any]:
 
 
 BUSY_MESSAGE = "The server is busy right now. Your phone tries again in a moment."
+BOUNDS = ("in_flight", "loop_lag", "thread_wait")
+"""Which bound refused a request, in a 503 ``busy`` answer's ``extra.bound`` (for operators and
+``bench_capacity``: which one a process reaches first under load)."""
 
 
 def _busy() -> WsgiResult:
@@ -256,7 +259,7 @@ def _busy() -> WsgiResult:
     result = WsgiResult()
     result.status = 503
     result.headers = [(b"content-type", b"application/json"), (b"retry-after", str(BUSY_RETRY_S).encode())]
-    extra = {"retry_after_s": BUSY_RETRY_S}
+    extra = {"retry_after_s": BUSY_RETRY_S, "bound": "thread_wait"}
     result.body = [json.dumps({"code": "busy", "message": BUSY_MESSAGE, "extra": extra}).encode()]
     return result
 

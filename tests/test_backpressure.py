@@ -62,7 +62,11 @@ def test_past_the_in_flight_limit_a_request_is_told_to_retry_at_once() -> None:
     assert status == 503 and headers["retry-after"] == "1"
     assert headers["content-type"] == "application/json"
     error = json.loads(body)
-    assert error["code"] == "busy" and error["extra"] == {"retry_after_s": 1} and error["message"]
+    assert (
+        error["code"] == "busy"
+        and error["extra"] == {"retry_after_s": 1, "bound": "in_flight"}
+        and error["message"]
+    )
     assert first[0] == second[0] == health[0] == 200
     assert app.in_flight == 0
 
@@ -91,7 +95,7 @@ def test_a_request_that_waited_past_its_bound_for_a_thread_is_refused_before_any
     assert first[0] == 200 and health[0] == 200
     status, headers, body = waiting
     assert status == 503 and headers["retry-after"] == "1" and headers["content-type"] == "application/json"
-    assert json.loads(body)["code"] == "busy"
+    assert json.loads(body)["code"] == "busy" and json.loads(body)["extra"]["bound"] == "thread_wait"
     assert ran == ["/api/v1/tables/1/commands/", "/healthz"]  # the refused one never reached Django
     assert bridge.in_flight == 0
 
@@ -124,14 +128,18 @@ def test_a_command_is_refused_at_the_door_while_the_event_loop_runs_steadily_lat
         statuses.append((await call(bridge, "/api/v1/tables/2/commands/"))[0])
         busy = asyncio.create_task(hog(0.5, 0.001))
         await asyncio.sleep(0.3)  # the loop has been late on every wake since
-        statuses.append((await call(bridge, "/api/v1/tables/3/commands/"))[0])
+        refused = await call(bridge, "/api/v1/tables/3/commands/")
+        statuses.append(refused[0])
+        bounds.append(json.loads(refused[2])["extra"]["bound"])
         statuses.append((await call(bridge, "/t/3/", method="GET"))[0])
         await busy
         await asyncio.sleep(0.1)  # caught up
         statuses.append((await call(bridge, "/api/v1/tables/4/commands/"))[0])
         return statuses
 
+    bounds: list[str] = []
     assert asyncio.run(scenario()) == [200, 200, 503, 200, 200]
+    assert bounds == ["loop_lag"]
     assert "/api/v1/tables/3/commands/" not in ran and "/t/3/" in ran
 
 
