@@ -27,6 +27,7 @@ import json
 import sys
 import time
 import uuid
+from collections import Counter
 from collections.abc import Awaitable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -66,6 +67,7 @@ class StepResult:
     failed: int  # timeouts, connection errors, other statuses
     missing_events: int  # socket deliveries not seen after the drain (at-most-once)
     lost: int = 0  # acknowledged but absent from the log (checked under overload)
+    bounds: Counter[str] = field(default_factory=Counter)  # refusals by the bound named (503 extra.bound)
 
     @property
     def p99(self) -> float:
@@ -76,8 +78,14 @@ class StepResult:
         return (
             f"{label:10} {self.tables:4d} tables x {self.rate:g}/s: p50 {p50:7.1f}  p99 {self.p99:7.1f} ms  "
             f"accepted {self.accepted}/{self.sent}  refused {self.refused}  failed {self.failed}  "
-            f"socket misses {self.missing_events}"
+            f"socket misses {self.missing_events}{self.refusals()}"
         )
+
+    def refusals(self) -> str:
+        """The refusals by reason (which server bound, or 429), when there were any."""
+        if not self.bounds:
+            return ""
+        return " (" + ", ".join(f"{n} {bound}" for bound, n in sorted(self.bounds.items())) + ")"
 
 
 @dataclass
@@ -198,7 +206,11 @@ class Fleet:
             seq = int(r.json()["seq"])
             table.acked[seq] = command_id
             return "accepted", (table.key, seq)
-        return ("refused", None) if r.status_code in (429, 503) else ("failed", None)
+        if r.status_code == 429:
+            return "refused too_fast", None
+        if r.status_code == 503:
+            return f"refused {r.json().get('extra', {}).get('bound', 'busy')}", None
+        return "failed", None
 
     async def step(self, tables: int, seconds: float, rate: float = 1.0, drain_s: float = 2.0) -> StepResult:
         """Every table sends ``rate`` commands per second for ``seconds``."""
@@ -218,8 +230,9 @@ class Fleet:
                 result.accepted += 1
                 assert key is not None
                 sent_at[key] = started
-            elif outcome == "refused":
+            elif outcome.startswith("refused"):
                 result.refused += 1
+                result.bounds[outcome.removeprefix("refused ")] += 1
             else:
                 result.failed += 1
 
