@@ -254,6 +254,18 @@ CommandOut = inline_serializer(
 )
 
 
+def untie(serializer: serializers.Serializer[Any]) -> None:
+    """Drop what ties a used serializer into reference cycles (it and its fields hold each other,
+    a dict field and its child too), so it is freed at once rather than left to the cyclic
+    collector's pauses: every command builds one (``companion/wsgi_handler.py`` says why)."""
+    for field in serializer.fields.values():
+        child = getattr(field, "child", None)
+        if child is not None:
+            vars(child).clear()
+        vars(field).clear()
+    vars(serializer).clear()
+
+
 class CommandView(SeatView):
     @extend_schema(
         request=CommandIn,
@@ -266,6 +278,7 @@ class CommandView(SeatView):
         data = CommandIn(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
+        untie(data)
         throttle.command_guard(self.seat(request).pk)
         result = services.command_execute(
             table_id=table_id,

@@ -13,9 +13,8 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup(set_prefix=False)
 
-from django.core.handlers.wsgi import WSGIHandler  # noqa: E402
-
 from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
+from companion.wsgi_handler import Handler  # noqa: E402
 
 # HTTP runs through Django's WSGI handler on a thread pool (one hop per
 # request); see companion/wsgi_bridge.py for the measurements behind this.
@@ -29,7 +28,7 @@ from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
 # run when a command arrives (then 503 at the door: the phones would get its
 # events late anyway).
 http_app = HttpViaWsgi(
-    WSGIHandler(),
+    Handler(),  # Django's, with each request's reference cycles undone when it ends
     threads=int(os.environ.get("WEB_THREADS", "2")),
     max_in_flight=int(os.environ.get("WEB_MAX_IN_FLIGHT", "64")),
     max_wait_s=int(os.environ.get("WEB_MAX_WAIT_MS", "50")) / 1000,

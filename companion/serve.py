@@ -32,13 +32,13 @@ def main() -> None:
     gc.freeze()
     # Fewer, larger young-generation collections: with 600 sockets open the
     # default threshold (700) collected several times per command and showed
-    # up as tail latency. Measured on 100 tables x 6 phones: p99 of command →
-    # every phone fell from 32-40 ms to 18-19 ms with 50,000.
+    # up as tail latency (bench_capacity's p99). Requests leave no cyclic
+    # garbage behind (companion/wsgi_handler.py), so these collections stay short.
     gc.set_threshold(int(os.environ.get("GC_GEN0_THRESHOLD", "50000")), 50, 100)
     # The GIL switch interval trades throughput for hand-off latency between
-    # the HTTP worker threads and the event loop. Measured: 1 ms cut REST
-    # throughput to 0.73x of the default's while command → event p99 barely
-    # moved, so the default (5 ms) stays unless GIL_SWITCH_INTERVAL_S is set.
+    # the HTTP worker threads and the event loop. Shorter intervals cost REST
+    # throughput (bench_http) while command → event p99 barely moved, so the
+    # default (5 ms) stays unless GIL_SWITCH_INTERVAL_S is set.
     if os.environ.get("GIL_SWITCH_INTERVAL_S"):
         sys.setswitchinterval(float(os.environ["GIL_SWITCH_INTERVAL_S"]))
     print(f"Grim companion: serving on http://{host}:{port}/  (Ctrl+C stops)", flush=True)
