@@ -30,6 +30,7 @@ logged out by the change.
 
 from __future__ import annotations
 
+import copy
 from contextvars import ContextVar
 from typing import Any
 
@@ -186,7 +187,8 @@ DECODED = Recent(10_000)
 
 Decoding checks the row's signature and unpacks it, a tenth of a cached stats
 page; the same text always decodes to the same data, so it is done once per
-version of a session. Each request gets its own copy (a view may change it).
+version of a session. Each request gets its own deep copy: a view may change the
+data, nested values included, without saving it.
 """
 
 
@@ -197,7 +199,7 @@ def _decoded(session: Any, data: str) -> dict[str, Any]:
         if not found:  # a row that does not verify decodes to {}: not kept, checked again next time
             return {}
         DECODED.put(data, found)
-    return dict(found)
+    return copy.deepcopy(found)
 
 
 def _one_query_user(request: HttpRequest) -> Any:
