@@ -155,10 +155,42 @@ class Event(models.Model):
         return f"#{self.seq} {self.type}"
 
 
+def hand_play_to_a_copy(collector: Any, field: Any, sub_objs: Any, using: str) -> None:
+    """``on_delete`` of a play's table: the play moves to another table holding the same game.
+
+    One game is one play (``campaigns.origins``): a copy imported beside its
+    table writes no record of its own, because that table already holds it.
+    Deleting that table would otherwise delete the game's only record while
+    a copy of the game is still here, and the players' histories, statistics
+    and ratings would lose a game that was played. So the play is handed to
+    the oldest surviving copy with no play of its own (its results keep their
+    accounts and names; the deleted seats they named are cleared as before).
+    A play no other table holds is deleted with its table, as it always was.
+    """
+    doomed = {t.pk: t for t in collector.data.get(Table, ())}
+    for play in sub_objs:
+        gone = doomed.get(play.table_id)
+        heir = None
+        if gone is not None:
+            game = (gone.origin_table_id or gone.pk, gone.origin_created_at or gone.created_at)
+            heir = (
+                Table.objects.using(using)
+                .filter(origin_table_id=game[0], origin_created_at=game[1], status=TableStatus.ENDED)
+                .filter(play__isnull=True)
+                .exclude(pk__in=list(doomed))
+                .order_by("pk")
+                .first()
+            )
+        if heir is None:
+            models.CASCADE(collector, field, [play], using)
+        else:
+            collector.add_field_update(field, heir, [play])
+
+
 class Play(models.Model):
     """The record of a finished table, written by a Celery task after it ends."""
 
-    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="play")
+    table = models.OneToOneField(Table, on_delete=hand_play_to_a_copy, related_name="play")
     game = models.CharField(max_length=20)
     name = models.CharField(max_length=80)
     seats: models.JSONField[Any] = models.JSONField(default=list)

@@ -245,3 +245,43 @@ def test_two_restores_of_one_game_recorded_at_once_are_one_play() -> None:
     assert answers["first"] is not None and answers["second"] is None
     assert Play.objects.count() == 1
     assert Play.objects.get().table_id == copies[0]
+
+
+def test_the_table_holding_a_game_deleted_beside_its_copy_hands_the_play_to_the_copy() -> None:
+    """Deleting the table that holds a game's play, while a copy of that game is here, must not
+    take the game out of anyone's history: the play moves to the copy (which wrote none of its
+    own, the game being recorded already), with its results, ratings and statistics unchanged."""
+    mara = get_user_model().objects.create_user("mara", password="x")
+    ann, first = a_rated_game(mara)
+    play = Play.objects.get(table=first)
+    copy, _copy_host = import_as(mara, export_of(ann))
+    before = figures(mara)
+    assert before["plays"] == 1 and not Play.objects.filter(table=copy).exists()
+    Table.objects.get(pk=first.pk).delete()
+    assert Play.objects.get(pk=play.pk).table_id == copy.pk
+    assert figures(mara) == before
+    # Deleting the copy too: now no table holds the game, and its play goes with the last one.
+    Table.objects.filter(pk=copy.pk).delete()
+    assert not Play.objects.exists() and not PlayResult.objects.exists()
+
+
+def test_deleted_together_with_one_copy_the_play_goes_to_a_copy_that_stays() -> None:
+    mara = get_user_model().objects.create_user("mara", password="x")
+    ann, first = a_rated_game(mara)
+    data = export_of(ann)
+    one, _ = import_as(mara, data)
+    two, _ = import_as(mara, data)
+    before = figures(mara)
+    Table.objects.filter(pk__in=[first.pk, one.pk]).delete()
+    assert Play.objects.get().table_id == two.pk
+    assert figures(mara) == before
+
+
+def test_deleting_a_copy_leaves_the_play_where_it_is() -> None:
+    mara = get_user_model().objects.create_user("mara", password="x")
+    ann, first = a_rated_game(mara)
+    copy, _ = import_as(mara, export_of(ann))
+    before = figures(mara)
+    Table.objects.filter(pk=copy.pk).delete()
+    assert Play.objects.get().table_id == first.pk
+    assert figures(mara) == before
