@@ -135,7 +135,7 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BROKER_CONNECTION_TIMEOUT = 2.0
 # Seconds between websocket heartbeats carrying the table's seq (a lost push shows within one).
-TABLE_HEARTBEAT_S = 10.0
+TABLE_HEARTBEAT_S = float(env.integer("TABLE_HEARTBEAT_S", default=10))
 # Commands one seat may send per 5 seconds (campaigns.throttle.command_guard).
 SEAT_COMMANDS_PER_WINDOW = env.integer("SEAT_COMMANDS_PER_WINDOW", default=50)
 # Tasks owed after a command (the outbox) are run by beat if their message was lost.

@@ -70,6 +70,8 @@ class HttpViaWsgi:
         threads: int = 8,
         max_in_flight: int = 0,
         max_wait_s: float = 0,
+        queued_wait_s: float = 0,
+        queue_interval_s: float = 0.1,
         max_lag_s: float = 0,
     ) -> None:
         """``max_in_flight`` bounds the requests this process holds at once (0: no bound);
@@ -86,6 +88,15 @@ class HttpViaWsgi:
         hundreds of milliseconds; one that has already waited its bound out is
         refused before any of its work is done, so it changed nothing.
 
+        ``queued_wait_s`` (0: none) is the tighter wait bound used while a queue
+        stands: when requests have been waiting for the threads without a break
+        for longer than ``queue_interval_s`` (CoDel's rule for server queues).
+        A burst the threads work off quickly is absorbed within ``max_wait_s``;
+        a queue that never empties means the process is past what it holds,
+        and there every command it accepts should be quick, not up to
+        ``max_wait_s`` late (under twice the load one process holds, accepted
+        commands waited the whole generous bound).
+
         ``max_lag_s`` bounds how far behind the event loop may be when a change
         arrives (0: no bound). The loop reads every request and writes every
         phone's events: when it runs late, a command accepted now would reach
@@ -99,6 +110,8 @@ class HttpViaWsgi:
         self._run = sync_to_async(self._call_wsgi, thread_sensitive=False, executor=self.executor)
         self.max_in_flight = max_in_flight
         self.max_wait_s = max_wait_s
+        self.queued_wait_s = queued_wait_s
+        self.queue = QueueWatch(queue_interval_s)
         self.in_flight = 0
         self.max_lag_s = max_lag_s
         self.lag = LoopLag()
@@ -125,13 +138,24 @@ class HttpViaWsgi:
                     send, 413, "too_large", f"The request is too large (at most {limit_kb} KB).", {}
                 )
                 return
-            bounded = self.max_wait_s > 0 and change
-            deadline = arrived + self.max_wait_s if bounded else None
-            result: WsgiResult = await self._run(_environ(scope, body), deadline)
+            deadline = self._deadline(arrived) if change else None
+            ticket = self.queue.enter()
+            try:
+                result: WsgiResult = await self._run(_environ(scope, body), ticket, deadline)
+            finally:
+                self.queue.leave(ticket)  # no-op once a thread took it up
         finally:
             self.in_flight -= 1
         await send({"type": "http.response.start", "status": result.status, "headers": result.headers})
         await send({"type": "http.response.body", "body": b"".join(result.body)})
+
+    def _deadline(self, arrived: float) -> float | None:
+        """The latest a change arriving at ``arrived`` may start on a thread (None: any time)."""
+        if self.max_wait_s <= 0:
+            return None
+        if self.queued_wait_s > 0 and self.queue.standing(time.monotonic()):
+            return arrived + min(self.queued_wait_s, self.max_wait_s)
+        return arrived + self.max_wait_s
 
     async def _read_body(self, receive: Receive) -> bytes | None:
         chunks: list[bytes] = []
@@ -149,9 +173,12 @@ class HttpViaWsgi:
                 break
         return b"".join(chunks)
 
-    def _call_wsgi(self, environ: dict[str, Any], deadline: float | None = None) -> WsgiResult:
+    def _call_wsgi(
+        self, environ: dict[str, Any], ticket: list[bool], deadline: float | None = None
+    ) -> WsgiResult:
         """One request on this worker thread, in the thread's own lasting context; a 503 ``busy``
         without running it when it waited for the thread past its ``deadline``."""
+        self.queue.leave(ticket)
         if deadline is not None and time.monotonic() > deadline:
             return _busy()
         context: contextvars.Context | None = getattr(self._thread_state, "context", None)
@@ -178,6 +205,47 @@ class HttpViaWsgi:
             if close is not None:
                 close()  # Django sends request_finished here (closes DB connections)
         return result
+
+
+class QueueWatch:
+    """Whether a queue for the worker threads has stood without a break for a while.
+
+    Counts the requests handed to the pool and not yet started on a thread,
+    and notes when that count was last zero. A queue that empties now and then
+    is a burst being worked off; one that has not emptied for ``interval_s``
+    is standing: more work arrives than the threads finish (CoDel, Nichols and
+    Jacobson 2012; its rule for server queues is Facebook's "Fail at Scale",
+    Maurer 2015).
+    """
+
+    def __init__(self, interval_s: float) -> None:
+        self.interval_s = interval_s
+        self.waiting = 0
+        self.last_empty = time.monotonic()
+        self._lock = threading.Lock()  # entered on the loop, left on the worker threads
+
+    def enter(self) -> list[bool]:
+        """A request handed to the pool: its ticket, to ``leave`` with once."""
+        with self._lock:
+            if self.waiting == 0:
+                self.last_empty = time.monotonic()
+            self.waiting += 1
+        return [False]
+
+    def leave(self, ticket: list[bool]) -> None:
+        """The request is no longer waiting: a thread took it up, or it was abandoned
+        (its caller cancelled before a thread did). Only the first call counts."""
+        with self._lock:
+            if ticket[0]:
+                return
+            ticket[0] = True
+            self.waiting -= 1
+            if self.waiting == 0:
+                self.last_empty = time.monotonic()
+
+    def standing(self, now: float) -> bool:
+        """Requests are waiting now and have been, without a break, for over ``interval_s``."""
+        return self.waiting > 0 and now - self.last_empty > self.interval_s
 
 
 class LoopLag:

@@ -13,7 +13,7 @@ import pytest
 from django.core.cache import cache
 
 from campaigns.models import Table
-from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
+from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi, QueueWatch
 from tests.personas import Person, add_life, host  # noqa: F401
 
 
@@ -98,6 +98,82 @@ def test_a_request_that_waited_past_its_bound_for_a_thread_is_refused_before_any
     assert json.loads(body)["code"] == "busy" and json.loads(body)["extra"]["bound"] == "thread_wait"
     assert ran == ["/api/v1/tables/1/commands/", "/healthz"]  # the refused one never reached Django
     assert bridge.in_flight == 0
+
+
+def test_a_queue_stands_when_requests_have_waited_without_a_break_for_its_interval() -> None:
+    watch = QueueWatch(interval_s=0.05)
+    assert not watch.standing(time.monotonic())
+    first = watch.enter()
+    assert not watch.standing(time.monotonic())  # a burst: not yet a standing queue
+    time.sleep(0.08)
+    assert watch.standing(time.monotonic())
+    second = watch.enter()
+    watch.leave(first)
+    watch.leave(first)  # a ticket counts once (taken up, then its caller's cleanup)
+    assert watch.waiting == 1 and watch.standing(time.monotonic())
+    watch.leave(second)
+    assert watch.waiting == 0 and not watch.standing(time.monotonic())  # it emptied
+    watch.enter()
+    assert not watch.standing(time.monotonic())  # waiting again, but only since it emptied
+
+
+def _standing_queue_scenario(queued_wait_s: float) -> list[int]:
+    """One thread held 0.45 s; B queues at 0.1 s behind it, C at 0.3 s (the queue has stood 0.2 s)."""
+    release = threading.Event()
+    bridge = HttpViaWsgi(
+        blocking_wsgi(release),
+        threads=1,
+        max_in_flight=10,
+        max_wait_s=0.5,
+        queued_wait_s=queued_wait_s,
+        queue_interval_s=0.1,
+    )
+
+    async def scenario() -> list[int]:
+        first = asyncio.create_task(call(bridge, "/api/v1/tables/1/commands/"))
+        await asyncio.sleep(0.1)
+        second = asyncio.create_task(call(bridge, "/api/v1/tables/2/commands/"))
+        await asyncio.sleep(0.2)
+        third = asyncio.create_task(call(bridge, "/api/v1/tables/3/commands/"))
+        await asyncio.sleep(0.15)
+        release.set()
+        answers = await asyncio.gather(first, second, third)
+        if answers[2][0] == 503:
+            assert json.loads(answers[2][2])["extra"]["bound"] == "thread_wait"
+        return [a[0] for a in answers]
+
+    statuses = asyncio.run(scenario())
+    assert bridge.queue.waiting == 0 and bridge.in_flight == 0
+    return statuses
+
+
+def test_while_a_queue_stands_a_command_gets_the_tighter_wait_bound() -> None:
+    """A queue that has not emptied for its interval means more arrives than the threads
+    finish: a command arriving then may wait only ``queued_wait_s``, so the commands an
+    overloaded process accepts stay quick. B arrived at an empty queue and keeps the
+    generous bound; C, which waited 0.15 s, is refused."""
+    assert _standing_queue_scenario(queued_wait_s=0.05) == [200, 200, 503]
+    assert _standing_queue_scenario(queued_wait_s=0) == [200, 200, 200]  # control: off, C waits
+
+
+def test_a_request_abandoned_while_waiting_for_a_thread_leaves_the_queue() -> None:
+    release = threading.Event()
+    bridge = HttpViaWsgi(blocking_wsgi(release), threads=1, max_in_flight=10)
+
+    async def scenario() -> None:
+        first = asyncio.create_task(call(bridge, "/api/v1/tables/1/commands/"))
+        await asyncio.sleep(0.1)
+        waiting = asyncio.create_task(call(bridge, "/api/v1/tables/2/commands/"))
+        await asyncio.sleep(0.1)
+        assert bridge.queue.waiting == 1
+        waiting.cancel()  # its caller went away before a thread took it up
+        await asyncio.gather(waiting, return_exceptions=True)
+        assert bridge.queue.waiting == 0
+        release.set()
+        await first
+
+    asyncio.run(scenario())
+    assert bridge.queue.waiting == 0 and bridge.in_flight == 0
 
 
 def test_a_command_is_refused_at_the_door_while_the_event_loop_runs_steadily_late() -> None:
