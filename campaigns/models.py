@@ -168,6 +168,7 @@ def hand_play_to_a_copy(collector: Any, field: Any, sub_objs: Any, using: str) -
     A play no other table holds is deleted with its table, as it always was.
     """
     doomed = {t.pk: t for t in collector.data.get(Table, ())}
+    deleted: list[int] = []
     for play in sub_objs:
         gone = doomed.get(play.table_id)
         heir = None
@@ -182,9 +183,11 @@ def hand_play_to_a_copy(collector: Any, field: Any, sub_objs: Any, using: str) -
                 .first()
             )
         if heir is None:
-            models.CASCADE(collector, field, [play], using)
+            deleted.append(play.pk)
         else:
             collector.add_field_update(field, heir, [play])
+    if deleted:
+        models.CASCADE(collector, field, field.model._base_manager.using(using).filter(pk__in=deleted), using)
 
 
 class Play(models.Model):
