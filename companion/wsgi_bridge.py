@@ -72,6 +72,7 @@ class HttpViaWsgi:
         max_wait_s: float = 0,
         queued_wait_s: float = 0,
         queue_interval_s: float = 0.1,
+        queue_hold_s: float = 1.0,
         max_lag_s: float = 0,
     ) -> None:
         """``max_in_flight`` bounds the requests this process holds at once (0: no bound);
@@ -90,8 +91,8 @@ class HttpViaWsgi:
 
         ``queued_wait_s`` (0: none) is the tighter wait bound used while a queue
         stands: when requests have been waiting for the threads without a break
-        for longer than ``queue_interval_s`` (CoDel's rule for server queues).
-        A burst the threads work off quickly is absorbed within ``max_wait_s``;
+        for longer than ``queue_interval_s`` (CoDel's rule for server queues),
+        or one waited past ``max_wait_s``, within the last ``queue_hold_s``. A burst the threads work off quickly is absorbed within ``max_wait_s``;
         a queue that never empties means the process is past what it holds,
         and there every command it accepts should be quick, not up to
         ``max_wait_s`` late (under twice the load one process holds, accepted
@@ -111,7 +112,7 @@ class HttpViaWsgi:
         self.max_in_flight = max_in_flight
         self.max_wait_s = max_wait_s
         self.queued_wait_s = queued_wait_s
-        self.queue = QueueWatch(queue_interval_s)
+        self.queue = QueueWatch(queue_interval_s, queue_hold_s)
         self.in_flight = 0
         self.max_lag_s = max_lag_s
         self.lag = LoopLag()
@@ -180,6 +181,11 @@ class HttpViaWsgi:
         without running it when it waited for the thread past its ``deadline``."""
         self.queue.leave(ticket)
         if deadline is not None and time.monotonic() > deadline:
+            if self.queue.held_until < time.monotonic():
+                # Past the generous bound: overloaded. (Past the tighter one, while it holds, is
+                # that bound working: a burst at the edge of what the process holds would
+                # otherwise keep it tight for seconds, refusing commands it would have kept.)
+                self.queue.overflowed(time.monotonic())
             return _busy()
         context: contextvars.Context | None = getattr(self._thread_state, "context", None)
         if context is None:
@@ -208,20 +214,27 @@ class HttpViaWsgi:
 
 
 class QueueWatch:
-    """Whether a queue for the worker threads has stood without a break for a while.
+    """Whether a queue for the worker threads stands: a process taking more than it finishes.
 
     Counts the requests handed to the pool and not yet started on a thread,
     and notes when that count was last zero. A queue that empties now and then
     is a burst being worked off; one that has not emptied for ``interval_s``
-    is standing: more work arrives than the threads finish (CoDel, Nichols and
-    Jacobson 2012; its rule for server queues is Facebook's "Fail at Scale",
-    Maurer 2015).
+    is standing (CoDel, Nichols and Jacobson 2012; its rule for server queues
+    is Facebook's "Fail at Scale", Maurer 2015). Once seen standing, it counts
+    as standing for ``hold_s`` more, and so does a queue in which a request
+    waited past the generous bound (``overflowed``): the tighter bound refuses the
+    oldest waiters, which empties the queue for a moment without the load
+    having gone (measured under twice the load one process holds: without the
+    hold most accepted commands arrived in such a moment and waited the whole
+    generous bound).
     """
 
-    def __init__(self, interval_s: float) -> None:
+    def __init__(self, interval_s: float, hold_s: float = 1.0) -> None:
         self.interval_s = interval_s
+        self.hold_s = hold_s
         self.waiting = 0
         self.last_empty = time.monotonic()
+        self.held_until = 0.0
         self._lock = threading.Lock()  # entered on the loop, left on the worker threads
 
     def enter(self) -> list[bool]:
@@ -243,9 +256,15 @@ class QueueWatch:
             if self.waiting == 0:
                 self.last_empty = time.monotonic()
 
+    def overflowed(self, now: float) -> None:
+        """A request waited past its bound: more arrives than the threads finish."""
+        self.held_until = max(self.held_until, now + self.hold_s)
+
     def standing(self, now: float) -> bool:
-        """Requests are waiting now and have been, without a break, for over ``interval_s``."""
-        return self.waiting > 0 and now - self.last_empty > self.interval_s
+        """Requests have waited without a break for over ``interval_s``, now or within ``hold_s``."""
+        if self.waiting > 0 and now - self.last_empty > self.interval_s:
+            self.held_until = now + self.hold_s
+        return now < self.held_until
 
 
 class LoopLag:

@@ -101,7 +101,7 @@ def test_a_request_that_waited_past_its_bound_for_a_thread_is_refused_before_any
 
 
 def test_a_queue_stands_when_requests_have_waited_without_a_break_for_its_interval() -> None:
-    watch = QueueWatch(interval_s=0.05)
+    watch = QueueWatch(interval_s=0.05, hold_s=0.1)
     assert not watch.standing(time.monotonic())
     first = watch.enter()
     assert not watch.standing(time.monotonic())  # a burst: not yet a standing queue
@@ -112,9 +112,13 @@ def test_a_queue_stands_when_requests_have_waited_without_a_break_for_its_interv
     watch.leave(first)  # a ticket counts once (taken up, then its caller's cleanup)
     assert watch.waiting == 1 and watch.standing(time.monotonic())
     watch.leave(second)
-    assert watch.waiting == 0 and not watch.standing(time.monotonic())  # it emptied
+    assert watch.waiting == 0 and watch.standing(time.monotonic())  # emptied, but held a while
+    time.sleep(0.12)
+    assert not watch.standing(time.monotonic())
     watch.enter()
     assert not watch.standing(time.monotonic())  # waiting again, but only since it emptied
+    watch.overflowed(time.monotonic())  # one waited past the generous bound
+    assert watch.standing(time.monotonic())
 
 
 def _standing_queue_scenario(queued_wait_s: float) -> list[int]:
@@ -154,6 +158,50 @@ def test_while_a_queue_stands_a_command_gets_the_tighter_wait_bound() -> None:
     generous bound; C, which waited 0.15 s, is refused."""
     assert _standing_queue_scenario(queued_wait_s=0.05) == [200, 200, 503]
     assert _standing_queue_scenario(queued_wait_s=0) == [200, 200, 200]  # control: off, C waits
+
+
+def test_a_command_past_the_generous_bound_makes_the_next_ones_quick_for_a_while() -> None:
+    """Waiting past ``max_wait_s`` means more arrives than the threads finish: for ``queue_hold_s``
+    a command may wait only ``queued_wait_s``. Refusals by that tighter bound are the bound
+    working, not new news: they do not extend the hold, so a burst at the edge of what a
+    process holds does not keep it refusing for long after."""
+    gates = {path: threading.Event() for path in ("/a/", "/c/", "/e/")}
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        gate = gates.get(environ["PATH_INFO"])
+        if gate is not None:
+            gate.wait(10)
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"done"]
+
+    bridge = HttpViaWsgi(
+        app,
+        threads=1,
+        max_in_flight=10,
+        max_wait_s=0.4,
+        queued_wait_s=0.05,
+        queue_interval_s=10,  # never standing by the interval rule here: only by overflow
+        queue_hold_s=1.0,
+    )
+
+    async def held(path: str, then: str, hold_s: float) -> list[int]:
+        """``path`` holds the only thread; ``then`` arrives behind it and waits ``hold_s``."""
+        first = asyncio.create_task(call(bridge, path))
+        await asyncio.sleep(0.02)
+        second = asyncio.create_task(call(bridge, then))
+        await asyncio.sleep(hold_s)
+        gates[path].set()
+        return [(await first)[0], (await second)[0]]
+
+    async def scenario() -> list[int]:
+        statuses = await held("/a/", "/b/", 0.6)  # B waits past 0.4 s: refused, the hold begins
+        statuses += await held("/c/", "/d/", 0.3)  # within the hold: D refused past 0.05 s
+        # The hold ends 1 s after B's refusal (about 1.6 s in), not 1 s after D's (about 1.9 s).
+        await asyncio.sleep(0.84)
+        statuses += await held("/e/", "/f/", 0.15)  # F waits 0.15 s: under 0.4, kept
+        return statuses
+
+    assert asyncio.run(scenario()) == [200, 503, 200, 503, 200, 200]
 
 
 def test_a_request_abandoned_while_waiting_for_a_thread_leaves_the_queue() -> None:
