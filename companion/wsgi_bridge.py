@@ -92,11 +92,12 @@ class HttpViaWsgi:
         ``queued_wait_s`` (0: none) is the tighter wait bound used while a queue
         stands: when requests have been waiting for the threads without a break
         for longer than ``queue_interval_s`` (CoDel's rule for server queues),
-        or one waited past ``max_wait_s``, within the last ``queue_hold_s``. A burst the threads work off quickly is absorbed within ``max_wait_s``;
-        a queue that never empties means the process is past what it holds,
-        and there every command it accepts should be quick, not up to
-        ``max_wait_s`` late (under twice the load one process holds, accepted
-        commands waited the whole generous bound).
+        or one waited past ``max_wait_s``, within the last ``queue_hold_s``. A
+        burst the threads work off quickly is absorbed within ``max_wait_s``; a
+        queue that never empties means the process is past what it holds, and
+        there every command it accepts should be quick, not up to ``max_wait_s``
+        late (under twice the load one process holds, accepted commands waited
+        the whole generous bound).
 
         ``max_lag_s`` bounds how far behind the event loop may be when a change
         arrives (0: no bound). The loop reads every request and writes every
