@@ -30,11 +30,14 @@ def main() -> None:
     # the collector stops re-scanning them: fewer long pauses under load.
     gc.collect()
     gc.freeze()
-    # Fewer, larger young-generation collections: with 600 sockets open the
-    # default threshold (700) collected several times per command and showed
-    # up as tail latency (bench_capacity's p99). Requests leave no cyclic
-    # garbage behind (companion/wsgi_handler.py), so these collections stay short.
-    gc.set_threshold(int(os.environ.get("GC_GEN0_THRESHOLD", "50000")), 50, 100)
+    # A young-generation collection holds the whole process (every thread and
+    # the event loop) for as long as it walks the generation, so its size is
+    # a pause: at 50,000 objects one took 10-40 ms, and the commands waiting
+    # behind it were refused. Requests leave nothing for the collector
+    # (companion/wsgi_handler.py), so collections come only from tables and
+    # sockets opening; the default (700) would still collect several times
+    # per table opened. 10,000 keeps each pause to a few milliseconds.
+    gc.set_threshold(int(os.environ.get("GC_GEN0_THRESHOLD", "10000")), 50, 100)
     # The GIL switch interval trades throughput for hand-off latency between
     # the HTTP worker threads and the event loop. Shorter intervals cost REST
     # throughput (bench_http) while command → event p99 barely moved, so the
