@@ -32,11 +32,11 @@ def main() -> None:
     gc.freeze()
     # A young-generation collection holds the whole process (every thread and
     # the event loop) for as long as it walks the generation, so its size is
-    # a pause: at 50,000 objects one took 10-40 ms, and the commands waiting
-    # behind it were refused. Requests leave nothing for the collector
+    # a pause: with a generation of 50,000 the commands queued behind one were
+    # refused (bench_capacity). Requests leave nothing for the collector
     # (companion/wsgi_handler.py), so collections come only from tables and
     # sockets opening; the default (700) would still collect several times
-    # per table opened. 10,000 keeps each pause to a few milliseconds.
+    # per table opened.
     gc.set_threshold(int(os.environ.get("GC_GEN0_THRESHOLD", "10000")), 50, 100)
     # The GIL switch interval trades throughput for hand-off latency between
     # the HTTP worker threads and the event loop. Shorter intervals cost REST
