@@ -28,8 +28,17 @@ fi
 pids=()
 stop() {
   trap - EXIT INT TERM
+  # Celery's own children (its pool, the embedded beat) are noted while they
+  # are still its children: a worker stopped mid-way (seen under load in CI)
+  # can exit and leave one running, a second beat by the next start.
+  local kids=() kid pid
+  for pid in "${pids[@]}"; do
+    while read -r kid; do kids+=("$kid"); done < <(pgrep -P "$pid" 2>/dev/null || true)
+  done
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
   wait || true
+  # Each had its parent's warm shutdown to go with it; any still here is stopped now.
+  for kid in "${kids[@]}"; do kill -TERM "$kid" 2>/dev/null || true; done
 }
 trap stop EXIT
 trap 'exit 130' INT
