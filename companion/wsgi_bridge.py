@@ -97,7 +97,10 @@ class HttpViaWsgi:
         queue that never empties means the process is past what it holds, and
         there every command it accepts should be quick, not up to ``max_wait_s``
         late (under twice the load one process holds, accepted commands waited
-        the whole generous bound).
+        the whole generous bound). ``queue_interval_s`` 0 turns the interval
+        rule off, as the server runs by default: a stream of quick requests (a
+        login flood answered 503 at once) keeps a queue non-empty with nobody
+        waiting long, and under it the rule refused table commands.
 
         ``max_lag_s`` bounds how far behind the event loop may be when a change
         arrives (0: no bound). The loop reads every request and writes every
@@ -263,7 +266,7 @@ class QueueWatch:
 
     def standing(self, now: float) -> bool:
         """Requests have waited without a break for over ``interval_s``, now or within ``hold_s``."""
-        if self.waiting > 0 and now - self.last_empty > self.interval_s:
+        if self.interval_s > 0 and self.waiting > 0 and now - self.last_empty > self.interval_s:
             self.held_until = now + self.hold_s
         return now < self.held_until
 
