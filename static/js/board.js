@@ -224,6 +224,9 @@
     if (scope && !document.body.contains(scope) && scope.id) scope = document.getElementById(scope.id) || scope;
     var box = field && scope.querySelector('[data-error-for="' + field + '"]');
     if (!box) box = scope.querySelector('[data-error-for=""]');
+    // A scope without an id, re-rendered meanwhile (a late event for this phone's previous
+    // tap): its box may have one, so the reason still goes beside its control.
+    if (box && !document.body.contains(box) && box.id) box = document.getElementById(box.id) || box;
     if (!box || !document.body.contains(box)) { showError(refusal(e)); return; }
     showError("");
     box.textContent = refusal(e); box.hidden = false;
