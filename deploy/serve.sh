@@ -28,17 +28,26 @@ fi
 pids=()
 stop() {
   trap - EXIT INT TERM
-  # Celery's own children (its pool, the embedded beat) are noted while they
-  # are still its children: a worker stopped mid-way (seen under load in CI)
-  # can exit and leave one running, a second beat by the next start.
-  local kids=() kid pid
-  for pid in "${pids[@]}"; do
-    while read -r kid; do kids+=("$kid"); done < <(pgrep -P "$pid" 2>/dev/null || true)
-  done
+  local kids=() kid pid alive tries=0
   for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  # Celery's own children (its pool, the embedded beat) are noted while their
+  # parent is still there: a worker stopped mid-start (seen under load in CI)
+  # can exit and leave one running, a second beat by the next start.
+  while [ $tries -lt 150 ]; do
+    alive=0
+    for pid in "${pids[@]}"; do
+      if kill -0 "$pid" 2>/dev/null; then
+        alive=1
+        while read -r kid; do kids+=("$kid"); done < <(pgrep -P "$pid" 2>/dev/null || true)
+      fi
+    done
+    [ $alive -eq 0 ] && break
+    tries=$((tries + 1))
+    sleep 0.2
+  done
   wait || true
-  # Each had its parent's warm shutdown to go with it; any still here is stopped now.
-  for kid in "${kids[@]}"; do kill -TERM "$kid" 2>/dev/null || true; done
+  # Each had its parent's warm shutdown to go with it; any still here is ended now.
+  for kid in "${kids[@]}"; do kill -KILL "$kid" 2>/dev/null || true; done
 }
 trap stop EXIT
 trap 'exit 130' INT
