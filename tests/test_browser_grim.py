@@ -133,3 +133,40 @@ def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: 
     refused = "the server responded with a status of 400"
     assert ann_console.errors == []
     assert [e for e in bo_console.errors if refused not in e] == [] and len(bo_console.errors) == 1
+
+
+def test_a_refusal_goes_beside_its_control_when_the_board_was_redrawn_meanwhile(browser, live_asgi) -> None:  # noqa: F811
+    """A late event redraws the board between a tap and its refusal: the steppers tapped have
+    no id, yet the reason shows beside them, not at the top of the page."""
+    ann, ann_console = phone_page(browser)
+    ann.goto(live_asgi + "/")
+    ann.get_by_text("Open a new table").click()
+    ann.get_by_label("Game", exact=True).select_option("grim")
+    ann.get_by_label("Table name").fill("Race")
+    ann.get_by_label("Your name").fill("Ann")
+    ann.get_by_role("button", name="Open the table").click()
+    expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
+    code = ann.locator("#join-code").inner_text().strip()
+    bo, _ = phone_page(browser)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    enter_grim(ann, "Ann", "Noble Roar", "Fire", "14", "9")
+    for left in range(4, -1, -1):
+        ann.get_by_label("Noble Roar Stamina minus 1").click()
+        expect(ann.get_by_label("Noble Roar Stamina", exact=True)).to_have_text(str(left))
+
+    held = []
+    ann.route(re.compile(r".*/commands/$"), lambda route: held.append(route))
+    ann.get_by_label("Noble Roar Stamina minus 1").click()  # refused: it would stay 0
+    ann.wait_for_timeout(100)
+    assert len(held) == 1  # on its way, unanswered
+    enter_grim(bo, "Bo", "Tide Wisp", "Water", "9", "8")
+    expect(ann.locator("#board")).to_contain_text("Tide Wisp")  # Ann's board redrawn meanwhile
+    held[0].continue_()
+    steppers = ann.locator("[data-grim-id] .steppers", has=ann.get_by_label("Noble Roar Stamina minus 1"))
+    expect(steppers.locator("[data-error-for]")).to_contain_text("would stay 0")
+    expect(ann.locator("#command-error")).to_be_hidden()
+    ann.unroute(re.compile(r".*/commands/$"))
+    assert [e for e in ann_console.errors if "400" not in e] == []

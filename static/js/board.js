@@ -218,14 +218,43 @@
   }
   /* A refusal's words; one that waited offline says it was not applied. */
   function refusal(e) { return (e.waited ? "Not applied: " : "") + e.message; }
-  function placeError(scope, e) {
+  /* What a scope (a form or a [data-error-scope]) is, in words that survive a
+   * re-render: its commands, their payloads and its fields' names. The board
+   * is re-rendered whenever an event arrives, so by the time a refusal comes
+   * back the scope tapped may have been replaced by an identical one. */
+  function scopeKey(scope) {
+    var parts = [scope.tagName, scope.getAttribute("data-command") || ""];
+    Array.prototype.forEach.call(scope.querySelectorAll("[data-command], [name]"), function (c) {
+      parts.push(c.getAttribute("data-command") || "", c.getAttribute("data-payload") || "", c.getAttribute("name") || "",
+        c.type === "hidden" ? c.value : "");
+    });
+    return parts.join("\u0001");
+  }
+  function scopesLike(key) {
+    return Array.prototype.filter.call(document.querySelectorAll("form, [data-error-scope]"),
+      function (s) { return scopeKey(s) === key; });
+  }
+  /* Where a scope is, noted when its command is sent: its key and which of the scopes alike it is. */
+  function locate(scope) {
+    if (!scope || !document.body.contains(scope)) return null;
+    var key = scopeKey(scope);
+    return { key: key, nth: scopesLike(key).indexOf(scope) };
+  }
+  /* The scope on screen now: the one itself, or the one that replaced it (by id, else by its key). */
+  function onScreen(scope, where) {
+    if (!scope || document.body.contains(scope)) return scope;
+    var byId = scope.id && document.getElementById(scope.id);
+    if (byId) return byId;
+    var alike = where ? scopesLike(where.key) : [];
+    return alike[where && where.nth >= 0 && where.nth < alike.length ? where.nth : 0] || scope;
+  }
+  function placeError(scope, e, where) {
     var field = e.body && e.body.extra && e.body.extra.field;
-    // The form may have been re-rendered meanwhile: find the one on screen by its id.
-    if (scope && !document.body.contains(scope) && scope.id) scope = document.getElementById(scope.id) || scope;
+    // Re-rendered meanwhile (a late event for this phone's previous tap): the reason still goes
+    // beside the control tapped, in the scope that replaced the one it was tapped in.
+    scope = onScreen(scope, where);
     var box = field && scope.querySelector('[data-error-for="' + field + '"]');
     if (!box) box = scope.querySelector('[data-error-for=""]');
-    // A scope without an id, re-rendered meanwhile (a late event for this phone's previous
-    // tap): its box may have one, so the reason still goes beside its control.
     if (box && !document.body.contains(box) && box.id) box = document.getElementById(box.id) || box;
     if (!box || !document.body.contains(box)) { showError(refusal(e)); return; }
     showError("");
@@ -241,8 +270,9 @@
   function post(type, payload, scope, after) {
     showError("");
     if (scope) clearErrors(scope);
+    var where = locate(scope);
     return sync.send(type, payload).then(after || function () {}).catch(function (e) {
-      if (scope) placeError(scope, e); else showError(refusal(e));
+      if (scope) placeError(scope, e, where); else showError(refusal(e));
     });
   }
   /* A form with data-preview shows what its command would do (the server's
@@ -264,6 +294,7 @@
     clearErrors(form);
     showError("");
     var body = JSON.stringify({ type: form.dataset.command, payload: payload });
+    var where = locate(form);
     return sync.api("/commands/preview/", { method: "POST", body: body, headers: { "Content-Type": "application/json" } })
       .then(function (res) {
         var box = previewBox(form);
@@ -273,7 +304,7 @@
         var submit = form.querySelector("[type=submit]");
         if (submit) { submit.dataset.label = submit.dataset.label || submit.textContent; submit.textContent = "Confirm"; }
       })
-      .catch(function (e) { placeError(form, e); });
+      .catch(function (e) { placeError(form, e, where); });
   }
   /* After a command went through: empty the form and fold its panel. The
    * board may have been re-rendered while the command was on its way (the
