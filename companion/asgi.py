@@ -33,8 +33,11 @@ http_app = HttpViaWsgi(
     max_in_flight=int(os.environ.get("WEB_MAX_IN_FLIGHT", "64")),
     max_wait_s=int(os.environ.get("WEB_MAX_WAIT_MS", "50")) / 1000,
     queued_wait_s=int(os.environ.get("WEB_QUEUED_WAIT_MS", "5")) / 1000,
-    queue_interval_s=int(os.environ.get("WEB_QUEUE_INTERVAL_MS", "0")) / 1000,
+    queue_interval_s=int(os.environ.get("WEB_QUEUE_INTERVAL_MS", "100")) / 1000,
     max_lag_s=int(os.environ.get("WEB_MAX_LAG_MS", "30")) / 1000,
+    # Where passwords are checked (PBKDF2, slow by design): their own threads, so a
+    # login flood never queues in front of table commands.
+    side_paths=("/accounts/", "/admin/login/"),
 )
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -45,6 +45,7 @@ WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 MAX_BODY_BYTES = 10 * 1024 * 1024
 BUSY_RETRY_S = 1
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+SIDE_QUEUE_PER_THREAD = 4
 UNLIMITED_PATHS = ("/healthz",)
 """Answered even when the process is at its limit (load balancers ask it whether we are up)."""
 
@@ -74,6 +75,8 @@ class HttpViaWsgi:
         queue_interval_s: float = 0.1,
         queue_hold_s: float = 1.0,
         max_lag_s: float = 0,
+        side_paths: tuple[str, ...] = (),
+        side_threads: int = 2,
     ) -> None:
         """``max_in_flight`` bounds the requests this process holds at once (0: no bound);
         ``max_wait_s`` how long a change (a POST, PUT, PATCH or DELETE: a command)
@@ -90,17 +93,18 @@ class HttpViaWsgi:
         refused before any of its work is done, so it changed nothing.
 
         ``queued_wait_s`` (0: none) is the tighter wait bound used while a queue
-        stands: when requests have been waiting for the threads without a break
-        for longer than ``queue_interval_s`` (CoDel's rule for server queues),
-        or one waited past ``max_wait_s``, within the last ``queue_hold_s``. A
-        burst the threads work off quickly is absorbed within ``max_wait_s``; a
-        queue that never empties means the process is past what it holds, and
-        there every command it accepts should be quick, not up to ``max_wait_s``
-        late (under twice the load one process holds, accepted commands waited
-        the whole generous bound). ``queue_interval_s`` 0 turns the interval
-        rule off, as the server runs by default: a stream of quick requests (a
-        login flood answered 503 at once) keeps a queue non-empty with nobody
-        waiting long, and under it the rule refused table commands.
+        stands (``QueueWatch``: every request taken up over ``queue_interval_s``
+        had waited longer than ``queued_wait_s``; then for ``queue_hold_s``;
+        ``queue_interval_s`` 0 turns it off). A burst, or a stall of the whole
+        process, is absorbed within ``max_wait_s``; a standing queue means the
+        process is past what it holds, and there every command it accepts
+        should be quick, not up to ``max_wait_s`` late (under twice the load
+        one process holds, accepted commands waited the whole generous bound).
+        Two rules were tried before and dropped: "a request waited past
+        ``max_wait_s``" fired on single stalls, and each then refused a second
+        of commands at loads the process holds; "the queue has not emptied for
+        the interval" fired under a login flood answered 503 at once (a stream
+        of quick requests keeps a queue non-empty with nobody waiting long).
 
         ``max_lag_s`` bounds how far behind the event loop may be when a change
         arrives (0: no bound). The loop reads every request and writes every
@@ -109,6 +113,15 @@ class HttpViaWsgi:
         every later one later still (under twice the load one process holds,
         accepted commands took seconds). So past the bound a change is refused
         at the door, before its body is read, until the loop has caught up.
+
+        ``side_paths`` (path prefixes) run on their own ``side_threads``, beside
+        the queue above: pages that check a password (PBKDF2 holds a thread for
+        a quarter of a second by design). A login flood then queues for its own
+        threads, never in front of table commands, and its waits do not count
+        toward the standing-queue rule (with them counted, four clients posting
+        wrong passwords made the rule refuse table commands: ``bench_logins``).
+        The side lane holds at most ``SIDE_QUEUE_PER_THREAD`` requests per
+        thread; past that, 503 ``busy`` at once.
         """
         self.wsgi_app = wsgi_app
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="http")
@@ -116,16 +129,24 @@ class HttpViaWsgi:
         self.max_in_flight = max_in_flight
         self.max_wait_s = max_wait_s
         self.queued_wait_s = queued_wait_s
-        self.queue = QueueWatch(queue_interval_s, queue_hold_s)
+        self.queue = QueueWatch(queue_interval_s, queued_wait_s, queue_hold_s)
         self.in_flight = 0
         self.max_lag_s = max_lag_s
         self.lag = LoopLag()
         self._thread_state = threading.local()
+        self.side_paths = side_paths
+        self.side_max_in_flight = side_threads * SIDE_QUEUE_PER_THREAD
+        self.side_in_flight = 0
+        side_pool = ThreadPoolExecutor(max_workers=side_threads, thread_name_prefix="http-side")
+        self._run_side = sync_to_async(self._in_thread_context, thread_sensitive=False, executor=side_pool)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             raise ValueError(f"HttpViaWsgi cannot handle {scope['type']!r}")
         arrived = time.monotonic()
+        if self.side_paths and scope["path"].startswith(self.side_paths):
+            await self._serve_side(scope, receive, send)
+            return
         exempt = scope["path"].startswith(UNLIMITED_PATHS)
         change = not exempt and scope["method"] in UNSAFE_METHODS
         late = change and self.max_lag_s > 0 and self.lag.seconds() > self.max_lag_s
@@ -138,10 +159,7 @@ class HttpViaWsgi:
         try:
             body = await self._read_body(receive)
             if body is None:
-                limit_kb = MAX_BODY_BYTES // 1024
-                await _send_error(
-                    send, 413, "too_large", f"The request is too large (at most {limit_kb} KB).", {}
-                )
+                await _too_large(send)
                 return
             deadline = self._deadline(arrived) if change else None
             ticket = self.queue.enter()
@@ -151,6 +169,24 @@ class HttpViaWsgi:
                 self.queue.leave(ticket)  # no-op once a thread took it up
         finally:
             self.in_flight -= 1
+        await send({"type": "http.response.start", "status": result.status, "headers": result.headers})
+        await send({"type": "http.response.body", "body": b"".join(result.body)})
+
+    async def _serve_side(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """A request on the side lane: its own threads, its own bound, no wait rule."""
+        if self.side_in_flight >= self.side_max_in_flight:
+            extra = {"retry_after_s": BUSY_RETRY_S, "bound": "in_flight"}
+            await _send_error(send, 503, "busy", BUSY_MESSAGE, extra, retry_after_s=BUSY_RETRY_S)
+            return
+        self.side_in_flight += 1
+        try:
+            body = await self._read_body(receive)
+            if body is None:
+                await _too_large(send)
+                return
+            result: WsgiResult = await self._run_side(_environ(scope, body))
+        finally:
+            self.side_in_flight -= 1
         await send({"type": "http.response.start", "status": result.status, "headers": result.headers})
         await send({"type": "http.response.body", "body": b"".join(result.body)})
 
@@ -179,18 +215,18 @@ class HttpViaWsgi:
         return b"".join(chunks)
 
     def _call_wsgi(
-        self, environ: dict[str, Any], ticket: list[bool], deadline: float | None = None
+        self, environ: dict[str, Any], ticket: Ticket, deadline: float | None = None
     ) -> WsgiResult:
         """One request on this worker thread, in the thread's own lasting context; a 503 ``busy``
         without running it when it waited for the thread past its ``deadline``."""
-        self.queue.leave(ticket)
-        if deadline is not None and time.monotonic() > deadline:
-            if self.queue.held_until < time.monotonic():
-                # Past the generous bound: overloaded. (Past the tighter one, while it holds, is
-                # that bound working: a burst at the edge of what the process holds would
-                # otherwise keep it tight for seconds, refusing commands it would have kept.)
-                self.queue.overflowed(time.monotonic())
+        now = time.monotonic()
+        self.queue.start(ticket, now)
+        if deadline is not None and now > deadline:
             return _busy()
+        return self._in_thread_context(environ)
+
+    def _in_thread_context(self, environ: dict[str, Any]) -> WsgiResult:
+        """The request, run in this worker thread's own lasting context."""
         context: contextvars.Context | None = getattr(self._thread_state, "context", None)
         if context is None:
             context = contextvars.Context()  # as a new thread starts: empty
@@ -217,57 +253,88 @@ class HttpViaWsgi:
         return result
 
 
+class Ticket:
+    """One request's place in the queue for the worker threads: when it entered, whether it left."""
+
+    __slots__ = ("entered", "left")
+
+    def __init__(self, entered: float) -> None:
+        self.entered = entered
+        self.left = False
+
+
 class QueueWatch:
     """Whether a queue for the worker threads stands: a process taking more than it finishes.
 
-    Counts the requests handed to the pool and not yet started on a thread,
-    and notes when that count was last zero. A queue that empties now and then
-    is a burst being worked off; one that has not emptied for ``interval_s``
-    is standing (CoDel, Nichols and Jacobson 2012; its rule for server queues
-    is Facebook's "Fail at Scale", Maurer 2015). Once seen standing, it counts
-    as standing for ``hold_s`` more, and so does a queue in which a request
-    waited past the generous bound (``overflowed``): the tighter bound refuses the
-    oldest waiters, which empties the queue for a moment without the load
-    having gone (measured under twice the load one process holds: without the
-    hold most accepted commands arrived in such a moment and waited the whole
-    generous bound).
+    CoDel's rule (Nichols and Jacobson 2012; for server queues Facebook's
+    "Fail at Scale", Maurer 2015), on the time each request waited for a
+    thread: a queue stands when every request a thread took up over the last
+    ``interval_s`` had waited longer than ``target_s``, or when requests wait
+    and no thread took one up for that long. A burst, or one stall of the
+    whole process (a collection, the OS lending the cores to PostgreSQL),
+    makes some requests wait, but those that come after it start at once: no
+    standing queue, nothing more refused. Only load the threads never catch up
+    with keeps every request waiting.
+
+    Once seen standing, the queue counts as standing for ``hold_s`` more: the
+    tighter bound refuses the oldest waiters, which lets the next requests
+    start quickly without the load having gone (measured under twice the load
+    one process holds: without the hold most accepted commands arrived in such
+    a moment and waited the whole generous bound).
     """
 
-    def __init__(self, interval_s: float, hold_s: float = 1.0) -> None:
+    def __init__(self, interval_s: float, target_s: float, hold_s: float = 1.0) -> None:
         self.interval_s = interval_s
+        self.target_s = target_s
         self.hold_s = hold_s
         self.waiting = 0
-        self.last_empty = time.monotonic()
         self.held_until = 0.0
+        now = time.monotonic()
+        self.last_start = now  # when a thread last took a request up
+        self._window_start = now
+        self._window_min = float("inf")  # the shortest wait of the requests taken up in this window
         self._lock = threading.Lock()  # entered on the loop, left on the worker threads
 
-    def enter(self) -> list[bool]:
-        """A request handed to the pool: its ticket, to ``leave`` with once."""
+    def enter(self) -> Ticket:
+        """A request handed to the pool: its ticket, to ``leave`` with (or ``start`` on a thread)."""
+        now = time.monotonic()
         with self._lock:
             if self.waiting == 0:
-                self.last_empty = time.monotonic()
+                self.last_start = max(self.last_start, now)  # an empty queue had nobody to start
             self.waiting += 1
-        return [False]
+        return Ticket(now)
 
-    def leave(self, ticket: list[bool]) -> None:
-        """The request is no longer waiting: a thread took it up, or it was abandoned
-        (its caller cancelled before a thread did). Only the first call counts."""
+    def leave(self, ticket: Ticket) -> None:
+        """The request is no longer waiting without having started: its caller cancelled
+        before a thread took it up (a no-op once it started). Only the first call counts."""
         with self._lock:
-            if ticket[0]:
+            if ticket.left:
                 return
-            ticket[0] = True
+            ticket.left = True
             self.waiting -= 1
-            if self.waiting == 0:
-                self.last_empty = time.monotonic()
 
-    def overflowed(self, now: float) -> None:
-        """A request waited past its bound: more arrives than the threads finish."""
-        self.held_until = max(self.held_until, now + self.hold_s)
+    def start(self, ticket: Ticket, now: float) -> float:
+        """A thread took the request up at ``now``: how long it waited, noted for the rule."""
+        waited = now - ticket.entered
+        with self._lock:
+            if not ticket.left:
+                ticket.left = True
+                self.waiting -= 1
+            self.last_start = now
+            self._window_min = min(self._window_min, waited)
+            if now - self._window_start >= self.interval_s:
+                if self._window_min > self.target_s:
+                    self.held_until = max(self.held_until, now + self.hold_s)
+                self._window_start = now
+                self._window_min = float("inf")
+        return waited
 
     def standing(self, now: float) -> bool:
-        """Requests have waited without a break for over ``interval_s``, now or within ``hold_s``."""
-        if self.interval_s > 0 and self.waiting > 0 and now - self.last_empty > self.interval_s:
-            self.held_until = now + self.hold_s
+        """A queue stood within the last ``hold_s``, or requests wait and none started for ``interval_s``."""
+        if self.interval_s <= 0:
+            return False
+        if self.waiting > 0 and now - self.last_start > self.interval_s:
+            self.held_until = max(self.held_until, now + self.hold_s)
         return now < self.held_until
 
 
@@ -353,6 +420,11 @@ def _busy() -> WsgiResult:
     extra = {"retry_after_s": BUSY_RETRY_S, "bound": "thread_wait"}
     result.body = [json.dumps({"code": "busy", "message": BUSY_MESSAGE, "extra": extra}).encode()]
     return result
+
+
+async def _too_large(send: Send) -> None:
+    limit_kb = MAX_BODY_BYTES // 1024
+    await _send_error(send, 413, "too_large", f"The request is too large (at most {limit_kb} KB).", {})
 
 
 async def _send_error(
