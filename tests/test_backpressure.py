@@ -125,6 +125,29 @@ def test_a_queue_stands_when_every_request_over_an_interval_waited_past_the_targ
     assert not watch.standing(t0 + 1.4)
 
 
+def test_the_hold_is_renewed_while_the_tighter_bound_still_refuses_a_share_of_requests() -> None:
+    """Under the tighter bound the requests accepted start quickly, so no interval is all late;
+    but while a quarter of them still wait past the target (refused), the load is still there
+    and the hold is renewed. Once few do, it lapses."""
+    watch = QueueWatch(interval_s=0.1, target_s=0.005, hold_s=0.5)
+    t0 = time.monotonic()
+
+    def served(entered: float, waited: float) -> None:
+        ticket = watch.enter()
+        ticket.entered = entered
+        watch.start(ticket, entered + waited)
+
+    for i in range(12):  # every request waits 20 ms: a standing queue, held until about 0.6 s
+        served(t0 + i * 0.01, 0.02)
+    assert watch.standing(t0 + 0.3)
+    for i in range(40):  # 0.15 to 0.55 s: one in three still waits past the target
+        served(t0 + 0.15 + i * 0.01, 0.02 if i % 3 == 0 else 0.001)
+    assert watch.standing(t0 + 0.9)  # renewed
+    for i in range(40):  # 0.6 to 1 s: one in ten does
+        served(t0 + 0.6 + i * 0.01, 0.02 if i % 10 == 0 else 0.001)
+    assert not watch.standing(t0 + 1.3)  # lapsed half a second after the last renewal (about 0.6 s)
+
+
 def test_a_queue_stands_when_requests_wait_and_no_thread_took_one_up_for_an_interval() -> None:
     watch = QueueWatch(interval_s=0.05, target_s=0.005, hold_s=0.1)
     first = watch.enter()
