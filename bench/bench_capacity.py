@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import random
 import sys
 import time
 import uuid
@@ -297,18 +298,20 @@ class Fleet:
             lost = 0
             for seq, command_id in table.acked.items():
                 answer = None
-                for _attempt in range(30):
+                for _attempt in range(60):
                     try:
                         r = await tap(table, command_id)
                     except SEND_ERRORS:  # a dropped connection says nothing either: again
-                        await asyncio.sleep(1)
+                        await asyncio.sleep(random.uniform(0.5, 1.5))
                         continue
                     # Busy or too fast says nothing either way: asked again after Retry-After,
-                    # as a phone does (this check sends every table's commands at once).
+                    # as a phone does (this check sends every table's commands at once). With
+                    # jitter, as a phone's: retried in step, every table's next try arrived in
+                    # the same moment, and the same tables were refused 30 times running.
                     if r.status not in (429, 503):
                         answer = r
                         break
-                    await asyncio.sleep(r.retry_after_s)
+                    await asyncio.sleep(r.retry_after_s * random.uniform(0.5, 1.5))
                 if answer is None or answer.status != 200 or int(answer.body["seq"]) != seq:
                     lost += 1
             return lost

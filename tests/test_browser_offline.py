@@ -51,3 +51,22 @@ def test_the_table_page_opens_offline_with_its_last_numbers(browser, live_asgi) 
     expect(page.locator("#conn .conn-text")).to_contain_text(re.compile("last update"), timeout=15_000)
     page.context.set_offline(False)
     expect(page.locator("#conn")).to_have_attribute("data-state", "live", timeout=20_000)
+
+
+def test_phones_retry_at_scattered_moments_not_in_step(browser, live_asgi) -> None:  # noqa: F811
+    """After a restart or a 503 to every phone, retries drawn at random spread the load; in step,
+    the same phones met a busy server again and again (bench_capacity's check saw 30 in a row)."""
+    page, console = phone_page(browser)
+    page.goto(live_asgi + "/")
+    page.get_by_text("Open a new table").click()
+    page.get_by_label("Game", exact=True).select_option("counters")
+    page.get_by_label("Table name").fill("Cellar")
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_role("button", name="Open the table").click()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    waits = page.evaluate("[1, 2, 10].map(n => Array.from({length: 200}, () => TableSync.backoff(n)))")
+    for n, drawn in zip((1, 2, 10), waits, strict=True):
+        cap = min(15000, 500 * 2**n)
+        assert all(cap / 2 <= w <= cap for w in drawn)  # doubling, capped at 15 s
+        assert max(drawn) - min(drawn) > cap / 4  # and scattered across the upper half
+    assert console.errors == []

@@ -22,6 +22,14 @@
     return Array.prototype.map.call(b, function (x) { return (x + 256).toString(16).slice(1); }).join("");
   }
 
+  /* How long to wait before try ``n`` (1, 2, ...): doubling up to 15 s, each wait drawn from its
+   * upper half. Without the draw every phone at a busy server retried in the same moment (after a
+   * restart, or a 503 to them all), and the same ones were refused again and again. */
+  function backoff(n) {
+    var cap = Math.min(15000, 500 * Math.pow(2, n));
+    return cap / 2 + Math.random() * cap / 2;
+  }
+
   function TableSync(opts) {
     this.tableId = opts.tableId;
     this.token = opts.token;
@@ -102,8 +110,7 @@
         self.stopped = true; self.stopPolling(); self.onConn("closed", "Disconnected"); self.onClosed(ev.code); return;
       }
       self.startPolling();
-      var wait = Math.min(15000, 500 * Math.pow(2, self.retry++));
-      setTimeout(function () { self.connect(); }, wait);
+      setTimeout(function () { self.connect(); }, backoff(self.retry++));
     };
   };
 
@@ -250,9 +257,9 @@
         self.saveOutbox();
         // Wait and send the same command again (backoff up to 15 s; sooner when the phone is back).
         self.onConn("offline", self.outbox.length + (self.outbox.length === 1 ? " change waits" : " changes wait") + " to be sent" + self.age());
-        var wait = Math.min(15000, 500 * Math.pow(2, self.sendRetry = (self.sendRetry || 0) + 1));
+        self.sendRetry = (self.sendRetry || 0) + 1;
         clearTimeout(self.flushTimer);
-        self.flushTimer = setTimeout(function () { self.flush(); }, wait);
+        self.flushTimer = setTimeout(function () { self.flush(); }, backoff(self.sendRetry));
         return;
       }
       self.settle(command, e, null);
@@ -298,5 +305,6 @@
     return typeof n === "number" ? -n : n;
   };
 
+  TableSync.backoff = backoff;
   window.TableSync = TableSync;
 })();
