@@ -7,7 +7,16 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, ConsoleMessage, Dialog, Error, Page, ViewportSize, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    ConsoleMessage,
+    Dialog,
+    Error,
+    Page,
+    ViewportSize,
+    expect,
+    sync_playwright,
+)
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 FLAGS = [
@@ -92,3 +101,23 @@ def unlabelled_controls(page: Page) -> list[str]:
 def accept(dialog: Dialog) -> None:
     """Say yes to a page's confirm() (the boards ask before ending, starting a level...)."""
     dialog.accept()
+
+
+def open_table(page: Page, base: str, game: str = "counters", name: str = "Friday") -> str:
+    """Ann opens a new table of ``game`` from the home page; its join code once it is live."""
+    page.goto(base + "/")
+    page.get_by_text("Open a new table").click()
+    page.get_by_label("Game", exact=True).select_option(game)
+    page.get_by_label("Table name").fill(name)
+    page.get_by_label("Your name").fill("Ann")
+    page.get_by_role("button", name="Open the table").click()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    return page.locator("#join-code").inner_text().strip()
+
+
+def take_seat(page: Page, base: str, code: str, name: str) -> None:
+    """``name`` joins the table with ``code`` and is live."""
+    page.goto(f"{base}/join/{code}/")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    expect(page.locator("#conn")).to_have_attribute("data-state", "live")

@@ -11,8 +11,10 @@ from tests.browser import (  # noqa: F401
     accept,
     browser,
     horizontal_overflow,
+    open_table,
     phone_page,
     small_touch_targets,
+    take_seat,
     unlabelled_controls,
 )
 from tests.servers import live_asgi  # noqa: F401
@@ -139,19 +141,9 @@ def test_a_refusal_goes_beside_its_control_when_the_board_was_redrawn_meanwhile(
     """A late event redraws the board between a tap and its refusal: the steppers tapped have
     no id, yet the reason shows beside them, not at the top of the page."""
     ann, ann_console = phone_page(browser)
-    ann.goto(live_asgi + "/")
-    ann.get_by_text("Open a new table").click()
-    ann.get_by_label("Game", exact=True).select_option("grim")
-    ann.get_by_label("Table name").fill("Race")
-    ann.get_by_label("Your name").fill("Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
-    code = ann.locator("#join-code").inner_text().strip()
+    code = open_table(ann, live_asgi, game="grim", name="Race")
     bo, _ = phone_page(browser)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
-    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    take_seat(bo, live_asgi, code, "Bo")
     enter_grim(ann, "Ann", "Noble Roar", "Fire", "14", "9")
     for left in range(4, -1, -1):
         ann.get_by_label("Noble Roar Stamina minus 1").click()

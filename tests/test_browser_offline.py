@@ -9,7 +9,7 @@ import urllib.request
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser import browser, phone_page  # noqa: F401
+from tests.browser import browser, open_table, phone_page  # noqa: F401
 from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
@@ -28,13 +28,7 @@ def test_manifest_and_service_worker_are_served(live_asgi) -> None:  # noqa: F81
 
 def test_the_table_page_opens_offline_with_its_last_numbers(browser, live_asgi) -> None:  # noqa: F811
     page, _ = phone_page(browser)
-    page.goto(live_asgi + "/")
-    page.get_by_text("Open a new table").click()
-    page.get_by_label("Game", exact=True).select_option("counters")
-    page.get_by_label("Table name").fill("Cellar")
-    page.get_by_label("Your name").fill("Ann")
-    page.get_by_role("button", name="Open the table").click()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    open_table(page, live_asgi, name="Cellar")
     page.get_by_text("Add a counter").click()
     page.get_by_label("Name", exact=True).fill("Life")
     page.locator("#add-counter-form").get_by_role("button", name="Add").click()
@@ -57,13 +51,7 @@ def test_phones_retry_at_scattered_moments_not_in_step(browser, live_asgi) -> No
     """After a restart or a 503 to every phone, retries drawn at random spread the load; in step,
     the same phones met a busy server again and again (bench_capacity's check saw 30 in a row)."""
     page, console = phone_page(browser)
-    page.goto(live_asgi + "/")
-    page.get_by_text("Open a new table").click()
-    page.get_by_label("Game", exact=True).select_option("counters")
-    page.get_by_label("Table name").fill("Cellar")
-    page.get_by_label("Your name").fill("Ann")
-    page.get_by_role("button", name="Open the table").click()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+    open_table(page, live_asgi, name="Cellar")
     waits = page.evaluate("[1, 2, 10].map(n => Array.from({length: 200}, () => TableSync.backoff(n)))")
     for n, drawn in zip((1, 2, 10), waits, strict=True):
         cap = min(15000, 500 * 2**n)

@@ -11,6 +11,7 @@ from playwright.sync_api import Page, expect
 from tests.browser import (  # noqa: F401
     browser,
     horizontal_overflow,
+    open_table,
     phone_page,
     small_touch_targets,
     unlabelled_controls,
@@ -18,17 +19,6 @@ from tests.browser import (  # noqa: F401
 from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
-
-
-def open_table(page: Page, base: str) -> str:
-    page.goto(base + "/")
-    page.get_by_text("Open a new table").click()
-    page.get_by_label("Game", exact=True).select_option("counters")
-    page.get_by_label("Table name").fill("Friday")
-    page.get_by_label("Your name").fill("Ann")
-    page.get_by_role("button", name="Open the table").click()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
-    return page.locator("#join-code").inner_text().strip()
 
 
 def add_life_counter(page: Page) -> None:
