@@ -154,8 +154,7 @@ class HttpViaWsgi:
         late = change and self.max_lag_s > 0 and self.lag.seconds() > self.max_lag_s
         full = self.max_in_flight > 0 and not exempt and self.in_flight >= self.max_in_flight
         if late or full:
-            extra = {"retry_after_s": BUSY_RETRY_S, "bound": "loop_lag" if late else "in_flight"}
-            await _send_error(send, 503, "busy", BUSY_MESSAGE, extra, retry_after_s=BUSY_RETRY_S)
+            await _busy_at_door(send, "loop_lag" if late else "in_flight")
             return
         self.in_flight += 1  # one event loop per process: no lock needed
         try:
@@ -171,14 +170,12 @@ class HttpViaWsgi:
                 self.queue.leave(ticket)  # no-op once a thread took it up
         finally:
             self.in_flight -= 1
-        await send({"type": "http.response.start", "status": result.status, "headers": result.headers})
-        await send({"type": "http.response.body", "body": b"".join(result.body)})
+        await _send_result(send, result)
 
     async def _serve_side(self, scope: Scope, receive: Receive, send: Send) -> None:
         """A request on the side lane: its own threads, its own bound, no wait rule."""
         if self.side_in_flight >= self.side_max_in_flight:
-            extra = {"retry_after_s": BUSY_RETRY_S, "bound": "in_flight"}
-            await _send_error(send, 503, "busy", BUSY_MESSAGE, extra, retry_after_s=BUSY_RETRY_S)
+            await _busy_at_door(send, "in_flight")
             return
         self.side_in_flight += 1
         try:
@@ -189,8 +186,7 @@ class HttpViaWsgi:
             result: WsgiResult = await self._run_side(_environ(scope, body))
         finally:
             self.side_in_flight -= 1
-        await send({"type": "http.response.start", "status": result.status, "headers": result.headers})
-        await send({"type": "http.response.body", "body": b"".join(result.body)})
+        await _send_result(send, result)
 
     def _deadline(self, arrived: float) -> float | None:
         """The latest a change arriving at ``arrived`` may start on a thread (None: any time)."""
@@ -436,6 +432,17 @@ def _busy() -> WsgiResult:
     extra = {"retry_after_s": BUSY_RETRY_S, "bound": "thread_wait"}
     result.body = [json.dumps({"code": "busy", "message": BUSY_MESSAGE, "extra": extra}).encode()]
     return result
+
+
+async def _send_result(send: Send, result: WsgiResult) -> None:
+    await send({"type": "http.response.start", "status": result.status, "headers": result.headers})
+    await send({"type": "http.response.body", "body": b"".join(result.body)})
+
+
+async def _busy_at_door(send: Send, bound: str) -> None:
+    """The 503 ``busy`` answer given before a request is read (``bound``: which limit refused it)."""
+    extra = {"retry_after_s": BUSY_RETRY_S, "bound": bound}
+    await _send_error(send, 503, "busy", BUSY_MESSAGE, extra, retry_after_s=BUSY_RETRY_S)
 
 
 async def _too_large(send: Send) -> None:
