@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import Counter
 from typing import Any
 
 from channels.db import database_sync_to_async
@@ -50,30 +51,65 @@ def _snapshot(table_id: int) -> dict[str, Any]:
 
 
 @database_sync_to_async
-def _seq_from_db(table_id: int) -> int:
-    return int(Table.objects.filter(pk=table_id).values_list("seq", flat=True).first() or 0)
+def _seqs_from_db(table_ids: list[int]) -> dict[int, int]:
+    found: dict[int, int] = {}
+    for start in range(0, len(table_ids), 500):  # bounded statements (SQLite's variable limit)
+        chunk = table_ids[start : start + 500]
+        found.update(Table.objects.filter(pk__in=chunk).values_list("id", "seq"))
+    return found
 
 
-_seq_memo: dict[int, tuple[float, int]] = {}
-
-
-async def current_seq(table_id: int, max_age_s: float) -> int:
-    """The table's newest seq from the database, read at most once per ``max_age_s`` per process.
+class SeqWatch:
+    """The newest seq of every table with a socket open on this process, read from the database.
 
     Read from the log's owner, not from anything an after-commit hook writes:
-    the heartbeat exists for the case where that hook's push was lost. The
-    sockets of one table on one process share the read.
+    the heartbeat exists for the case where that hook's push was lost. One
+    statement reads every table with a socket here, at most once per
+    ``max_age_s``: each socket's heartbeat used to read its own table (a
+    database round trip and a thread hop per table every few seconds, about
+    a twentieth of a loaded process's time, bench_capacity), and the sockets
+    beat at scattered moments, so per-table reads seldom shared.
     """
-    now = time.monotonic()
-    memo = _seq_memo.get(table_id)
-    if memo is not None and now - memo[0] < max_age_s:
-        return memo[1]
-    seq: int = await _seq_from_db(table_id)
-    _seq_memo[table_id] = (now, seq)
-    if len(_seq_memo) > 10_000:  # tables come and go; forget the oldest reads
-        for key, _ in sorted(_seq_memo.items(), key=lambda kv: kv[1][0])[:5_000]:
-            _seq_memo.pop(key, None)
-    return seq
+
+    def __init__(self) -> None:
+        self.open: Counter[int] = Counter()
+        self.seqs: dict[int, tuple[float, int]] = {}
+        self._reading: tuple[asyncio.AbstractEventLoop, asyncio.Task[None]] | None = None
+
+    def opened(self, table_id: int) -> None:
+        self.open[table_id] += 1
+
+    def closed(self, table_id: int) -> None:
+        self.open[table_id] -= 1
+        if self.open[table_id] <= 0:
+            del self.open[table_id]
+            self.seqs.pop(table_id, None)
+
+    async def _read(self, table_ids: set[int]) -> None:
+        at = time.monotonic()
+        found = await _seqs_from_db(sorted(table_ids))
+        for table_id in table_ids:
+            if table_id in self.open or table_id in found:
+                self.seqs[table_id] = (at, found.get(table_id, 0))
+
+    async def current(self, table_id: int, max_age_s: float) -> int:
+        """The table's seq, at most ``max_age_s`` old (a read shared by every table here)."""
+        memo = self.seqs.get(table_id)
+        if memo is not None and time.monotonic() - memo[0] < max_age_s:
+            return memo[1]
+        loop = asyncio.get_running_loop()
+        if self._reading is None or self._reading[0] is not loop or self._reading[1].done():
+            self._reading = (loop, loop.create_task(self._read({*self.open, table_id})))
+        # Shielded: one socket's heartbeat ending must not cancel the read the others wait for.
+        await asyncio.shield(self._reading[1])
+        memo = self.seqs.get(table_id)
+        if memo is None or time.monotonic() - memo[0] >= max_age_s:  # opened after that read began
+            await self._read({table_id})
+            memo = self.seqs.get(table_id)
+        return memo[1] if memo is not None else 0
+
+
+seq_watch = SeqWatch()
 
 
 class TableConsumer(AsyncJsonWebsocketConsumer):
@@ -125,6 +161,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         self.seat_id = seat.pk
         self.group = f"table-{table_id}"
+        seq_watch.opened(table_id)  # before any await: disconnect() undoes both together
         await self.channel_layer.group_add(self.group, self.channel_name)
         # The snapshot is read after joining the group, so no event can fall
         # between the two; a duplicate is harmless (the client skips old seqs).
@@ -136,7 +173,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         while True:
             await asyncio.sleep(interval)
             try:
-                seq = await current_seq(self.table_id, interval / 2)
+                seq = await seq_watch.current(self.table_id, interval / 2)
                 await self.send_json({"type": "heartbeat", "seq": seq, "every_s": interval})
             except asyncio.CancelledError:
                 raise
@@ -153,6 +190,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         if self._waiting is not None:
             self._waiting.cancel()
         if self.group:
+            seq_watch.closed(self.table_id)
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive_json(self, content: Any, **kwargs: Any) -> None:

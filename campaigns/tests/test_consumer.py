@@ -10,7 +10,8 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from campaigns import services
-from campaigns.consumers import CLOSE_BAD_TOKEN, CLOSE_FORBIDDEN, CLOSE_NO_TABLE
+from campaigns.consumers import CLOSE_BAD_TOKEN, CLOSE_FORBIDDEN, CLOSE_NO_TABLE, SeqWatch
+from campaigns.models import Table
 from companion.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -231,3 +232,33 @@ async def test_the_heartbeat_carries_the_current_seq_so_a_lost_push_shows(settin
             break
     assert beat == {"type": "heartbeat", "seq": seq, "every_s": settings.TABLE_HEARTBEAT_S}
     await ws.disconnect()
+
+
+@database_sync_to_async
+def set_seq(table_id: int, seq: int) -> None:
+    Table.objects.filter(pk=table_id).update(seq=seq)
+
+
+async def test_one_read_gives_every_open_table_its_heartbeat_seq() -> None:
+    """The heartbeats of a process's tables share one database read per interval, not one each."""
+    watch = SeqWatch()
+    (a, _, _), (b, _, _) = await open_table(), await open_table()
+    watch.opened(a.pk)
+    watch.opened(b.pk)
+    assert await watch.current(a.pk, 60) == 2
+    await set_seq(b.pk, 7)  # not seen until the shared read is older than max_age
+    assert await watch.current(b.pk, 60) == 2
+    assert await watch.current(b.pk, 0) == 7
+    watch.closed(b.pk)
+    assert b.pk not in watch.seqs and watch.open == {a.pk: 1}
+
+
+async def test_heartbeats_ending_meanwhile_do_not_cancel_the_shared_read() -> None:
+    watch = SeqWatch()
+    table, _, _ = await open_table()
+    watch.opened(table.pk)
+    first = asyncio.ensure_future(watch.current(table.pk, 60))
+    second = asyncio.ensure_future(watch.current(table.pk, 60))
+    await asyncio.sleep(0)
+    first.cancel()
+    assert await second == 2
