@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.template.loader import render_to_string
+from django.template import Context
+from django.template.loader import get_template
 
 from campaigns.models import Seat, Table, TableStatus
 from campaigns.registry import find
@@ -48,4 +49,8 @@ def board_html(
     }
     if spec.board_context is not None:
         context.update(spec.board_context(snapshot, active, names))
-    return render_to_string(spec.board_template, context)
+    # Numbers print as they are (no locale formatting): a board's numbers are scores and
+    # counts, the site's locale (en-gb, no thousands separator) prints them the same, and
+    # localizing each one was a tenth of a loaded process's board rendering (bench_capacity).
+    template: Any = get_template(spec.board_template)
+    return str(template.template.render(Context(context, use_l10n=False)))
