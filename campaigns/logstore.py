@@ -9,18 +9,68 @@ snapshot is read with one statement and, on PostgreSQL, the events, the
 command's answer and the new snapshot are written with ONE statement
 (data-modifying CTEs); SQLite, which has no such CTEs, gets three. Every
 other write (seats, settings, ending a table) stays on the ORM.
+
+On PostgreSQL these three statements go with their values apart from the
+text (server-side binding) and as prepared statements: the rest of the
+project keeps Django's default client-side binding, which quotes every value
+into the statement in Python (the snapshot twice per command: the table row
+and the kept answer) and makes PostgreSQL parse and plan it anew each time.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
 from django.db import connection
+from django.db.backends.utils import CursorWrapper
 
 from campaigns.models import Event, Seat, Table
 
 _TABLE_COLUMNS = ("id", "game", "name", "join_code", "edit_policy", "status", "seq", "state", "seat_ids")
+
+
+def _cursor() -> CursorWrapper:
+    """A cursor for the hot path's statements: prepared (unless ``DB_PREPARED_STATEMENTS=0``),
+    values bound by the server, on PostgreSQL.
+
+    Still Django's cursor wrapper around it (errors translated, so a repeated
+    ``command_id`` is an IntegrityError; queries counted where tests count them)."""
+    if connection.vendor != "postgresql":
+        return connection.cursor()
+    connection.ensure_connection()
+    cursor: CursorWrapper = connection._prepare_cursor(_prepared_cursor_class()(connection.connection))  # type: ignore[attr-defined]
+    return cursor
+
+
+@functools.cache
+def _prepared_cursor_class() -> Any:
+    import psycopg
+    from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
+
+    class Shown:
+        """What Django's query log reads of a cursor (``_query.query``, for DEBUG and tests that
+        count queries): the statement with its values, as Django's own cursor shows it,
+        composed only when read. psycopg leaves it unset for a prepared statement."""
+
+        def __init__(self, conn: Any, query: Any, params: Any) -> None:
+            self.conn, self.sql, self.params = conn, query, params
+
+        @property
+        def query(self) -> bytes:
+            return psycopg.ClientCursor(self.conn).mogrify(self.sql, self.params).encode()
+
+    class PreparedCursor(ServerBindingCursor):  # type: ignore[misc]
+        """Prepares each statement on its first run; the connection keeps it for the next."""
+
+        def execute(self, query: Any, params: Any = None, *, prepare: bool | None = None, **kw: Any) -> Any:
+            try:
+                return super().execute(query, params, prepare=True if prepare is None else prepare, **kw)
+            finally:
+                self._query = Shown(self.connection, query, params)
+
+    return PreparedCursor
 
 
 def _json(value: Any) -> Any:
@@ -34,7 +84,7 @@ _TABLE_ALL = (*_TABLE_COLUMNS, "host_user_id", "created_at", "ended_at")
 def active_seat(token_hash: str) -> Seat | None:
     """The seat a token opens, with its table (every API call and socket asks this first)."""
     columns = [f"s.{c}" for c in _SEAT_COLUMNS] + [f"t.{c}" for c in _TABLE_ALL]
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(
             f"SELECT {', '.join(columns)} FROM campaigns_seat s JOIN campaigns_table t ON t.id = s.table_id "
             "WHERE s.token_hash = %s AND s.removed_at IS NULL",
@@ -79,7 +129,7 @@ def _table(values: dict[str, Any]) -> Table:
 def lock_table(table_id: int) -> Table | None:
     """The table row under a write lock until the transaction ends."""
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         cursor.execute(
             f"SELECT {', '.join(_TABLE_COLUMNS)} FROM campaigns_table WHERE id = %s{lock}", [table_id]
         )
@@ -143,7 +193,7 @@ def write_command(
     assignments = ", ".join(f"{c} = %s{cast.get(c, '')}" for c in columns)
     update_table = f"UPDATE campaigns_table SET {assignments} WHERE id = %s"
     flat_events = [value for row in event_rows for value in row]
-    with connection.cursor() as cursor:
+    with _cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(
                 f"WITH e AS ({insert_events}), c AS ({insert_command}) {update_table}",

@@ -86,6 +86,13 @@ TEMPLATES = [
 DATABASES = {
     "default": env.database("DATABASE_URL", default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}"),
 }
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    # Prepared statements only where asked for (the command log's hot path,
+    # campaigns.logstore): a threshold no statement reaches keeps every other
+    # statement unprepared, as Django's default does. DB_PREPARED_STATEMENTS=0
+    # turns them off altogether (a pooler in transaction mode, e.g. PgBouncer before 1.21).
+    prepared = env.boolean("DB_PREPARED_STATEMENTS", default=True)
+    DATABASES["default"].setdefault("OPTIONS", {})["prepare_threshold"] = 2**31 - 1 if prepared else None
 
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from django.db import connection
 from django.forms.models import model_to_dict
+from django.test.utils import CaptureQueriesContext
 
 from campaigns import codes, logstore
 from campaigns.models import Command, Event, Seat, Table
@@ -40,3 +44,48 @@ def test_lock_table_and_write_command_round_trip(player: Person) -> None:
     assert event.payload["after"] == 23 and event.seat_id == player.seat.pk
     assert Command.objects.get(table=table, command_id="w1").response["seq"] == event.seq
     assert logstore.lock_table(10**9) is None
+
+
+def _prepared() -> list[str]:
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT statement FROM pg_prepared_statements")
+        return [row[0] for row in cursor.fetchall()]
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="prepared statements: PostgreSQL"
+)
+def test_on_postgresql_the_hot_path_is_prepared_and_nothing_else(player: Person) -> None:
+    """PostgreSQL plans the command's statements once per connection (a third of its time per
+    command, bench_capacity); Django's own statements stay unprepared (poolers)."""
+    life = add_life(player)
+    with CaptureQueriesContext(connection) as log:
+        for n in range(3):
+            player.command("counter.adjust", {"counter_id": life, "by": 1}, command_id=f"p{n}")
+    # The query log (DEBUG, tests counting queries) still shows each statement with its values.
+    assert (
+        sum(q["sql"].startswith("WITH e AS (INSERT") and "'p2'" in q["sql"] for q in log.captured_queries)
+        == 1
+    )
+    prepared = _prepared()
+    assert any(s.startswith("SELECT s.id, s.table_id") for s in prepared)  # the seat a token opens
+    assert any(s.startswith("SELECT id, game") and s.endswith("FOR UPDATE") for s in prepared)
+    assert sum(s.startswith("WITH e AS (INSERT INTO campaigns_event") for s in prepared) == 1  # reused
+    assert len(prepared) == 3, prepared  # no ORM statement among them
+    assert Table.objects.get(pk=player.table.pk).state["counters"][0]["value"] == 23
+
+
+@pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="prepared statements: PostgreSQL"
+)
+def test_with_prepared_statements_off_nothing_is_prepared(player: Person) -> None:
+    """``DB_PREPARED_STATEMENTS=0`` (a pooler in transaction mode) sets no threshold: none at all."""
+    connection.ensure_connection()
+    raw = connection.connection
+    kept, raw.prepare_threshold = raw.prepare_threshold, None
+    try:
+        life = add_life(player)
+        player.command("counter.adjust", {"counter_id": life, "by": 1}, command_id="off")
+        assert _prepared() == []
+    finally:
+        raw.prepare_threshold = kept
