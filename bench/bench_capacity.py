@@ -50,6 +50,7 @@ from bench.bench_tables import (
     pct,
     relay_baseline,
     relay_body,
+    relay_n,
 )
 from bench.pg import bench_env
 from bench.servers import our_server
@@ -220,7 +221,7 @@ class Fleet:
                 await asyncio.sleep(0.2)  # group_add is done before accept; be generous
                 ready.set()
             async for raw in ws:
-                self.arrivals.record((key, json.loads(raw)["n"]))
+                self.arrivals.record((key, relay_n(raw)))
 
     async def _send(self, table: Table) -> tuple[str, tuple[int, int] | None]:
         """One command (or relay broadcast): its outcome and the key its arrivals are filed under."""

@@ -110,3 +110,21 @@ def test_the_env_example_placeholder_secret_is_refused_in_production() -> None:
     result = run_django(DESCRIBE, env)
     assert result.returncode != 0
     assert "DJANGO_SECRET_KEY is still the .env.example placeholder" in result.stderr
+
+
+PREPARED = """
+import json
+from django.conf import settings
+print(json.dumps(settings.DATABASES["default"].get("OPTIONS", {}).get("prepare_threshold", "unset")))
+"""
+
+
+def test_prepared_statements_on_postgresql_only_where_asked_and_switchable_off() -> None:
+    pg = "postgres://postgres@127.0.0.1:5432/grim_x"
+    on = run_django(PREPARED, clean_env(DATABASE_URL=pg))
+    assert last_json(on.stdout) == 2**31 - 1  # no statement reaches it: only logstore's ask
+    off = run_django(PREPARED, clean_env(DATABASE_URL=pg, DB_PREPARED_STATEMENTS="0"))
+    assert last_json(off.stdout) is None  # psycopg prepares nothing, even when asked
+    assert last_json(run_django(PREPARED, clean_env()).stdout) == "unset"  # SQLite has none
+    bad = run_django(PREPARED, clean_env(DATABASE_URL=pg, DB_PREPARED_STATEMENTS="maybe"))
+    assert bad.returncode != 0 and "DB_PREPARED_STATEMENTS must be a boolean" in bad.stderr
