@@ -79,6 +79,7 @@ class HttpViaWsgi:
         max_lag_s: float = 0,
         side_paths: tuple[str, ...] = (),
         side_threads: int = 2,
+        solo_while_standing: bool = True,
     ) -> None:
         """``max_in_flight`` bounds the requests this process holds at once (0: no bound);
         ``max_wait_s`` how long a change (a POST, PUT, PATCH or DELETE: a command)
@@ -108,6 +109,17 @@ class HttpViaWsgi:
         the interval" fired under a login flood answered 503 at once (a stream
         of quick requests keeps a queue non-empty with nobody waiting long).
 
+        While a queue stands, requests also run one at a time (``solo_while_standing``;
+        on whenever ``queued_wait_s`` is): past what a process holds, its threads only
+        take the interpreter from each other and the event loop. Under twice the load
+        one process holds, a command ran for 9.5 ms (p50) with two at once against
+        4.8 ms alone; one at a time the process accepted 12% fewer commands and
+        answered them in half the time. Below that load both threads run, as they
+        overlap each other's database waits. And while a queue stands, a change that
+        arrives behind as many waiting requests as there are threads is refused at the
+        door (``thread_wait``): it would wait past the tighter bound anyway, and a
+        refusal by a thread costs the overloaded process two thread hops.
+
         ``max_lag_s`` bounds how far behind the event loop may be when a change
         arrives (0: no bound). The loop reads every request and writes every
         phone's events: when it runs late, a command accepted now would reach
@@ -127,6 +139,9 @@ class HttpViaWsgi:
         """
         self.wsgi_app = wsgi_app
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="http")
+        self.threads = threads
+        self.solo_while_standing = solo_while_standing and queued_wait_s > 0
+        self._solo = threading.Lock()
         self._run = sync_to_async(self._call_wsgi, thread_sensitive=False, executor=self.executor)
         self.max_in_flight = max_in_flight
         self.max_wait_s = max_wait_s
@@ -155,6 +170,9 @@ class HttpViaWsgi:
         full = self.max_in_flight > 0 and not exempt and self.in_flight >= self.max_in_flight
         if late or full:
             await _busy_at_door(send, "loop_lag" if late else "in_flight")
+            return
+        if change and self._doomed(arrived):
+            await _busy_at_door(send, "thread_wait")
             return
         self.in_flight += 1  # one event loop per process: no lock needed
         try:
@@ -188,6 +206,17 @@ class HttpViaWsgi:
             self.side_in_flight -= 1
         await _send_result(send, result)
 
+    def _doomed(self, arrived: float) -> bool:
+        """While a queue stands, a change arriving behind as many waiting requests as there are
+        threads would wait past the tighter bound: refused at the door, before its body is read
+        and without the two thread hops of a refusal by a thread (counted as late for the rule)."""
+        if self.queued_wait_s <= 0 or self.max_wait_s <= 0 or self.queue.waiting < self.threads:
+            return False
+        if not self.queue.standing(arrived):
+            return False
+        self.queue.refused(arrived)
+        return True
+
     def _deadline(self, arrived: float) -> float | None:
         """The latest a change arriving at ``arrived`` may start on a thread (None: any time)."""
         if self.max_wait_s <= 0:
@@ -218,6 +247,15 @@ class HttpViaWsgi:
         """One request on this worker thread, in the thread's own lasting context; a 503 ``busy``
         without running it when it waited for the thread past its ``deadline``."""
         now = time.monotonic()
+        if self.solo_while_standing and self.queue.standing(now):
+            with self._solo:  # one request at a time while the process is past what it holds
+                return self._start(environ, ticket, deadline, time.monotonic())
+        return self._start(environ, ticket, deadline, now)
+
+    def _start(
+        self, environ: dict[str, Any], ticket: Ticket, deadline: float | None, now: float
+    ) -> WsgiResult:
+        """The request taken up at ``now`` (its wait noted for the rule), or 503 ``busy`` if too late."""
         self.queue.start(ticket, now)
         if deadline is not None and now > deadline:
             return _busy()
@@ -340,6 +378,13 @@ class QueueWatch:
                 self._window_min = float("inf")
                 self._window_started = self._window_late = 0
         return waited
+
+    def refused(self, now: float) -> None:
+        """A request refused at the door while the queue stands: counted as one that waited past
+        the target, so the hold is renewed as if a thread had refused it."""
+        with self._lock:
+            self._window_started += 1
+            self._window_late += 1
 
     def standing(self, now: float) -> bool:
         """A queue stood within the last ``hold_s``, or requests wait and none started for ``interval_s``."""

@@ -399,3 +399,78 @@ def test_a_seat_flooding_a_table_is_slowed_and_nothing_refused_is_applied(
     counter = next(c for c in table.state["counters"] if c["id"] == life)
     assert counter["value"] == 20 + len(accepted)
     cache.clear()
+
+
+def _most_at_once(solo: bool) -> tuple[int, list[int]]:
+    """Two pages asked at once of a two-thread process whose queue stands: how many ran together."""
+    running = [0, 0]  # now, most
+    lock = threading.Lock()
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        with lock:
+            running[0] += 1
+            running[1] = max(running[1], running[0])
+        time.sleep(0.1)  # releases the interpreter, as a database round trip does
+        with lock:
+            running[0] -= 1
+        start_response("200 OK", [("Content-Type", "text/plain")])
+        return [b"done"]
+
+    bridge = HttpViaWsgi(
+        app, threads=2, max_wait_s=5, queued_wait_s=2, queue_interval_s=0.1, solo_while_standing=solo
+    )
+    bridge.queue.held_until = time.monotonic() + 60  # a queue stood a moment ago
+
+    async def scenario() -> list[int]:
+        answers = await asyncio.gather(*(call(bridge, f"/p{i}/", method="GET") for i in range(2)))
+        return [a[0] for a in answers]
+
+    statuses = asyncio.run(scenario())
+    return running[1], statuses
+
+
+def test_while_a_queue_stands_requests_run_one_at_a_time() -> None:
+    """Past what a process holds, its threads only take the interpreter from each other: under
+    twice that load a command ran for 9.5 ms (p50) with two at once against 4.8 ms alone, and
+    the process accepted 12% fewer commands one at a time but answered them in half the time
+    (p99 38 against 18 ms, bench_capacity). So while the queue stands, one runs at a time."""
+    assert _most_at_once(solo=True) == (1, [200, 200])
+    assert _most_at_once(solo=False) == (2, [200, 200])  # control: both threads at once
+
+
+def _door_scenario(standing: bool) -> tuple[list[int], list[str], str | None]:
+    release = threading.Event()
+    ran: list[str] = []
+    blocking = blocking_wsgi(release)
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        ran.append(environ["PATH_INFO"])
+        return blocking(environ, start_response)
+
+    # An interval longer than the scenario: the queue stands only where it is made to.
+    bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_wait_s=5, queued_wait_s=2, queue_interval_s=1)
+    if standing:
+        bridge.queue.held_until = time.monotonic() + 60
+
+    async def scenario() -> tuple[list[int], str | None]:
+        first = asyncio.create_task(call(bridge, "/a/"))  # takes the only thread
+        await asyncio.sleep(0.1)
+        second = asyncio.create_task(call(bridge, "/b/"))  # waits for it
+        await asyncio.sleep(0.1)
+        third = asyncio.create_task(call(bridge, "/c/"))  # behind as many waiters as threads
+        await asyncio.sleep(0.1)
+        release.set()
+        answers = await asyncio.gather(first, second, third)
+        bound = json.loads(answers[2][2])["extra"]["bound"] if answers[2][0] == 503 else None
+        return [a[0] for a in answers], bound
+
+    statuses, bound = asyncio.run(scenario())
+    assert bridge.queue.waiting == 0 and bridge.in_flight == 0
+    return statuses, ran, bound
+
+
+def test_while_a_queue_stands_a_command_behind_a_full_queue_is_refused_at_the_door() -> None:
+    """It would wait past the tighter bound anyway: refused before its body is read, without
+    the two thread hops a refusal by a thread costs an overloaded process."""
+    assert _door_scenario(standing=True) == ([200, 200, 503], ["/a/", "/b/"], "thread_wait")
+    assert _door_scenario(standing=False) == ([200, 200, 200], ["/a/", "/b/", "/c/"], None)  # control
