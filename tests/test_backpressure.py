@@ -17,8 +17,12 @@ from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi, QueueWatch
 from tests.personas import Person, add_life, host  # noqa: F401
 
 
-def blocking_wsgi(release: threading.Event) -> Callable[..., Iterable[bytes]]:
+def blocking_wsgi(release: threading.Event, ran: list[str] | None = None) -> Callable[..., Iterable[bytes]]:
+    """A WSGI app holding its thread until ``release``; ``ran`` collects the paths that reached it."""
+
     def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        if ran is not None:
+            ran.append(environ["PATH_INFO"])
         release.wait(10)
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"done"]
@@ -74,11 +78,7 @@ def test_past_the_in_flight_limit_a_request_is_told_to_retry_at_once() -> None:
 def test_a_request_that_waited_past_its_bound_for_a_thread_is_refused_before_any_work() -> None:
     release = threading.Event()
     ran: list[str] = []
-    blocking = blocking_wsgi(release)
-
-    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        ran.append(environ["PATH_INFO"])
-        return blocking(environ, start_response)
+    app = blocking_wsgi(release, ran)
 
     bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_wait_s=0.05)
 
@@ -441,11 +441,7 @@ def test_while_a_queue_stands_requests_run_one_at_a_time() -> None:
 def _door_scenario(standing: bool) -> tuple[list[int], list[str], str | None]:
     release = threading.Event()
     ran: list[str] = []
-    blocking = blocking_wsgi(release)
-
-    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        ran.append(environ["PATH_INFO"])
-        return blocking(environ, start_response)
+    app = blocking_wsgi(release, ran)
 
     # An interval longer than the scenario: the queue stands only where it is made to.
     bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_wait_s=5, queued_wait_s=2, queue_interval_s=1)
