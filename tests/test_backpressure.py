@@ -419,7 +419,8 @@ def _most_at_once(solo: bool, method: str = "POST") -> tuple[int, list[int]]:
     bridge = HttpViaWsgi(
         app, threads=2, max_wait_s=5, queued_wait_s=2, queue_interval_s=0.1, solo_while_standing=solo
     )
-    bridge.queue.held_until = time.monotonic() + 60  # a queue stood a moment ago
+    bridge.queue.held_until = time.monotonic() + 60  # a queue has stood for a minute
+    bridge.queue.stood_since = time.monotonic() - 60
 
     async def scenario() -> list[int]:
         answers = await asyncio.gather(*(call(bridge, f"/p{i}/", method=method) for i in range(2)))
@@ -448,7 +449,8 @@ def _door_scenario(standing: bool) -> tuple[list[int], list[str], str | None]:
     # An interval longer than the scenario: the queue stands only where it is made to.
     bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_wait_s=5, queued_wait_s=2, queue_interval_s=1)
     if standing:
-        bridge.queue.held_until = time.monotonic() + 60
+        bridge.queue.held_until = time.monotonic() + 60  # a queue has stood for a minute
+        bridge.queue.stood_since = time.monotonic() - 60
 
     async def scenario() -> tuple[list[int], str | None]:
         first = asyncio.create_task(call(bridge, "/a/"))  # takes the only thread
@@ -472,3 +474,18 @@ def test_while_a_queue_stands_a_command_behind_a_full_queue_is_refused_at_the_do
     the two thread hops a refusal by a thread costs an overloaded process."""
     assert _door_scenario(standing=True) == ([200, 200, 503], ["/a/", "/b/"], "thread_wait")
     assert _door_scenario(standing=False) == ([200, 200, 200], ["/a/", "/b/", "/c/"], None)  # control
+
+
+def test_a_queue_is_sustained_only_once_its_hold_was_renewed() -> None:
+    """One process stall or burst brings a single hold; running one change at a time then would
+    only cost throughput. Only a queue that keeps standing past its hold is sustained."""
+    watch = QueueWatch(interval_s=0.1, target_s=0.005, hold_s=1.0)
+    ticket = watch.enter()  # a request waits and no thread takes it up
+    t0 = ticket.entered
+    assert watch.standing(t0 + 0.2) and not watch.sustained(t0 + 0.2)  # held from t0 + 0.2
+    assert watch.standing(t0 + 0.9)  # still nothing started: the hold is renewed
+    assert watch.sustained(t0 + 1.25)  # standing without a break for over a second
+    watch.start(ticket, t0 + 1.3)
+    assert not watch.standing(t0 + 2.5)  # lapsed: nothing waits any more
+    watch.enter()  # a new wait, none taken up since t0 + 1.3
+    assert watch.standing(t0 + 2.7) and not watch.sustained(t0 + 2.7)  # a new stretch begins
