@@ -109,24 +109,25 @@ class HttpViaWsgi:
         the interval" fired under a login flood answered 503 at once (a stream
         of quick requests keeps a queue non-empty with nobody waiting long).
 
-        While a queue has stood for longer than ``queue_hold_s`` (the hold renewed:
-        sustained overload, not one stall or burst), changes also run one at a time (``solo_while_standing``;
-        on whenever ``queued_wait_s`` is): past what a process holds, its threads only
-        take the interpreter from each other and the event loop. Under twice the load
-        one process holds, a command ran for 9.5 ms (p50) with two at once against
-        4.8 ms alone; one at a time the process accepted 12% fewer commands and
-        answered them in half the time. Below that load both threads run, as they
-        overlap each other's database waits. Reads and pages are never refused, so
-        for them throughput is what counts: they keep both threads (one at a time,
-        the stats API under a steady queue served 16% fewer requests: ``bench_stats``).
-        At the edge of what a process holds a single hold came first, and running one
-        at a time there cost throughput when the two threads would have caught up:
-        one process's knee step (200 tables) refused 25 and 21 commands in two runs
-        against 16 before, and the bare relay's 400-table step 51 against 30. And
-        while the queue stands that long, a change that
-        arrives behind as many waiting requests as there are threads is refused at the
-        door (``thread_wait``): it would wait past the tighter bound anyway, and a
-        refusal by a thread costs the overloaded process two thread hops.
+        Once a queue has stood for longer than ``queue_hold_s`` without a break (the
+        hold renewed: sustained overload, not one stall or burst), two more rules apply
+        (``solo_while_standing``; on whenever ``queued_wait_s`` is):
+
+        - Changes run one at a time: past what a process holds, its threads only take
+          the interpreter from each other and the event loop. Under twice the load one
+          process holds, a command ran for 9.5 ms (p50) with two at once against 4.8 ms
+          alone; one at a time the process accepted 12% fewer commands and answered
+          them in half the time. Reads and pages keep both threads: they are never
+          refused, so throughput is what counts for them (one at a time, the stats API
+          under a steady queue of reads served 16% fewer requests, ``bench_stats``).
+        - A change arriving behind as many waiting requests as there are threads is
+          refused at the door (``thread_wait``): it would wait past the tighter bound
+          anyway, and a refusal by a thread costs two thread hops.
+
+        Not at the first hold: at the edge of what a process holds, one hold comes and
+        goes, and running one at a time then cost throughput the two threads would have
+        caught up with (one process's 200-table step refused 25 and 21 commands in two
+        runs against 16 before; the bare relay's 400-table step 51 against 30).
 
         ``max_lag_s`` bounds how far behind the event loop may be when a change
         arrives (0: no bound). The loop reads every request and writes every
@@ -215,14 +216,14 @@ class HttpViaWsgi:
         await _send_result(send, result)
 
     def _doomed(self, arrived: float) -> bool:
-        """While a queue stands, a change arriving behind as many waiting requests as there are
-        threads would wait past the tighter bound: refused at the door, before its body is read
-        and without the two thread hops of a refusal by a thread (counted as late for the rule)."""
+        """Under sustained overload, whether a change arriving behind as many waiting requests
+        as there are threads (it would wait past the tighter bound) is refused at the door:
+        before its body is read, without a refusal's two thread hops; counted as late for the rule."""
         if self.queued_wait_s <= 0 or self.max_wait_s <= 0 or self.queue.waiting < self.threads:
             return False
         if not self.queue.sustained(arrived):
             return False
-        self.queue.refused(arrived)
+        self.queue.refused()
         return True
 
     def _deadline(self, arrived: float) -> float | None:
@@ -388,9 +389,9 @@ class QueueWatch:
                 self._window_started = self._window_late = 0
         return waited
 
-    def refused(self, now: float) -> None:
-        """A request refused at the door while the queue stands: counted as one that waited past
-        the target, so the hold is renewed as if a thread had refused it."""
+    def refused(self) -> None:
+        """A request refused at the door under sustained overload: counted as one that waited
+        past the target, so the hold is renewed as if a thread had refused it."""
         with self._lock:
             self._window_started += 1
             self._window_late += 1

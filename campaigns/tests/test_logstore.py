@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import os
-
 import pytest
 from django.db import connection
 from django.forms.models import model_to_dict
@@ -46,15 +44,18 @@ def test_lock_table_and_write_command_round_trip(player: Person) -> None:
     assert logstore.lock_table(10**9) is None
 
 
+postgresql_only = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="prepared statements exist on PostgreSQL only (CI runs it)"
+)
+
+
 def _prepared() -> list[str]:
     with connection.cursor() as cursor:
         cursor.execute("SELECT statement FROM pg_prepared_statements")
         return [row[0] for row in cursor.fetchall()]
 
 
-@pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="prepared statements: PostgreSQL"
-)
+@postgresql_only
 def test_on_postgresql_the_hot_path_is_prepared_and_nothing_else(player: Person) -> None:
     """PostgreSQL plans the command's statements once per connection (a third of its time per
     command, bench_capacity); Django's own statements stay unprepared (poolers)."""
@@ -75,9 +76,7 @@ def test_on_postgresql_the_hot_path_is_prepared_and_nothing_else(player: Person)
     assert Table.objects.get(pk=player.table.pk).state["counters"][0]["value"] == 23
 
 
-@pytest.mark.skipif(
-    not os.environ.get("DATABASE_URL", "").startswith("postgres"), reason="prepared statements: PostgreSQL"
-)
+@postgresql_only
 def test_with_prepared_statements_off_nothing_is_prepared(player: Person) -> None:
     """``DB_PREPARED_STATEMENTS=0`` (a pooler in transaction mode) sets no threshold: none at all."""
     connection.ensure_connection()
