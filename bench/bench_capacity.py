@@ -52,6 +52,7 @@ from bench.bench_tables import (
     relay_body,
     relay_n,
 )
+from bench.cpu import CpuMeter, CpuUse
 from bench.pg import bench_env
 from bench.servers import our_server
 
@@ -74,6 +75,7 @@ class StepResult:
     missing_events: int  # socket deliveries not seen after the drain (at-most-once)
     lost: int = 0  # acknowledged but absent from the log (checked under overload)
     bounds: Counter[str] = field(default_factory=Counter)  # refusals by the bound named (503 extra.bound)
+    cpu: CpuUse | None = None  # while the commands were sent (Linux only)
 
     @property
     def p99(self) -> float:
@@ -85,6 +87,7 @@ class StepResult:
             f"{label:10} {self.tables:4d} tables x {self.rate:g}/s: p50 {p50:7.1f}  p99 {self.p99:7.1f} ms  "
             f"accepted {self.accepted}/{self.sent}  refused {self.refused}  failed {self.failed}  "
             f"socket misses {self.missing_events}{self.refusals()}"
+            + (f"\n{'':10} {self.cpu.line(self.accepted)}" if self.cpu else "")
         )
 
     def refusals(self) -> str:
@@ -254,6 +257,7 @@ class Fleet:
         sent_at: dict[tuple[int, int], float] = {}
         interval = 1.0 / rate
         start = time.perf_counter()
+        meter = CpuMeter.start()
 
         async def one(table: Table, at: float) -> None:
             await asyncio.sleep(max(0.0, at - time.perf_counter()))
@@ -280,6 +284,7 @@ class Fleet:
                 jobs.append(one(table, start + t))
                 t += interval
         await asyncio.gather(*jobs)
+        result.cpu = meter.stop() if meter else None
         await asyncio.sleep(drain_s)
         for key, started in sent_at.items():
             got = self.arrivals.times.get(key, [])

@@ -1,0 +1,136 @@
+"""Where a benchmark step's CPU went: the whole machine, and each kind of process on it.
+
+The capacity benchmark's load generator, PostgreSQL and Redis share the
+machine with the servers it measures (two cores here), so a knee can be the
+machine running out, not the servers. Read from ``/proc`` (Linux) around a
+step: how busy the machine was, and the CPU each role took per accepted
+command. Elsewhere nothing is read and nothing printed.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+PROC = Path("/proc")
+TICK_S = 1.0 / os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 0.01
+
+ROLES: dict[str, Callable[[str, str], bool]] = {
+    # (comm, cmdline) → belongs to the role
+    "servers": lambda comm, cmd: "companion.serve" in cmd,
+    "postgres": lambda comm, cmd: comm == "postgres",
+    "redis": lambda comm, cmd: comm.startswith("redis-server"),
+}
+"""The processes a step's CPU is split into; the generator is this process."""
+
+
+def machine_ticks(stat: str) -> tuple[int, int]:
+    """(busy, total) clock ticks of every core from ``/proc/stat``'s first line.
+
+    Idle and waiting for I/O count as not busy.
+    """
+    fields = [int(x) for x in stat.split("\n", 1)[0].split()[1:]]
+    total = sum(fields[:8])  # guest time is already inside user time
+    idle = fields[3] + fields[4]
+    return total - idle, total
+
+
+def process_ticks(stat: str) -> int:
+    """User + system ticks of one process (all its threads) from ``/proc/<pid>/stat``."""
+    # The name (field 2) may hold spaces and parentheses: split after its last ")".
+    rest = stat.rsplit(")", 1)[1].split()
+    return int(rest[11]) + int(rest[12])  # utime, stime: fields 14 and 15
+
+
+def _read(path: Path) -> str | None:
+    try:
+        return path.read_text(errors="replace")
+    except OSError:  # the process ended meanwhile, or is not ours to read
+        return None
+
+
+def role_pids() -> dict[str, list[int]]:
+    pids: dict[str, list[int]] = {role: [] for role in ROLES}
+    for entry in PROC.iterdir():
+        if not entry.name.isdigit():
+            continue
+        comm = _read(entry / "comm")
+        cmd = _read(entry / "cmdline")
+        if comm is None or cmd is None:
+            continue
+        comm, cmd = comm.strip(), cmd.replace("\0", " ")
+        for role, belongs in ROLES.items():
+            if belongs(comm, cmd):
+                pids[role].append(int(entry.name))
+    pids["generator"] = [os.getpid()]
+    return pids
+
+
+@dataclass
+class Snapshot:
+    at: float
+    machine: tuple[int, int]
+    ticks: dict[int, int]
+
+
+@dataclass(frozen=True)
+class CpuUse:
+    """A step's CPU: the machine's busy share and each role's seconds of CPU."""
+
+    seconds: float
+    busy: float  # 0..1 of all cores
+    cores: int
+    by_role: dict[str, float]  # CPU seconds
+
+    def line(self, accepted: int) -> str:
+        per = ", ".join(
+            f"{role} {cpu / accepted * 1000:.2f}" for role, cpu in self.by_role.items() if accepted
+        )
+        return f"machine {self.busy:.0%} busy of {self.cores} cores; CPU ms per accepted command: {per}"
+
+
+class CpuMeter:
+    """Started before a step and read after it: ``meter = CpuMeter.start(); ...; meter.stop()``."""
+
+    def __init__(self, pids: dict[str, list[int]], first: Snapshot) -> None:
+        self.pids = pids
+        self.first = first
+
+    @classmethod
+    def start(cls) -> CpuMeter | None:
+        """None where there is no ``/proc`` to read."""
+        if not (PROC / "stat").exists():
+            return None
+        pids = role_pids()
+        return cls(pids, cls._snapshot(pids))
+
+    @staticmethod
+    def _snapshot(pids: dict[str, list[int]]) -> Snapshot:
+        ticks: dict[int, int] = {}
+        for pid in (p for group in pids.values() for p in group):
+            text = _read(PROC / str(pid) / "stat")
+            if text is not None:
+                ticks[pid] = process_ticks(text)
+        machine = machine_ticks(_read(PROC / "stat") or "cpu 0 0 0 0 0 0 0 0")
+        return Snapshot(time.monotonic(), machine, ticks)
+
+    def stop(self) -> CpuUse:
+        last = self._snapshot(self.pids)
+        busy = last.machine[0] - self.first.machine[0]
+        total = last.machine[1] - self.first.machine[1]
+        by_role = {
+            role: sum(
+                last.ticks[p] - self.first.ticks[p] for p in pids if p in last.ticks and p in self.first.ticks
+            )
+            * TICK_S
+            for role, pids in self.pids.items()
+        }
+        return CpuUse(
+            seconds=last.at - self.first.at,
+            busy=busy / total if total else 0.0,
+            cores=os.cpu_count() or 1,
+            by_role=by_role,
+        )

@@ -1,0 +1,39 @@
+"""The capacity benchmark's CPU figures (bench/cpu.py): where a step's CPU went."""
+
+from __future__ import annotations
+
+import sys
+import time
+
+import pytest
+
+from bench.cpu import CpuMeter, machine_ticks, process_ticks
+
+
+def test_machine_ticks_count_idle_and_io_wait_as_not_busy() -> None:
+    # user nice system idle iowait irq softirq steal guest guest_nice
+    stat = "cpu  300 10 90 500 100 0 20 5 40 0\ncpu0 1 2 3 4 5 6 7 8 9 10\n"
+    busy, total = machine_ticks(stat)
+    assert total == 300 + 10 + 90 + 500 + 100 + 0 + 20 + 5  # guest is inside user already
+    assert busy == total - 500 - 100
+
+
+def test_process_ticks_add_user_and_system_time_whatever_the_name_holds() -> None:
+    # A command name with a space and a ")" must not shift the fields.
+    fields = ["S", "1", "1", "1", "0", "-1", "4194304", "0", "0", "0", "0", "37", "5", "0", "0"]
+    stat = "4242 (odd) name) " + " ".join(fields) + " 20 0 1 0"
+    assert process_ticks(stat) == 42
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc is Linux's")
+def test_a_busy_loop_in_this_process_is_counted_for_the_generator() -> None:
+    meter = CpuMeter.start()
+    assert meter is not None
+    deadline = time.process_time() + 0.3
+    while time.process_time() < deadline:
+        pass
+    used = meter.stop()
+    # Clock ticks are 10 ms: 0.3 s of CPU reads as at least 0.2 whatever the rounding.
+    assert used.by_role["generator"] >= 0.2
+    assert used.busy > 0
+    assert "generator" in used.line(accepted=10)
