@@ -429,6 +429,7 @@ def main(argv: list[str]) -> int:
         return 1
     # Its own channel and cache names: another run on the same Redis is not heard.
     env["REDIS_PREFIX"] = f"bench-capacity-{uuid.uuid4().hex[:8]}"
+    whole_run = CpuMeter.start()
     plan = [2, 6] if quick else [10, 25, 50, 75, 100, 125, 150, 175, 200, 225, 250, 300, 400, 500, 600]
     seconds = 3.0 if quick else 10.0
     idle_commands = 30 if quick else 300
@@ -449,6 +450,9 @@ def main(argv: list[str]) -> int:
     print(
         f"payload {size} bytes per event message; PostgreSQL + Redis; 6 sockets per table, 1 command/s/table"
     )
+    if whole_run:  # figures from runs whose host took a different share are not alike
+        used = whole_run.stop()
+        print(f"over the whole run the host took {used.stolen:.0%} of this machine's {used.cores} cores")
     describe_knee("bare relay baseline", idle_relay, relay)
     describe_knee("ours, 1 process", idle_ours, ours)
     describe_knee("ours, 2 processes", idle_two, two)

@@ -27,15 +27,19 @@ ROLES: dict[str, Callable[[str, str], bool]] = {
 """The processes a step's CPU is split into; the generator is this process."""
 
 
-def machine_ticks(stat: str) -> tuple[int, int]:
-    """(busy, total) clock ticks of every core from ``/proc/stat``'s first line.
+def machine_ticks(stat: str) -> tuple[int, int, int]:
+    """(busy, stolen, total) clock ticks of every core from ``/proc/stat``'s first line.
 
-    Idle and waiting for I/O count as not busy.
+    Idle and waiting for I/O count as not busy. Stolen: time a virtual
+    machine's cores wanted to run and its host ran something else; on a shared
+    host it comes and goes with the host's load, and slows every process here
+    alike, so a run's figures are read against it.
     """
     fields = [int(x) for x in stat.split("\n", 1)[0].split()[1:]]
+    fields += [0] * (8 - len(fields))  # older kernels print fewer columns
     total = sum(fields[:8])  # guest time is already inside user time
-    idle = fields[3] + fields[4]
-    return total - idle, total
+    idle, stolen = fields[3] + fields[4], fields[7]
+    return total - idle - stolen, stolen, total
 
 
 def process_ticks(stat: str) -> int:
@@ -72,7 +76,7 @@ def role_pids() -> dict[str, list[int]]:
 @dataclass
 class Snapshot:
     at: float
-    machine: tuple[int, int]
+    machine: tuple[int, int, int]
     ticks: dict[int, int]
 
 
@@ -82,6 +86,7 @@ class CpuUse:
 
     seconds: float
     busy: float  # 0..1 of all cores
+    stolen: float  # 0..1 of all cores, taken by the host
     cores: int
     by_role: dict[str, float]  # CPU seconds
 
@@ -89,7 +94,10 @@ class CpuUse:
         per = ", ".join(
             f"{role} {cpu / accepted * 1000:.2f}" for role, cpu in self.by_role.items() if accepted
         )
-        return f"machine {self.busy:.0%} busy of {self.cores} cores; CPU ms per accepted command: {per}"
+        return (
+            f"machine {self.busy:.0%} busy of {self.cores} cores, {self.stolen:.0%} stolen by its host; "
+            f"CPU ms per accepted command: {per}"
+        )
 
 
 class CpuMeter:
@@ -114,13 +122,12 @@ class CpuMeter:
             text = _read(PROC / str(pid) / "stat")
             if text is not None:
                 ticks[pid] = process_ticks(text)
-        machine = machine_ticks(_read(PROC / "stat") or "cpu 0 0 0 0 0 0 0 0")
+        machine = machine_ticks(_read(PROC / "stat") or "cpu")
         return Snapshot(time.monotonic(), machine, ticks)
 
     def stop(self) -> CpuUse:
         last = self._snapshot(self.pids)
-        busy = last.machine[0] - self.first.machine[0]
-        total = last.machine[1] - self.first.machine[1]
+        busy, stolen, total = (b - a for a, b in zip(self.first.machine, last.machine, strict=True))
         by_role = {
             role: sum(
                 last.ticks[p] - self.first.ticks[p] for p in pids if p in last.ticks and p in self.first.ticks
@@ -131,6 +138,7 @@ class CpuMeter:
         return CpuUse(
             seconds=last.at - self.first.at,
             busy=busy / total if total else 0.0,
+            stolen=stolen / total if total else 0.0,
             cores=os.cpu_count() or 1,
             by_role=by_role,
         )

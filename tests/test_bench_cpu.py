@@ -10,12 +10,13 @@ import pytest
 from bench.cpu import CpuMeter, machine_ticks, process_ticks
 
 
-def test_machine_ticks_count_idle_and_io_wait_as_not_busy() -> None:
+def test_machine_ticks_count_idle_and_io_wait_as_not_busy_and_stolen_apart() -> None:
     # user nice system idle iowait irq softirq steal guest guest_nice
     stat = "cpu  300 10 90 500 100 0 20 5 40 0\ncpu0 1 2 3 4 5 6 7 8 9 10\n"
-    busy, total = machine_ticks(stat)
+    busy, stolen, total = machine_ticks(stat)
     assert total == 300 + 10 + 90 + 500 + 100 + 0 + 20 + 5  # guest is inside user already
-    assert busy == total - 500 - 100
+    assert stolen == 5
+    assert busy == 300 + 10 + 90 + 0 + 20
 
 
 def test_process_ticks_add_user_and_system_time_whatever_the_name_holds() -> None:
