@@ -446,6 +446,10 @@ def main(argv: list[str]) -> int:
     cap_ours, cap_two = capacity(idle_ours, ours), capacity(idle_two, two)
     over_tables = 2 * max(1, cap_ours)
     with servers(1, env) as bases:
+        # Idle measured again on this process, just before: a host that took this machine's
+        # cores for a while during one idle run made that run's p99 ten times the usual, and any
+        # load looked quick against it. The stricter of the two is the baseline.
+        idle_over = min(idle_ours, idle(bases, idle_commands))
         over = asyncio.run(overload(bases, over_tables, seconds))
     print(
         f"payload {size} bytes per event message; PostgreSQL + Redis; 6 sockets per table, 1 command/s/table"
@@ -477,7 +481,8 @@ def main(argv: list[str]) -> int:
     print(over.line("2x load"))
     print(
         f"  under 2x load (1 process, {over_tables} tables): p99 of accepted commands {over.p99:.1f} ms, "
-        f"{over.p99 / idle_ours:.1f}x idle {idle_ours:.1f} ms (target ≤ 5x); "
+        f"{over.p99 / idle_over:.1f}x idle {idle_over:.1f} ms (the lower of the idle p99 at the start, "
+        f"{idle_ours:.1f}, and just before; target ≤ 5x); "
         f"acknowledged but lost: {over.lost}"
     )
     return 1 if over.lost else 0
