@@ -1,0 +1,74 @@
+"""The capacity benchmark's ramp (bench/bench_capacity.py): where it stops, and when a step is run again."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from bench.bench_capacity import StepResult, capacity, ramp
+from bench.cpu import CpuUse
+
+
+def result(tables: int, *, refused: int = 0, stolen: float = 0.0) -> StepResult:
+    sent = tables * 10
+    cpu = CpuUse(seconds=10, busy=0.5, stolen=stolen, cores=2, by_role={"servers": 1.0})
+    return StepResult(tables, 1.0, [5.0] * (sent - refused), sent, sent - refused, refused, 0, 0, cpu=cpu)
+
+
+class ScriptedFleet:
+    """Answers each step from a script: the ramp's decisions, without servers."""
+
+    def __init__(self, script: dict[int, list[StepResult]]) -> None:
+        self.script = script
+        self.asked: list[int] = []
+
+    async def step(self, tables: int, seconds: float, **_: Any) -> StepResult:
+        self.asked.append(tables)
+        return self.script[tables].pop(0)
+
+
+def run(fleet: ScriptedFleet, plan: list[int]) -> list[StepResult]:
+    return asyncio.run(ramp(fleet, "test", plan, 3.0, idle_p99=5.0))  # type: ignore[arg-type]
+
+
+def measured(fleet: ScriptedFleet) -> list[int]:
+    """The steps asked for, without the unmeasured warm-up before each (asked for the same tables)."""
+    return fleet.asked[1::2]
+
+
+def test_a_knee_while_the_host_took_the_cores_is_run_again_and_the_second_run_counts() -> None:
+    fleet = ScriptedFleet(
+        {
+            10: [result(10), result(10)],
+            20: [result(20), result(20, refused=50, stolen=0.23), result(20), result(20)],
+            30: [result(30), result(30, refused=40)],
+        }
+    )
+    steps = run(fleet, [10, 20, 30])
+    assert [s.tables for s in steps] == [10, 20, 30]
+    assert steps[1].refused == 0  # the second run of 20
+    assert capacity(5.0, steps) == 20
+
+
+def test_a_knee_while_the_host_took_little_ends_the_ramp_at_once() -> None:
+    fleet = ScriptedFleet(
+        {10: [result(10), result(10)], 20: [result(20), result(20, refused=50, stolen=0.01)]}
+    )
+    steps = run(fleet, [10, 20, 30])
+    assert [s.tables for s in steps] == [10, 20]
+    assert measured(fleet) == [10, 20]  # 20 once: not run again
+    assert capacity(5.0, steps) == 10
+
+
+def test_a_step_is_run_again_only_once() -> None:
+    knee_again = [
+        result(20),
+        result(20, refused=50, stolen=0.3),
+        result(20),
+        result(20, refused=60, stolen=0.3),
+    ]
+    fleet = ScriptedFleet({10: [result(10), result(10)], 20: knee_again})
+    steps = run(fleet, [10, 20, 30])
+    assert measured(fleet) == [10, 20, 20]
+    assert steps[-1].refused == 60
+    assert capacity(5.0, steps) == 10
