@@ -13,6 +13,7 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup(set_prefix=False)
 
+from companion.envcheck import EnvReader  # noqa: E402
 from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
 from companion.wsgi_handler import Handler  # noqa: E402
 
@@ -27,17 +28,20 @@ from companion.wsgi_handler import Handler  # noqa: E402
 # any of its work is done), and WEB_MAX_LAG_MS how late the event loop may
 # run when a command arrives (then 503 at the door: the phones would get its
 # events late anyway).
+# Read strictly, as every setting is: a typo stops start-up with the variable's name.
+_env = EnvReader()
 http_app = HttpViaWsgi(
     Handler(),  # Django's, with each request's reference cycles undone when it ends
-    threads=int(os.environ.get("WEB_THREADS", "2")),
-    max_in_flight=int(os.environ.get("WEB_MAX_IN_FLIGHT", "64")),
-    max_wait_s=int(os.environ.get("WEB_MAX_WAIT_MS", "50")) / 1000,
+    threads=_env.integer("WEB_THREADS", 2),
+    max_in_flight=_env.integer("WEB_MAX_IN_FLIGHT", 64),
+    # 0 turns each of these bounds off.
+    max_wait_s=_env.integer("WEB_MAX_WAIT_MS", 50, minimum=0) / 1000,
     # Not tighter: two server processes on one machine wait for its cores as well as for their
     # threads, and a tighter bound read that as a standing queue and refused commands the
     # processes had the CPU to run (bench_capacity, two processes).
-    queued_wait_s=int(os.environ.get("WEB_QUEUED_WAIT_MS", "10")) / 1000,
-    queue_interval_s=int(os.environ.get("WEB_QUEUE_INTERVAL_MS", "100")) / 1000,
-    max_lag_s=int(os.environ.get("WEB_MAX_LAG_MS", "30")) / 1000,
+    queued_wait_s=_env.integer("WEB_QUEUED_WAIT_MS", 10, minimum=0) / 1000,
+    queue_interval_s=_env.integer("WEB_QUEUE_INTERVAL_MS", 100, minimum=0) / 1000,
+    max_lag_s=_env.integer("WEB_MAX_LAG_MS", 30, minimum=0) / 1000,
     # Where passwords are checked (PBKDF2, slow by design): their own threads, so a
     # login flood never queues in front of table commands.
     side_paths=("/accounts/", "/admin/login/"),
