@@ -16,7 +16,9 @@ p99 of the commands that were accepted (200), what was refused (503 busy)
 or timed out, and that every acknowledged command is in its table's log.
 
 Each step first runs unmeasured (``WARM_UP_S``; a third of a step in --quick), once its new
-tables are open.
+tables are open. Each step also prints how busy the machine was, the share of its cores the
+host took, and the CPU per accepted command of each kind of process (``bench/cpu.py``); a
+step past the knee that the host disturbed is run once more (``ramp``).
 Figures only, no timed pass/fail: the load generator shares the machine.
 The run fails only when an acknowledged command is lost.
 ``--quick`` (CI): a few small steps, a few seconds each.
