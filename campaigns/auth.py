@@ -13,8 +13,11 @@ from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
 from rest_framework.request import Request
 
+from campaigns import seat_memo
+from campaigns.codes import hash_token
+from campaigns.logstore import active_seat
 from campaigns.models import Seat
-from campaigns.selectors import seat_for_token
+from campaigns.selectors import MAX_TOKEN, seat_for_token
 
 COOKIE_PREFIX = "grim_seat_"
 
@@ -29,25 +32,64 @@ class SeatTokenAuthentication(BaseAuthentication):
     keyword = "Seat"
 
     def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
-        from campaigns.credentials import from_authorization
-
-        token = from_authorization(get_authorization_header(request).decode("latin-1"))
+        token = request_token(request)
         if token is None:
             return None
         if not token:
             raise exceptions.AuthenticationFailed("The seat token is missing after “Seat”.", code="bad_token")
-        seat = seat_for_token(token)
+        seat = self.seat(token)
         if seat is None:
-            raise exceptions.AuthenticationFailed(
-                "This seat token is not valid (the seat may have been removed). Join the table again.",
-                code="bad_token",
-            )
+            raise not_a_seat()
         # The session user (if logged in) stays the request's user, so an
         # account can claim the seat it holds.
         return request._request.user, seat
 
+    def seat(self, token: str) -> Seat | None:
+        return seat_for_token(token)
+
     def authenticate_header(self, request: Request) -> str:
         return self.keyword
+
+
+class CommandSeatAuthentication(SeatTokenAuthentication):
+    """``Authorization: Seat <token>`` for commands: a token this process has looked up before
+    opens its seat from ``campaigns.seat_memo``, without a query. The command checks under the
+    table's lock that the seat is still there (``campaigns.errors.SeatGone``); the view then
+    forgets the token (``forget``) and answers as for a token that opens nothing."""
+
+    def seat(self, token: str) -> Seat | None:
+        if not token or len(token) > MAX_TOKEN:
+            return None
+        key = hash_token(token)
+        seat = seat_memo.recall(key)
+        if seat is None:
+            seat = active_seat(key)
+            if seat is not None:
+                seat_memo.remember(key, seat)
+        return seat
+
+    @staticmethod
+    def forget(request: Request) -> None:
+        """The seat of this request's token has left its table: look it up next time."""
+        token = request_token(request)
+        if token:
+            seat_memo.forget(hash_token(token))
+
+
+def request_token(request: Request) -> str | None:
+    """The token of the request's ``Authorization: Seat`` header ("" when it is missing after the
+    scheme); None without such a header."""
+    from campaigns.credentials import from_authorization
+
+    return from_authorization(get_authorization_header(request).decode("latin-1"))
+
+
+def not_a_seat() -> exceptions.AuthenticationFailed:
+    """The answer to a token that opens no seat (never was one, or its seat was removed)."""
+    return exceptions.AuthenticationFailed(
+        "This seat token is not valid (the seat may have been removed). Join the table again.",
+        code="bad_token",
+    )
 
 
 class SessionAccount(SessionAuthentication):

@@ -20,6 +20,18 @@ class TableError(RuleViolation):
         super().__init__(code, message, extra, status=status)
 
 
+class SeatGone(TableError):
+    """The seat sending a command is no longer at its table, found under the table's lock.
+
+    Its own class because the API answers it as it answers the token of a
+    removed seat (401 ``bad_token``): the command view may have taken the seat
+    from ``campaigns.seat_memo`` rather than from a lookup that would have
+    refused the token."""
+
+    def __init__(self) -> None:
+        super().__init__("seat_removed", "Your seat was removed from this table.", status=403)
+
+
 def not_found() -> TableError:
     return TableError("table_not_found", "There is no such table. Check the link or the code.", status=404)
 

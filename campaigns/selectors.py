@@ -11,12 +11,14 @@ from campaigns import codes, logstore
 from campaigns.models import Event, Seat, Table
 
 EVENTS_PAGE = 200
+MAX_TOKEN = 200
+"""A longer "token" is not one of ours: refused without hashing it."""
 
 
 def seat_for_token(token: str) -> Seat | None:
     """The active seat this secret token opens (one cheap query; its
     ``table`` loads on first use)."""
-    if not token or len(token) > 200:
+    if not token or len(token) > MAX_TOKEN:
         return None
     return logstore.active_seat(codes.hash_token(token))
 

@@ -24,7 +24,7 @@ from django.utils import timezone
 from campaigns import codes, logstore, logtext, registry, stats_cache, throttle
 from campaigns.boards import board_html, has_board
 from campaigns.broadcast import after_commit, broadcast_events
-from campaigns.errors import TableError, not_found, stale
+from campaigns.errors import SeatGone, TableError, stale
 from campaigns.host_commands import (
     block_of,
     clean_name,
@@ -263,6 +263,8 @@ def command_execute(
         if previous is None:
             raise
         return previous
+    except SeatGone:  # a seat that left is told so, not given the answers it had
+        raise
     except (RuleViolation, TableError) as exc:
         previous = _previous_answer(table_id, command_id, asked, seat.pk, type)
         if previous is not None:
@@ -359,14 +361,14 @@ def _command_once(
 ) -> CommandResult:
     with transaction.atomic():
         table = logstore.lock_table(table_id)
-        if table is None:
-            raise not_found()
+        # First: the command's seat may come from campaigns.seat_memo, not from a lookup that
+        # would have refused a removed seat's token (or one whose table was deleted with it).
+        if table is None or seat.pk not in table.seat_ids:
+            raise SeatGone()
         if table.status == TableStatus.ENDED:
             raise TableError("table_ended", "This table has ended; nothing can change any more.", status=409)
         if expected_seq is not None and expected_seq != table.seq:
             raise stale(table.seq, expected_seq)
-        if seat.pk not in table.seat_ids:
-            raise TableError("seat_removed", "Your seat was removed from this table.", status=403)
         table.state = with_block(table)
         actor = _actor(seat, table.state)
         # 52 bits: the seed stays an exact number in JSON exports (±2**53).
