@@ -18,7 +18,7 @@ from rest_framework.views import APIView
 from api.errors import ApiError, error_responses
 from api.parsers import body_too_large, content_length
 from campaigns import selectors, services, throttle
-from campaigns.auth import CommandSeatAuthentication, SeatTokenAuthentication, SessionAccount, not_a_seat
+from campaigns.auth import SeatTokenAuthentication, SessionAccount, not_a_seat
 from campaigns.errors import SeatGone
 from campaigns.logtext import said
 from campaigns.models import Role, Seat, Table
@@ -320,7 +320,7 @@ def command_input(data: Any) -> dict[str, Any]:
 
 
 class CommandView(SeatView):
-    authentication_classes = [CommandSeatAuthentication]
+    seat_from_memo = True  # the command checks under the table's lock that the seat is still there
 
     @extend_schema(
         request=CommandIn,
@@ -342,7 +342,7 @@ class CommandView(SeatView):
                 expected_seq=v.get("expected_seq"),
             )
         except SeatGone:
-            CommandSeatAuthentication.forget(request)
+            SeatTokenAuthentication.forget(request)
             raise not_a_seat() from None
         return Response(result.body, status=result.status)
 

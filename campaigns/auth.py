@@ -27,7 +27,14 @@ def cookie_name(table_id: int) -> str:
 
 
 class SeatTokenAuthentication(BaseAuthentication):
-    """``Authorization: Seat <token>``: the request acts as that seat."""
+    """``Authorization: Seat <token>``: the request acts as that seat.
+
+    A view whose work checks under its table's lock that the seat is still
+    there (``seat_from_memo = True``: the commands) takes a token this process
+    has looked up before from ``campaigns.seat_memo``, without a query; when
+    that check finds the seat gone (``campaigns.errors.SeatGone``) the view
+    calls ``forget`` and answers as for a token that opens nothing.
+    """
 
     keyword = "Seat"
 
@@ -37,36 +44,16 @@ class SeatTokenAuthentication(BaseAuthentication):
             return None
         if not token:
             raise exceptions.AuthenticationFailed("The seat token is missing after “Seat”.", code="bad_token")
-        seat = self.seat(token)
+        view = (getattr(request, "parser_context", None) or {}).get("view")
+        seat = remembered_seat(token) if getattr(view, "seat_from_memo", False) else seat_for_token(token)
         if seat is None:
             raise not_a_seat()
         # The session user (if logged in) stays the request's user, so an
         # account can claim the seat it holds.
         return request._request.user, seat
 
-    def seat(self, token: str) -> Seat | None:
-        return seat_for_token(token)
-
     def authenticate_header(self, request: Request) -> str:
         return self.keyword
-
-
-class CommandSeatAuthentication(SeatTokenAuthentication):
-    """``Authorization: Seat <token>`` for commands: a token this process has looked up before
-    opens its seat from ``campaigns.seat_memo``, without a query. The command checks under the
-    table's lock that the seat is still there (``campaigns.errors.SeatGone``); the view then
-    forgets the token (``forget``) and answers as for a token that opens nothing."""
-
-    def seat(self, token: str) -> Seat | None:
-        if not token or len(token) > MAX_TOKEN:
-            return None
-        key = hash_token(token)
-        seat = seat_memo.recall(key)
-        if seat is None:
-            seat = active_seat(key)
-            if seat is not None:
-                seat_memo.remember(key, seat)
-        return seat
 
     @staticmethod
     def forget(request: Request) -> None:
@@ -74,6 +61,19 @@ class CommandSeatAuthentication(SeatTokenAuthentication):
         token = request_token(request)
         if token:
             seat_memo.forget(hash_token(token))
+
+
+def remembered_seat(token: str) -> Seat | None:
+    """``seat_for_token`` through this process's memo: a token looked up before needs no query."""
+    if not token or len(token) > MAX_TOKEN:
+        return None
+    key = hash_token(token)
+    seat = seat_memo.recall(key)
+    if seat is None:
+        seat = active_seat(key)
+        if seat is not None:
+            seat_memo.remember(key, seat)
+    return seat
 
 
 def request_token(request: Request) -> str | None:

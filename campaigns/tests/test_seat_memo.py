@@ -100,3 +100,14 @@ def test_a_remembered_token_of_a_deleted_table_opens_nothing(host: Person) -> No
     Table.objects.filter(pk=host.table.pk).delete()  # by an administrator; its seats go with it
     answer = host.command("counter.adjust", {"counter_id": life, "by": 1})
     assert answer.status_code == 401 and answer.json()["code"] == "bad_token"
+
+
+def test_reads_look_the_seat_up_every_time(host: Person, player: Person) -> None:
+    """Only commands, which check the seat under the table's lock, open it from the memo."""
+    add_life(player)  # remembered on this process
+    host.command("seat.remove", {"seat_id": player.seat.pk})
+    assert seat_memo.recall(hash_token(player.token)) is not None  # not yet forgotten: no command since
+    for path in ("", "events/?after=0"):
+        answer = player.client.get(f"/api/v1/tables/{player.seat.table_id}/{path}")
+        assert answer.status_code == 401, path
+        assert answer.json()["code"] == "bad_token"
