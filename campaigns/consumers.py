@@ -13,6 +13,7 @@ the socket. Close codes a client can act on:
 from __future__ import annotations
 
 import asyncio
+import random
 import time
 from collections import Counter
 from typing import Any
@@ -116,7 +117,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     """One phone's live connection to one table.
 
     Besides the events it sends a heartbeat every ``TABLE_HEARTBEAT_S``
-    seconds carrying the table's current ``seq``: a phone whose push was lost
+    seconds (the first at a random moment of the first interval) carrying the
+    table's current ``seq``: a phone whose push was lost
     sees the difference within one heartbeat and catches up from the log,
     instead of showing a stale number as live until the next event.
     """
@@ -170,8 +172,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     async def _heartbeat(self) -> None:
         interval = float(getattr(settings, "TABLE_HEARTBEAT_S", 10.0))
+        # The first beat comes at a random moment of the first interval. Phones that connect
+        # together (every phone reconnecting after a server restart, a whole table opened at
+        # once) would otherwise beat together for good: a burst of sends every interval that
+        # stalls the loop and queues the commands behind it (bench_capacity), not an even flow.
+        wait = random.uniform(0.0, interval)
         while True:
-            await asyncio.sleep(interval)
+            await asyncio.sleep(wait)
+            wait = interval
             try:
                 seq = await seq_watch.current(self.table_id, interval / 2)
                 await self.send_json({"type": "heartbeat", "seq": seq, "every_s": interval})

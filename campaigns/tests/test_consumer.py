@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from typing import Any
 
 import pytest
@@ -232,6 +233,34 @@ async def test_the_heartbeat_carries_the_current_seq_so_a_lost_push_shows(settin
             break
     assert beat == {"type": "heartbeat", "seq": seq, "every_s": settings.TABLE_HEARTBEAT_S}
     await ws.disconnect()
+
+
+async def test_phones_that_connect_together_do_not_beat_together(settings: Any) -> None:
+    """Each socket's first heartbeat comes at its own random moment of the first interval, so
+    phones that connect at once (after a restart) spread their beats instead of bursting."""
+    settings.TABLE_HEARTBEAT_S = 1.0
+    table, _host, player = await open_table()
+    offsets = []
+    sockets = []
+    for _ in range(6):
+        ws = communicator(f"/ws/tables/{table.pk}/?token={player.token}")
+        await ws.connect()
+        await ws.receive_json_from(timeout=3)  # the snapshot
+        sockets.append((ws, time.monotonic()))
+
+    async def first_beat(ws: WebsocketCommunicator, opened: float) -> None:
+        beat = await ws.receive_json_from(timeout=3)
+        assert beat["type"] == "heartbeat"
+        offsets.append(time.monotonic() - opened)
+
+    await asyncio.gather(*(first_beat(ws, opened) for ws, opened in sockets))
+    for ws, _ in sockets:
+        await ws.disconnect()
+    # Every first beat within the interval (a phone notices a lost push as soon as before);
+    # with beats a full interval after each connect, as before, none came early.
+    assert max(offsets) < settings.TABLE_HEARTBEAT_S + 0.5, offsets
+    assert min(offsets) < 0.8 * settings.TABLE_HEARTBEAT_S, offsets
+    assert max(offsets) - min(offsets) > 0.1, offsets
 
 
 @database_sync_to_async
