@@ -15,9 +15,8 @@ from rest_framework.request import Request
 
 from campaigns import seat_memo
 from campaigns.codes import hash_token
-from campaigns.logstore import active_seat
 from campaigns.models import Seat
-from campaigns.selectors import MAX_TOKEN, seat_for_token
+from campaigns.selectors import seat_for_token
 
 COOKIE_PREFIX = "grim_seat_"
 
@@ -45,7 +44,7 @@ class SeatTokenAuthentication(BaseAuthentication):
         if not token:
             raise exceptions.AuthenticationFailed("The seat token is missing after “Seat”.", code="bad_token")
         view = (getattr(request, "parser_context", None) or {}).get("view")
-        seat = remembered_seat(token) if getattr(view, "seat_from_memo", False) else seat_for_token(token)
+        seat = seat_for_token(token, remembered=getattr(view, "seat_from_memo", False))
         if seat is None:
             raise not_a_seat()
         # The session user (if logged in) stays the request's user, so an
@@ -61,19 +60,6 @@ class SeatTokenAuthentication(BaseAuthentication):
         token = request_token(request)
         if token:
             seat_memo.forget(hash_token(token))
-
-
-def remembered_seat(token: str) -> Seat | None:
-    """``seat_for_token`` through this process's memo: a token looked up before needs no query."""
-    if not token or len(token) > MAX_TOKEN:
-        return None
-    key = hash_token(token)
-    seat = seat_memo.recall(key)
-    if seat is None:
-        seat = active_seat(key)
-        if seat is not None:
-            seat_memo.remember(key, seat)
-    return seat
 
 
 def request_token(request: Request) -> str | None:

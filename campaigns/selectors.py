@@ -7,7 +7,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from campaigns import codes, logstore
+from campaigns import codes, logstore, seat_memo
 from campaigns.models import Event, Seat, Table
 
 EVENTS_PAGE = 200
@@ -15,12 +15,22 @@ MAX_TOKEN = 200
 """A longer "token" is not one of ours: refused without hashing it."""
 
 
-def seat_for_token(token: str) -> Seat | None:
+def seat_for_token(token: str, *, remembered: bool = False) -> Seat | None:
     """The active seat this secret token opens (one cheap query; its
-    ``table`` loads on first use)."""
+    ``table`` loads on first use).
+
+    ``remembered``: through this process's memo (``campaigns.seat_memo``), for
+    work that checks under the table's lock that the seat is still there: a
+    token looked up before needs no query."""
     if not token or len(token) > MAX_TOKEN:
         return None
-    return logstore.active_seat(codes.hash_token(token))
+    key = codes.hash_token(token)
+    seat = seat_memo.recall(key) if remembered else None
+    if seat is None:
+        seat = logstore.active_seat(key)
+        if remembered and seat is not None:
+            seat_memo.remember(key, seat)
+    return seat
 
 
 def table_seats(table: Table) -> QuerySet[Seat]:
