@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bench.bench_capacity import StepResult, capacity, ramp
+from bench.bench_capacity import StepResult, capacity, cores_for, fits_line, ramp
 from bench.cpu import CpuUse
 
 
@@ -72,3 +72,27 @@ def test_a_step_is_run_again_only_once() -> None:
     assert measured(fleet) == [10, 20, 20]
     assert steps[-1].refused == 60
     assert capacity(5.0, steps) == 10
+
+
+def step_using(tables: int, by_role: dict[str, float], accepted: int) -> StepResult:
+    cpu = CpuUse(seconds=10, busy=0.8, stolen=0.0, cores=2, by_role=by_role)
+    return StepResult(tables, 1.0, [5.0] * accepted, accepted, accepted, 0, 0, 0, cpu=cpu)
+
+
+def test_the_cores_a_target_takes_come_from_the_cpu_per_accepted_command_of_every_role() -> None:
+    # 3,000 commands took 12 s of servers, 1.5 of PostgreSQL, 0.3 of Redis and 2.7 of phones:
+    # 5.5 ms per command, 4.6 of them not the phones'.
+    step = step_using(300, {"servers": 12.0, "postgres": 1.5, "redis": 0.3, "generator": 2.7}, 3000)
+    everyone, without_phones = cores_for(400, step) or (0.0, 0.0)
+    assert round(everyone, 6) == 2.2
+    assert round(without_phones, 6) == 1.84
+    line = fits_line(400, step)
+    assert "400 tables" in line and "300-table step" in line
+    assert "2.20 of this machine's 2 cores, 1.84 without the load generator" in line
+
+
+def test_a_step_without_a_cpu_reading_or_an_accepted_command_takes_no_guess() -> None:
+    assert cores_for(400, step_using(300, {"servers": 1.0}, 0)) is None
+    bare = StepResult(300, 1.0, [5.0], 1, 1, 0, 0, 0)
+    assert cores_for(400, bare) is None
+    assert "no CPU reading" in fits_line(400, bare)
