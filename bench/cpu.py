@@ -126,14 +126,25 @@ class CpuMeter:
         return Snapshot(time.monotonic(), machine, ticks)
 
     def stop(self) -> CpuUse:
-        last = self._snapshot(self.pids)
+        """The step's CPU, by role.
+
+        A process of a role that started during the step counts with all its
+        CPU: the servers' database connections are renewed every minute
+        (``CONN_MAX_AGE``), and a step whose PostgreSQL backends were all new
+        read as taking no PostgreSQL CPU at all. One that ended during the
+        step counts for nothing: its last figures can no longer be read.
+        """
+        now = role_pids()
+        last = self._snapshot({role: [*self.pids.get(role, []), *now[role]] for role in now})
         busy, stolen, total = (b - a for a, b in zip(self.first.machine, last.machine, strict=True))
         by_role = {
             role: sum(
-                last.ticks[p] - self.first.ticks[p] for p in pids if p in last.ticks and p in self.first.ticks
+                last.ticks[p] - self.first.ticks.get(p, 0)
+                for p in set(self.pids.get(role, [])) | set(pids)
+                if p in last.ticks
             )
             * TICK_S
-            for role, pids in self.pids.items()
+            for role, pids in now.items()
         }
         return CpuUse(
             seconds=last.at - self.first.at,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 
@@ -38,3 +39,28 @@ def test_a_busy_loop_in_this_process_is_counted_for_the_generator() -> None:
     assert used.by_role["generator"] >= 0.2
     assert used.busy > 0
     assert "generator" in used.line(accepted=10)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc is Linux's")
+def test_a_process_of_a_role_that_starts_during_the_step_counts_with_its_cpu() -> None:
+    """As a server's database connection renewed mid-step starts a new PostgreSQL backend."""
+    meter = CpuMeter.start()
+    assert meter is not None
+    spin = (
+        "import sys, time\n"
+        "deadline = time.process_time() + 0.3\n"
+        "while time.process_time() < deadline: pass\n"
+        "print('spun', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    # Its command line names the servers' module, so it belongs to the servers' role.
+    child = subprocess.Popen(
+        [sys.executable, "-c", spin, "companion.serve"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "spun"
+        used = meter.stop()
+    finally:
+        child.kill()
+        child.wait()
+    assert used.by_role["servers"] >= 0.2
