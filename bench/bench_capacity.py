@@ -29,6 +29,7 @@ The run fails only when an acknowledged command is lost.
 from __future__ import annotations
 
 import asyncio
+import gc
 import json
 import math
 import random
@@ -36,7 +37,7 @@ import sys
 import time
 import uuid
 from collections import Counter
-from collections.abc import Awaitable, Coroutine, Iterator
+from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -278,8 +279,7 @@ class Fleet:
         start = time.perf_counter()
         meter = CpuMeter.start()
 
-        async def one(table: Table, at: float) -> None:
-            await asyncio.sleep(max(0.0, at - time.perf_counter()))
+        async def one(table: Table) -> None:
             started = time.perf_counter()
             outcome, key = await self._send(table)
             result.sent += 1
@@ -293,16 +293,31 @@ class Fleet:
             else:
                 result.failed += 1
 
-        # Open-loop: each command leaves at its time whether or not the last was
-        # answered, as phones at many tables would (spread across each interval).
-        jobs: list[Awaitable[None]] = []
-        for i, table in enumerate(active):
-            offset = (i / max(1, len(active))) * interval
+        async def phone(table: Table, offset: float) -> None:
+            """The table's taps. Open loop: each leaves at its time whether or not the last was
+            answered, as phones at many tables would (the tables spread across each interval)."""
+            sending: list[asyncio.Task[None]] = []
             t = offset
             while t < seconds:
-                jobs.append(one(table, start + t))
+                await asyncio.sleep(max(0.0, start + t - time.perf_counter()))
+                sending.append(asyncio.create_task(one(table)))
                 t += interval
-        await asyncio.gather(*jobs)
+            await asyncio.gather(*sending)
+
+        # One task per table, making each command's task at its moment. A task per command made
+        # up front held the loop at the step's start, and so did the generator's own full
+        # collections during a step: the commands due meanwhile left together, a burst no
+        # tables of phones send, and the servers refused its tail as a queue. Collections wait
+        # for the step's end (they find little: requests and answers are freed as they go).
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            await asyncio.gather(
+                *(phone(table, (i / max(1, len(active))) * interval) for i, table in enumerate(active))
+            )
+        finally:
+            if collecting:
+                gc.enable()
         result.cpu = meter.stop() if meter else None
         await asyncio.sleep(drain_s)
         for key, started in sent_at.items():
