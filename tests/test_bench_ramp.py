@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 from typing import Any
 
-from bench.bench_capacity import StepResult, capacity, cores_for, fits_line, ramp
+from bench.bench_capacity import Fleet, StepResult, Table, capacity, cores_for, fits_line, ramp
 from bench.cpu import CpuUse
 
 
@@ -96,3 +97,30 @@ def test_a_step_without_a_cpu_reading_or_an_accepted_command_takes_no_guess() ->
     bare = StepResult(300, 1.0, [5.0], 1, 1, 0, 0, 0)
     assert cores_for(400, bare) is None
     assert "no CPU reading" in fits_line(400, bare)
+
+
+class QuietFleet(Fleet):
+    """A fleet whose tables are already open and whose phones' commands are answered at once."""
+
+    def __init__(self, tables: int) -> None:
+        super().__init__(["http://unused"])
+        self.tables = [Table(key=i, http=None) for i in range(tables)]  # type: ignore[arg-type]
+        self.sends: list[tuple[int, bool]] = []  # (table, collections on while sending)
+
+    async def grow(self, total: int) -> None:
+        return None
+
+    async def _send(self, table: Table) -> tuple[str, tuple[int, int] | None]:
+        self.sends.append((table.key, gc.isenabled()))
+        return "refused too_fast", None
+
+
+def test_a_step_sends_each_tables_commands_at_its_rate_with_collections_held_until_it_ends() -> None:
+    fleet = QuietFleet(4)
+    assert gc.isenabled()
+    result = asyncio.run(fleet.step(4, seconds=0.5, rate=4.0, drain_s=0.0))
+    # 4 tables x 4 commands/s x 0.5 s: each table's two, every one sent while collections waited.
+    assert sorted(key for key, _ in fleet.sends) == [0, 0, 1, 1, 2, 2, 3, 3]
+    assert not any(collecting for _, collecting in fleet.sends)
+    assert result.sent == 8 and result.refused == 8
+    assert gc.isenabled()  # back on once the step is over
