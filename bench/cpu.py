@@ -135,16 +135,12 @@ class CpuMeter:
         step counts for nothing: its last figures can no longer be read.
         """
         now = role_pids()
-        last = self._snapshot({role: [*self.pids.get(role, []), *now[role]] for role in now})
+        pids = {role: sorted(set(self.pids[role]) | set(now[role])) for role in now}
+        last = self._snapshot(pids)
         busy, stolen, total = (b - a for a, b in zip(self.first.machine, last.machine, strict=True))
         by_role = {
-            role: sum(
-                last.ticks[p] - self.first.ticks.get(p, 0)
-                for p in set(self.pids.get(role, [])) | set(pids)
-                if p in last.ticks
-            )
-            * TICK_S
-            for role, pids in now.items()
+            role: sum(last.ticks[p] - self.first.ticks.get(p, 0) for p in group if p in last.ticks) * TICK_S
+            for role, group in pids.items()
         }
         return CpuUse(
             seconds=last.at - self.first.at,

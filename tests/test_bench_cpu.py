@@ -10,6 +10,8 @@ import pytest
 
 from bench.cpu import CpuMeter, machine_ticks, process_ticks
 
+reads_proc = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc is Linux's")
+
 
 def test_machine_ticks_count_idle_and_io_wait_as_not_busy_and_stolen_apart() -> None:
     # user nice system idle iowait irq softirq steal guest guest_nice
@@ -27,7 +29,7 @@ def test_process_ticks_add_user_and_system_time_whatever_the_name_holds() -> Non
     assert process_ticks(stat) == 42
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc is Linux's")
+@reads_proc
 def test_a_busy_loop_in_this_process_is_counted_for_the_generator() -> None:
     meter = CpuMeter.start()
     assert meter is not None
@@ -41,7 +43,7 @@ def test_a_busy_loop_in_this_process_is_counted_for_the_generator() -> None:
     assert "generator" in used.line(accepted=10)
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc is Linux's")
+@reads_proc
 def test_a_process_of_a_role_that_starts_during_the_step_counts_with_its_cpu() -> None:
     """As a server's database connection renewed mid-step starts a new PostgreSQL backend."""
     meter = CpuMeter.start()
