@@ -7,9 +7,19 @@ from typing import Any
 
 
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
+    """Each seat as plain data (what its card shows), so an unchanged card is rendered once
+    (``{% memo %}``, campaigns/templatetags/memo.py): a model instance would be rendered every time."""
     counters = list(state.get("counters", []))
     panels = [
-        {"seat": seat, "counters": [c for c in counters if c.get("seat_id") == seat.pk]}
+        {
+            "seat": {
+                "pk": seat.pk,
+                "name": str(seat.name),
+                "colour": str(seat.colour),
+                "role": str(seat.role),
+            },
+            "counters": [c for c in counters if c.get("seat_id") == seat.pk],
+        }
         for seat in seats
         if seat.role != "spectator"
     ]

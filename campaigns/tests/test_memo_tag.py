@@ -1,0 +1,117 @@
+"""``{% memo %}``: a board's part kept for its values, never given for other values or other inputs."""
+
+from __future__ import annotations
+
+import marshal
+from typing import Any
+
+import pytest
+from django.template import Context, Engine, Template, TemplateSyntaxError
+from django.utils import translation
+from django.utils.safestring import mark_safe
+
+from campaigns.models import Seat, Table
+from campaigns.templatetags import memo as memo_module
+from campaigns.templatetags.memo import MemoNode
+
+ENGINE = Engine(libraries={"memo": "campaigns.templatetags.memo"}, builtins=["django.template.defaulttags"])
+
+
+def _template(text: str) -> Template:
+    return ENGINE.from_string("{% load memo %}" + text)
+
+
+def _memo(template: Template) -> MemoNode:
+    found = [n for n in template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_a_part_is_rendered_once_for_the_same_values_and_again_when_one_changes() -> None:
+    t = _template("{% memo c %}<b>{{ c.name }} {{ c.value }}</b>{% endmemo %}")
+    node = _memo(t)
+    assert t.render(Context({"c": {"name": "Life", "value": 20}})) == "<b>Life 20</b>"
+    assert len(node.kept) == 1
+    assert t.render(Context({"c": {"name": "Life", "value": 20}})) == "<b>Life 20</b>"
+    assert len(node.kept) == 1  # given from the memo, not kept twice
+    assert t.render(Context({"c": {"name": "Life", "value": 19}})) == "<b>Life 19</b>"
+    assert len(node.kept) == 2
+
+
+def test_a_kept_part_is_given_without_rendering_it_again() -> None:
+    t = _template("{% memo c %}{{ c.name }}{% endmemo %}")
+    node = _memo(t)
+    t.render(Context({"c": {"name": "Life"}}))
+    (key,) = node.kept
+    node.kept[key] = mark_safe("from the memo")
+    assert t.render(Context({"c": {"name": "Life"}})) == "from the memo"
+    assert t.render(Context({"c": {"name": "Poison"}})) == "Poison"
+
+
+def test_the_part_sees_only_the_variables_it_names() -> None:
+    # Anything else it could read would change its output without changing its key.
+    t = _template("{% memo c %}{{ c }}/{{ other }}/{{ forloop.counter }}{% endmemo %}")
+    assert t.render(Context({"c": 1, "other": "seen"})) == "1//"
+    t = _template("{% for c in cs %}{% memo c %}[{{ c }}{{ forloop.counter }}]{% endmemo %}{% endfor %}")
+    assert t.render(Context({"cs": [1, 2]})) == "[1][2]"
+
+
+SHOW = "{% if v.items %}{% for k, x in v.items %}{{ k }}{{ x }}{% endfor %}{% else %}{{ v }}{% endif %}"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (1, True),  # equal in Python, printed differently
+        (1, 1.0),
+        ([1, 2], (1, 2)),
+        ({"a": 1, "b": 2}, {"b": 2, "a": 1}),  # the same dict, shown in another order
+        ("<i>", mark_safe("<i>")),  # escaped, and not
+    ],
+)
+def test_values_that_render_differently_are_never_mistaken_for_each_other(first: Any, second: Any) -> None:
+    t = _template("{% memo v %}" + SHOW + "{% endmemo %}")
+    fresh = _template(SHOW)
+    assert t.render(Context({"v": first})) == fresh.render(Context({"v": first}))
+    assert t.render(Context({"v": second})) == fresh.render(Context({"v": second}))
+
+
+def test_a_value_that_is_not_plain_data_is_rendered_every_time() -> None:
+    t = _template("{% memo s %}{{ s.name }}{% endmemo %}")
+    node = _memo(t)
+    seat = Seat(id=1, table=Table(id=1), name="Ann")
+    assert t.render(Context({"s": seat})) == "Ann"
+    seat.name = "Bea"  # the same object, changed: a memo keyed on it would give "Ann"
+    assert t.render(Context({"s": seat})) == "Bea"
+    assert node.kept == {}
+
+
+def test_escaping_and_the_language_are_part_of_the_key() -> None:
+    t = _template("{% memo v %}{{ v }}{% endmemo %}")
+    assert t.render(Context({"v": "<b>"})) == "&lt;b&gt;"
+    assert t.render(Context({"v": "<b>"}, autoescape=False)) == "<b>"
+    node = _memo(t)
+    with translation.override("de"):
+        t.render(Context({"v": "<b>"}))
+    assert len(node.kept) == 3
+
+
+def test_the_memo_keeps_a_bounded_number_of_parts_dropping_the_least_recently_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(memo_module, "MEMO_ENTRIES", 2)
+    t = _template("{% memo v %}{{ v }}{% endmemo %}")
+    node = _memo(t)
+    for v in (1, 2, 1, 3):  # 1 used again after 2: 2 is the one dropped
+        t.render(Context({"v": v}))
+    assert [marshal.loads(key)[0] for key in node.kept] == [[1], [3]]
+
+
+def test_memo_takes_only_plain_names() -> None:
+    for text in (
+        "{% memo %}{% endmemo %}",
+        "{% memo c.value %}{% endmemo %}",
+        "{% memo c|upper %}{% endmemo %}",
+    ):
+        with pytest.raises(TemplateSyntaxError):
+            _template(text)
