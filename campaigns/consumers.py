@@ -121,12 +121,19 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     table's current ``seq``: a phone whose push was lost
     sees the difference within one heartbeat and catches up from the log,
     instead of showing a stale number as live until the next event.
+    After the first, a beat is sent only when the socket has sent nothing for
+    a whole interval: an event carries its seq too, so a push lost after it
+    still shows within one interval of it, and a table in play does not pay
+    for beats on top of its events (at a table tapping once a second, one
+    more send for every ten events, and the reads of the seqs behind them:
+    bench_capacity).
     """
 
     seat_id: int | None = None
     group: str = ""
     table_id: int = 0
     _beat: asyncio.Task[None] | None = None
+    _last_sent: float = 0.0  # time.monotonic() of the last event sent
 
     _waiting: asyncio.Task[None] | None = None
 
@@ -177,8 +184,14 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # once) would otherwise beat together for good: a burst of sends every interval that
         # stalls the loop and queues the commands behind it (bench_capacity), not an even flow.
         wait = random.uniform(0.0, interval)
+        first = True  # always sent: it tells the phone the interval (``every_s``)
         while True:
             await asyncio.sleep(wait)
+            quiet = time.monotonic() - self._last_sent
+            if not first and quiet < interval:
+                wait = interval - quiet  # an event went out meanwhile, with its seq
+                continue
+            first = False
             wait = interval
             try:
                 seq = await seq_watch.current(self.table_id, interval / 2)
@@ -243,3 +256,4 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=CLOSE_FORBIDDEN)
             return
         await self.send(text_data=text)
+        self._last_sent = time.monotonic()

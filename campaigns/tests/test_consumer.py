@@ -235,6 +235,37 @@ async def test_the_heartbeat_carries_the_current_seq_so_a_lost_push_shows(settin
     await ws.disconnect()
 
 
+async def test_a_socket_sent_events_gets_a_heartbeat_only_once_quiet_for_an_interval(settings: Any) -> None:
+    """Events carry their seq: beats between them would only add sends. A push lost after the
+    last event still shows within one interval of it, by the beat that follows the quiet."""
+    settings.TABLE_HEARTBEAT_S = interval = 0.4
+    table, host, player = await open_table()
+    ws = communicator(f"/ws/tables/{table.pk}/?token={player.token}")
+    await ws.connect()
+    await ws.receive_json_from(timeout=3)  # the snapshot
+    assert (await ws.receive_json_from(timeout=3))["type"] == "heartbeat"  # the first, at once
+    added = await command(table.pk, host, "counter.add", {"name": "Life"}, "add")
+    counter_id = added["state"]["counters"][0]["id"]
+    assert (await ws.receive_json_from(timeout=3))["type"] == "event"
+    started = time.monotonic()
+    n = 0
+    while time.monotonic() - started < 4 * interval:  # an event every quarter interval
+        n += 1
+        await command(
+            table.pk, host, "counter.rename", {"counter_id": counter_id, "name": f"Life {n}"}, f"r{n}"
+        )
+        message = await ws.receive_json_from(timeout=3)
+        assert message["type"] == "event", message
+        await asyncio.sleep(interval / 4)
+    last_event = time.monotonic()
+    seq = await add_and_lose_the_push(table.pk, host.seat)
+    beat = await ws.receive_json_from(timeout=3)
+    assert beat == {"type": "heartbeat", "seq": seq, "every_s": interval}
+    quiet = time.monotonic() - last_event
+    assert 0.5 * interval < quiet < 3 * interval, quiet
+    await ws.disconnect()
+
+
 async def test_phones_that_connect_together_do_not_beat_together(settings: Any) -> None:
     """Each socket's first heartbeat comes at its own random moment of the first interval, so
     phones that connect at once (after a restart) spread their beats instead of bursting."""
