@@ -13,7 +13,6 @@ On Redis the messages are published from the command's own thread
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -22,6 +21,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
+from campaigns import jsontext
 from campaigns.publish import publisher_for
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ def messages_for(
         messages.append(
             {
                 "type": "table.message",
-                "text": json.dumps(data, separators=(",", ":")),
+                "text": jsontext.dumps(data),
                 "removed_seat": removed if isinstance(removed, int) else None,
                 "seat_ids": seat_ids,
                 "status": status,

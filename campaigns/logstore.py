@@ -26,6 +26,7 @@ from typing import Any
 from django.db import connection
 from django.db.backends.utils import CursorWrapper
 
+from campaigns import jsontext
 from campaigns.models import Event, Seat, Table
 
 _TABLE_COLUMNS = ("id", "game", "name", "join_code", "edit_policy", "status", "seq", "state", "seat_ids")
@@ -167,15 +168,21 @@ def write_command(
             e.seat_id,
             e.command_id,
             e.type,
-            json.dumps(e.payload),
+            jsontext.dumps(e.payload),
             ops.adapt_datetimefield_value(e.created_at),
         )
         for e in events
     ]
-    command_row = (table.pk, command_id, seat_id, type, fingerprint, json.dumps(response), now)
+    command_row = (table.pk, command_id, seat_id, type, fingerprint, jsontext.dumps(response), now)
     columns = ["seq", "state", "name", "join_code", "edit_policy", "status", "seat_ids"]
-    values: list[Any] = [table.seq, json.dumps(table.state), table.name, table.join_code, table.edit_policy]
-    values += [table.status, json.dumps(table.seat_ids)]
+    values: list[Any] = [
+        table.seq,
+        jsontext.dumps(table.state),
+        table.name,
+        table.join_code,
+        table.edit_policy,
+    ]
+    values += [table.status, jsontext.dumps(table.seat_ids)]
     if "ended_at" not in table.get_deferred_fields():  # loaded lazily otherwise: set only when ended
         columns.append("ended_at")
         values.append(ops.adapt_datetimefield_value(table.ended_at))

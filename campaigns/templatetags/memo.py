@@ -1,10 +1,9 @@
 """``{% memo a b %}…{% endmemo %}``: a board's part rendered once for the values it shows.
 
 A board is rendered again after every command (``campaigns.boards``), and a
-command changes one seat's numbers, not the whole table: at a Counters
-table of six seats with two counters each, rendering the whole board took
-about 0.7 ms of a command's CPU, most of it the seats and counters that
-did not change. A part inside ``memo`` sees only the variables it names, so
+command changes one seat's numbers, not the whole table: most of a board's
+rendering went to the seats and counters that did not change (README,
+"Measured"). A part inside ``memo`` sees only the variables it names, so
 its output follows from their values alone; it is kept per process under
 those values and given again while they are the same.
 
