@@ -49,6 +49,7 @@ import websockets
 
 from bench.bench_tables import (
     ORIGIN,
+    PLAYERS,
     Arrivals,
     event_size,
     listen,
@@ -69,7 +70,7 @@ TWO_PROCESSES_TARGET = 1.7
 """Two processes should hold this many times what one holds (issue #15)."""
 KNEE_REFUSED = 0.01
 """The share of a step's commands refused (503/429) or failed past which the step is past the knee."""
-SOCKETS = 6
+SOCKETS = PLAYERS
 T = TypeVar("T")
 
 
