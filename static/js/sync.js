@@ -5,10 +5,11 @@
  * waking up we fetch the snapshot and the log after lastSeq over HTTP, and we
  * poll that endpoint while the socket cannot connect. Commands go over HTTP.
  *
- * The server sends a heartbeat with the table's current seq every few
- * seconds: a lost push shows as heartbeat.seq > lastSeq and we catch up at
- * once ("Catching up…"), and a socket that stays silent for three heartbeats
- * is treated as dead and replaced. A command whose answer was lost (network,
+ * The server sends a heartbeat with the table's current seq whenever the
+ * socket has been quiet for an interval (an event carries its own seq): a
+ * lost push shows as heartbeat.seq > lastSeq and we catch up at once
+ * ("Catching up…"), and a socket that stays silent for three intervals is
+ * treated as dead and replaced. A command whose answer was lost (network,
  * 5xx, 503) is retried with the same command_id, which the server applies
  * once.
  */
