@@ -41,29 +41,28 @@ class MemoNode(Node):
         self.lock = threading.Lock()  # the command threads of a process share the template
 
     def render(self, context: Context) -> SafeString:
-        values = [context.get(name) for name in self.names]
+        # A name not in the context stays undefined inside (printed as the engine prints an
+        # undefined variable), so it is not None either: both go into the key.
+        own = {name: context[name] for name in self.names if name in context}
         try:
-            key = marshal.dumps(
-                (values, context.autoescape, context.use_l10n, context.use_tz, get_language())
-            )
+            key = marshal.dumps((own, context.autoescape, context.use_l10n, context.use_tz, get_language()))
         except ValueError:  # not plain data: rendered every time
-            return self._render(context, values)
+            return self._render(context, own)
         with self.lock:
             html = self.kept.get(key)
             if html is not None:
                 self.kept.move_to_end(key)
                 return html
-        html = self._render(context, values)
+        html = self._render(context, own)
         with self.lock:
             self.kept[key] = html
             if len(self.kept) > MEMO_ENTRIES:
                 self.kept.popitem(last=False)
         return html
 
-    def _render(self, context: Context, values: list[object]) -> SafeString:
+    def _render(self, context: Context, own: dict[str, object]) -> SafeString:
         """The part with only its named variables in scope (so nothing else can change it)."""
-        own = context.new(dict(zip(self.names, values, strict=True)))
-        return mark_safe(self.nodelist.render(own))
+        return mark_safe(self.nodelist.render(context.new(own)))
 
 
 @register.tag

@@ -56,6 +56,13 @@ def test_the_part_sees_only_the_variables_it_names() -> None:
     assert t.render(Context({"cs": [1, 2]})) == "[1][2]"
 
 
+def test_a_name_not_in_the_context_stays_undefined_inside_not_none() -> None:
+    t = _template("{% memo x %}[{{ x }}]{% endmemo %}")
+    assert t.render(Context({})) == "[]"  # as without the memo
+    assert t.render(Context({"x": None})) == "[None]"
+    assert t.render(Context({})) == "[]"
+
+
 SHOW = "{% if v.items %}{% for k, x in v.items %}{{ k }}{{ x }}{% endfor %}{% else %}{{ v }}{% endif %}"
 
 
@@ -104,7 +111,7 @@ def test_the_memo_keeps_a_bounded_number_of_parts_dropping_the_least_recently_us
     node = _memo(t)
     for v in (1, 2, 1, 3):  # 1 used again after 2: 2 is the one dropped
         t.render(Context({"v": v}))
-    assert [marshal.loads(key)[0] for key in node.kept] == [[1], [3]]
+    assert [marshal.loads(key)[0] for key in node.kept] == [{"v": 1}, {"v": 3}]
 
 
 def test_memo_takes_only_plain_names() -> None:
