@@ -317,8 +317,8 @@ async def event_size(base: str) -> int:
 
 async def event_message(base: str) -> str:
     """One real counter.adjusted websocket message (with its rendered board) at a table like the
-    benchmarks' (``PLAYERS`` seats): the board holds every seat's card, and with one seat the
-    bare relay's messages were 5.2 KB against our tables' 7.5 KB."""
+    benchmarks' (``PLAYERS`` seats): the board holds every seat's card, so a one-seat table's
+    message, which the bare relay carried before, was smaller than our tables' (README, "Measured")."""
     ws_base = base.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         seats = await make_table(http, PLAYERS)
