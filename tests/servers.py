@@ -130,8 +130,12 @@ def server_env(**extra: str) -> dict[str, str]:
 
 
 @contextmanager
-def server_process(env: dict[str, str]) -> Iterator[str]:
-    """``python -m companion.serve`` (exactly what ``make run`` starts) on a free port."""
+def server_process(
+    env: dict[str, str], started: list[subprocess.Popen[bytes]] | None = None
+) -> Iterator[str]:
+    """``python -m companion.serve`` (exactly what ``make run`` starts) on a free port.
+
+    Its process is added to ``started``, for a test that stops it early."""
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "companion.serve"],
@@ -140,6 +144,8 @@ def server_process(env: dict[str, str]) -> Iterator[str]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )
+    if started is not None:
+        started.append(proc)
     base = f"http://127.0.0.1:{port}"
     try:
         wait_http(f"{base}/api/v1/hello/")

@@ -5,8 +5,10 @@ runs) with this test's own ports, pid file, logs and temp directory, and
 nginx runs as a child of the test (``daemon off``), never as the system's
 service. Through it: a table is opened, a second seat joins, a command is
 answered, a page carries nginx's Host and scheme, static files come from
-nginx itself, a websocket receives an event another process committed, and
-the client address nginx sets is the one the rate limits count.
+nginx itself, a websocket receives an event another process committed, the
+client address nginx sets is the one the rate limits count, each table's
+traffic goes to one process (and to the other when its own is down), and the
+access log names that process but never a seat's token.
 """
 
 from __future__ import annotations
@@ -15,11 +17,13 @@ import http.client
 import json
 import os
 import pwd
+import re
 import shutil
 import subprocess
+import time
 import urllib.request
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,12 +48,15 @@ class Stack:
     nginx: str  # http://127.0.0.1:<nginx port>
     port: int
     processes: tuple[str, str]  # the server processes, addressed directly
+    started: tuple[subprocess.Popen[bytes], subprocess.Popen[bytes]]  # the same, in that order
+    access_log: Path
 
 
 @pytest.fixture
 def stack(tmp_path: Path) -> Iterator[Stack]:
     env = server_env(FORWARDED_ALLOW_IPS="127.0.0.1", REDIS_PREFIX=f"nginx-{uuid.uuid4().hex}")
-    with server_process(env) as a, server_process(env) as b:
+    started: list[subprocess.Popen[bytes]] = []
+    with server_process(env, started) as a, server_process(env, started) as b:
         port = free_port()
         (tmp_path / "temp").mkdir()
         conf = tmp_path / "nginx.conf"
@@ -92,7 +99,13 @@ def stack(tmp_path: Path) -> Iterator[Stack]:
                 _, err = proc.communicate(timeout=10)
                 log = (tmp_path / "error.log").read_text() if (tmp_path / "error.log").exists() else ""
                 raise RuntimeError(f"nginx did not serve: {err.decode()} {log}") from None
-            yield Stack(nginx=base, port=port, processes=(a, b))
+            yield Stack(
+                nginx=base,
+                port=port,
+                processes=(a, b),
+                started=(started[0], started[1]),
+                access_log=tmp_path / "access.log",
+            )
         finally:
             proc.terminate()  # SIGTERM: nginx's fast shutdown
             try:
@@ -227,3 +240,126 @@ def test_the_address_nginx_forwards_is_the_client_the_limits_count(stack: Stack)
     # Another phone has its own count: the servers see nginx's X-Forwarded-For,
     # not nginx's address (which both phones share).
     assert wrong_join(stack, "127.0.0.3") == 404
+
+
+def open_table(stack: Stack, name: str) -> tuple[int, str]:
+    status, opened, _, _ = call(
+        stack.nginx, "POST", "/api/v1/tables/", {"game": "counters", "name": name, "seat_name": "Ann"}
+    )
+    assert status == 201, opened
+    return opened["id"], opened["seat"]["token"]
+
+
+def command(stack: Stack, table_id: int, token: str, command_id: str) -> int:
+    body = {"command_id": command_id, "type": "counter.add", "payload": {"name": command_id}}
+    status, answer, _, _ = call(
+        stack.nginx,
+        "POST",
+        f"/api/v1/tables/{table_id}/commands/",
+        body,
+        headers={"Authorization": f"Seat {token}"},
+    )
+    assert status == 200, answer
+    return int(answer["seq"])
+
+
+def events_seqs(ws: Any, count: int) -> list[int]:
+    """The seqs of the next ``count`` events on ``ws`` (a heartbeat may come between them)."""
+    seqs: list[int] = []
+    while len(seqs) < count:
+        message = json.loads(ws.recv(timeout=10))
+        if message["type"] != "heartbeat":
+            assert message["type"] == "event", message
+            seqs.append(message["seq"])
+    return seqs
+
+
+def logged(stack: Stack, done: Callable[[str], bool]) -> str:
+    """nginx's access log once ``done`` holds for it: nginx writes a request's line after its
+    answer has gone out (a socket's, once it is closed), so a test may read before it is there."""
+    deadline = time.monotonic() + 10
+    while True:
+        text = stack.access_log.read_text(encoding="utf-8")
+        if done(text) or time.monotonic() > deadline:
+            return text
+        time.sleep(0.05)
+
+
+def served_by(log: str) -> dict[int, list[str]]:
+    """Each table's id to the process (host:port) that answered each of its requests (the last
+    one nginx tried: ``$upstream_addr`` lists each, "a:1, b:2", when one was down)."""
+    found: dict[int, list[str]] = {}
+    line_shape = re.compile(r'"[A-Z]+ /(?:ws/tables|api/v1/tables|t)/(\d+)/.* upstream=(?:\S+, )*(\S+) ')
+    for line in log.splitlines():
+        match = line_shape.search(line)
+        if match:
+            found.setdefault(int(match.group(1)), []).append(match.group(2))
+    return found
+
+
+def other_than(stack: Stack, own: str) -> str:
+    (other,) = {p.removeprefix("http://") for p in stack.processes} - {own}
+    return other
+
+
+def lines_for(table_id: int, count: int) -> Callable[[str], bool]:
+    return lambda log: len(served_by(log).get(table_id, [])) >= count
+
+
+def test_each_tables_sockets_commands_and_page_go_to_one_process(stack: Stack) -> None:
+    tables = [open_table(stack, f"T{i}") for i in range(24)]
+    for table_id, token in tables:
+        url = f"ws://127.0.0.1:{stack.port}/ws/tables/{table_id}/?token={token}"
+        with connect(url, origin=Origin(stack.nginx), open_timeout=10) as ws:
+            assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
+            seqs = [command(stack, table_id, token, f"c{n}") for n in range(2)]
+            # The socket gets its table's events from the process it sits on.
+            assert events_seqs(ws, len(seqs)) == seqs
+        cookie = {"Cookie": f"{cookie_name(table_id)}={token}"}
+        assert call(stack.nginx, "GET", f"/t/{table_id}/", headers=cookie)[0] == 200
+    # The socket, both commands and the page: four lines for each table, from one process.
+    served = served_by(logged(stack, lambda log: all(lines_for(t, 4)(log) for t, _ in tables)))
+    processes = {p.removeprefix("http://") for p in stack.processes}
+    for table_id, _ in tables:
+        assert len(served[table_id]) == 4 and len(set(served[table_id])) == 1, served[table_id]
+        assert set(served[table_id]) <= processes
+    # By the tables' ids, so both processes hold some (all 24 on one: a chance of 1 in 2**23).
+    assert {p for t, _ in tables for p in served[t]} == processes, served
+
+
+def test_a_tables_commands_go_to_the_other_process_when_its_own_is_down(stack: Stack) -> None:
+    table_id, token = open_table(stack, "Failover")
+    before = command(stack, table_id, token, "before")
+    (own,) = served_by(logged(stack, lines_for(table_id, 1)))[table_id]
+    down = stack.started[[p.removeprefix("http://") for p in stack.processes].index(own)]
+    down.terminate()
+    down.wait(10)
+    after = command(stack, table_id, token, "after")
+    assert after == before + 1
+    assert served_by(logged(stack, lines_for(table_id, 2)))[table_id] == [own, other_than(stack, own)]
+    url = f"ws://127.0.0.1:{stack.port}/ws/tables/{table_id}/?token={token}"
+    with connect(url, origin=Origin(stack.nginx), open_timeout=10) as ws:
+        assert json.loads(ws.recv(timeout=10))["seq"] == after
+
+
+def test_the_access_log_names_the_process_and_never_a_seats_token(stack: Stack) -> None:
+    table_id, token = open_table(stack, "Log")
+    url = f"ws://127.0.0.1:{stack.port}/ws/tables/{table_id}/?token={token}&after=0"
+    with connect(url, origin=Origin(stack.nginx), open_timeout=10) as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
+    command(stack, table_id, token, "logged")
+    status, _, _, _ = call(
+        stack.nginx,
+        "GET",
+        f"/api/v1/tables/{table_id}/events/?after=0",
+        headers={"Authorization": f"Seat {token}"},
+    )
+    assert status == 200
+    log = logged(stack, lines_for(table_id, 3))
+    assert token not in log
+    assert f'"GET /ws/tables/{table_id}/?[redacted] ' in log
+    # A query string without a token is kept as it was.
+    assert f'"GET /api/v1/tables/{table_id}/events/?after=0 ' in log
+    processes = {p.removeprefix("http://") for p in stack.processes}
+    upstreams = set(re.findall(r"upstream=(\S+) ", log))
+    assert upstreams and upstreams <= processes, upstreams
