@@ -11,9 +11,10 @@ Measured for our path on one process, for the bare Channels relay (plain
 view → group_send → consumer, one group per simulated table, same payload
 size; ``companion/benchroutes.py``) on the same process, and for our path on
 two processes sharing PostgreSQL and the Redis layer (each table's commands
-go to one process, 3 of its sockets to each). Then 2x the knee's load: the
-p99 of the commands that were accepted (200), what was refused (503 busy)
-or timed out, and that every acknowledged command is in its table's log.
+and sockets on one process, as ``deploy/nginx.conf`` routes them by the
+table's id). Then 2x the knee's load: the p99 of the commands that were
+accepted (200), what was refused (503 busy) or timed out, and that every
+acknowledged command is in its table's log.
 
 Each step first runs unmeasured (``WARM_UP_S``; a third of a step in --quick), once its new
 tables are open. Each step also prints how busy the machine was, the share of its cores the
@@ -224,9 +225,10 @@ class Fleet:
                 )
                 tokens = seats.tokens
             self.tables.append(table)
-            for j, token in enumerate(tokens):
-                # With two processes a table's sockets sit on both: its events cross the Redis layer.
-                ws_base = self.bases[(i + j) % len(self.bases)].replace("http://", "ws://")
+            # The table's sockets on the process its commands go to, as nginx routes a table
+            # (deploy/nginx.conf). Its events still go through Redis, even on one process.
+            ws_base = base.replace("http://", "ws://")
+            for token in tokens:
                 url = (
                     f"{ws_base}/ws/bench/?group={table.key}"
                     if self.relay_payload
