@@ -17,7 +17,7 @@ from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
 from rules.grimhand.table import GrimHandRules, standard_catalogue
 from rules.grimhand.table.catalogue import Catalogue, EffectFacts, QuestFacts, ThreatFacts
-from rules.grimhand.table.combat_state import odds_view
+from rules.grimhand.table.combat_state import _river_odds, odds_view
 
 BASE = standard_catalogue()
 CATALOGUE = Catalogue(
@@ -351,13 +351,36 @@ def test_adjust_and_loot() -> None:
     assert side(state2, f"C{ann}")["modifiers"] == 2
 
 
-def test_odds_view_on_the_flop_sums_to_one() -> None:
+def two_against_two_ogres() -> tuple[State, str]:
+    """Ann (two inactive cards) and Bo against two ogres, every side's cards dealt, before the flop;
+    and Ann's side id."""
     state, ann, bo = party_of_two()
     ogres = [{"rank": 9, "affinity": "Shadow", "le": 60}, {"rank": 8, "affinity": "Bone", "le": 60}]
     state, _ = run(state, "combat.start", threats=ogres)
     a, b = f"C{ann}", f"C{bo}"
     state, _ = run(state, "combat.deal", ANN, 1, side_id=a, active=["2BL", "3SH"], inactive=["7BO", "9NA"])
-    state = deal_all(state, {b: ["2SH", "3BL"], "T1": ["10SH", "10BO"], "T2": ["4BO", "5BO"]})
+    return deal_all(state, {b: ["2SH", "3BL"], "T1": ["10SH", "10BO"], "T2": ["4BO", "5BO"]}), a
+
+
+def test_odds_are_counted_once_for_the_same_fight_and_again_when_an_input_changes() -> None:
+    state, a = two_against_two_ogres()
+    state, _ = run(state, "combat.street", cards="7IR 1NA 5IR")
+    _river_odds.cache_clear()
+    first = odds_view(state)
+    # The board again after a command that leaves the fight alike (a page load, a sheet's gold).
+    assert odds_view(copy.deepcopy(state)) == first
+    assert (_river_odds.cache_info().hits, _river_odds.cache_info().misses) == (1, 1)
+    # +5 attack for Ann: counted again, and the same as counted afresh.
+    stronger, _ = run(state, "combat.adjust", ANN, 1, side_id=a, field="attack", by=5, note="Blessing")
+    changed = odds_view(stronger)
+    assert _river_odds.cache_info().misses == 2
+    assert changed["players"][0]["against"] != first["players"][0]["against"]
+    _river_odds.cache_clear()
+    assert odds_view(stronger) == changed and odds_view(state) == first
+
+
+def test_odds_view_on_the_flop_sums_to_one() -> None:
+    state, _a = two_against_two_ogres()
     assert odds_view(state)["available"] is False
     state, _ = run(state, "combat.street", cards="7IR 1NA 5IR")
     view = odds_view(state)

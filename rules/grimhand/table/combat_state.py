@@ -18,6 +18,7 @@ records what changed through ``ctx.rec`` (so undo is the generic one).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -27,11 +28,14 @@ from rules.grimhand.cards import Affinity, Card
 from rules.grimhand.combat.lineup import Mob, Threat
 from rules.grimhand.combat.round import CombatState, EntitySide, PlayerSide
 from rules.grimhand.combat.scoring import ChainState, Street
-from rules.grimhand.odds import OddsSide, river_odds
+from rules.grimhand.odds import OddsSide, RiverOdds, river_odds
 from rules.grimhand.poker import HandValue
 from rules.grimhand.table.context import Ctx
 from rules.grimhand.table.dicein import read_card
 from rules.grimhand.table.state import Character, find_character
+
+ODDS_KEPT = 256
+"""How many fights' odds a process keeps (least recently shown dropped first)."""
 
 STREETS = ("deal", "flop", "turn", "river", "over")
 STREET_OF = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
@@ -176,6 +180,21 @@ def set_side(ctx: Ctx, side_id: str, key: str, value: Any) -> None:
         ctx.rec.set(["combat", "sides", side_index(combat, side_id), key], value)
 
 
+@functools.lru_cache(maxsize=ODDS_KEPT)
+def _river_odds(
+    players: tuple[OddsSide, ...],
+    threats: tuple[OddsSide, ...],
+    community: tuple[Card, ...],
+    seen: tuple[Card, ...],
+    inactive: tuple[tuple[Card, ...], ...],
+) -> RiverOdds:
+    """``river_odds``, kept for the same inputs: the board shows the odds on every phone and is
+    rendered again after each command of the fight and on each page load, while most of those
+    (a sheet's gold, a note, a reload) leave every input alike. An exact count over the runouts
+    takes milliseconds on the flop (``bench/bench_combat_odds.py``); its answer is immutable."""
+    return river_odds(players, threats, community, seen, inactive)
+
+
 def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
     """Each player's chances by the river against each active threat, and the swaps (issue #10).
 
@@ -211,12 +230,12 @@ def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
         combat["community"]
     )
     other = [c for c in seen_cards(combat) if c not in used]
-    result = river_odds(
-        [odds_side(s) for s in fighting],
-        [odds_side(t) for t in threats],
+    result = _river_odds(
+        tuple(odds_side(s) for s in fighting),
+        tuple(odds_side(t) for t in threats),
         cards_of(combat["community"]),
         cards_of(sorted(other)),
-        [cards_of(s["inactive"]) for s in fighting],
+        tuple(cards_of(s["inactive"]) for s in fighting),
     )
     rows = []
     for p, side in enumerate(fighting):
