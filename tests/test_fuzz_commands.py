@@ -92,11 +92,18 @@ def test_any_json_at_any_command_leaves_a_table_that_works(slug: str) -> None:
     assert r.status_code == 200
     assert ann.client.get(f"/api/v1/tables/{table.pk}/events/").status_code == 200
     assert ann.client.get(f"/api/v1/tables/{table.pk}/").status_code == 200
+    # The pages as Bo sees them; as the host (who cannot be removed) when the stream removed Bo,
+    # whose board is then refused: a removed seat sees nothing more.
+    bo_seated = bo_grant.seat.pk in Table.objects.get(pk=table.pk).seat_ids
     page = Client()
-    page.cookies[cookie_name(table.pk)] = bo_grant.token
+    page.cookies[cookie_name(table.pk)] = bo_grant.token if bo_seated else grant.token
     assert page.get(f"/t/{table.pk}/", follow=True).status_code == 200
     if registry.get(slug).board_template:
         assert page.get(f"/t/{table.pk}/board/").status_code == 200
+        if not bo_seated:
+            gone = Client()
+            gone.cookies[cookie_name(table.pk)] = bo_grant.token
+            assert gone.get(f"/t/{table.pk}/board/").status_code == 403
     code = Table.objects.get(pk=table.pk).join_code  # the stream may have made a new one
     joined = APIClient().post("/api/v1/tables/join/", {"code": code, "name": "Cy"}, format="json")
     assert joined.status_code in (200, 201)
