@@ -8,10 +8,12 @@ its output follows from their values alone; it is kept per process under
 those values and given again while they are the same.
 
 Only plain data is kept: dicts, lists, tuples, strings, numbers, booleans
-and ``None``, exactly those types (``marshal`` refuses subclasses, so a
-``SafeString`` or a model is rendered every time, never mistaken for its
-plain twin). The key also holds the context's escaping and localisation
-switches and the active language, the other inputs a rendering reads.
+and ``None``, exactly those types, and text marked safe (``SafeString``, as
+``format_html`` makes a button's payload), which is keyed apart from its
+plain twin (``_tagged``). Anything else, a model or another subclass, is
+rendered every time. The key also holds the context's escaping and
+localisation switches and the active language, the other inputs a rendering
+reads.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import marshal
 import threading
 from collections import OrderedDict
+from typing import Any
 
 from django import template
 from django.template.base import Node, NodeList, Parser, Token
@@ -33,6 +36,47 @@ MEMO_ENTRIES = 4096
 counter of every live table of the process (a changed part's old entry is never asked again)."""
 
 
+MARSHAL_FORMAT = 2
+"""The last ``marshal`` format with one way to write each value (see ``_key``)."""
+
+_ATOMS: dict[type, str] = {str: "s", SafeString: "S", int: "i", float: "f", bool: "b", type(None): "n"}
+_SEQUENCES: dict[type, str] = {list: "l", tuple: "t"}
+
+
+def _tagged(value: Any) -> Any:
+    """``value`` with every part paired with the tag of its exact type, for ``marshal``.
+
+    Used only when ``marshal`` refused the value as it is, which it does for a ``SafeString``
+    (and for anything else it cannot write). Each tag decides how its part reads, so two
+    values share a tagged form only when they are equal and of the same types throughout:
+    marked-safe text and its plain twin differ. A model or another type raises ValueError."""
+    kind = type(value)
+    tag = _ATOMS.get(kind)
+    if tag is not None:
+        # str.__str__: its exact-type copy (SafeString's own __str__ gives itself, still marked).
+        return (tag, str.__str__(value) if kind is SafeString else value)
+    tag = _SEQUENCES.get(kind)
+    if tag is not None:
+        return (tag, tuple(_tagged(v) for v in value))
+    if kind is dict:
+        return ("d", tuple((_tagged(k), _tagged(v)) for k, v in value.items()))
+    raise ValueError(f"not plain data: {kind.__name__}")
+
+
+def _key(own: dict[str, object], context: Context) -> bytes:
+    """The part's key: its values and the other inputs a rendering reads.
+
+    Plain values go to ``marshal`` as they are (``b"P"``); values holding marked-safe text,
+    tagged (``b"T"``). The first byte keeps the two kinds of key from ever meeting. Format 2:
+    later formats write a string differently when it is interned, and an object differently
+    when it is referred to elsewhere, so equal values could give different keys."""
+    switches = (context.autoescape, context.use_l10n, context.use_tz, get_language())
+    try:
+        return b"P" + marshal.dumps((own, *switches), MARSHAL_FORMAT)
+    except ValueError:
+        return b"T" + marshal.dumps((_tagged(own), *switches), MARSHAL_FORMAT)
+
+
 class MemoNode(Node):
     def __init__(self, names: list[str], nodelist: NodeList) -> None:
         self.names = names
@@ -45,7 +89,7 @@ class MemoNode(Node):
         # undefined variable), so it is not None either: both go into the key.
         own = {name: context[name] for name in self.names if name in context}
         try:
-            key = marshal.dumps((own, context.autoescape, context.use_l10n, context.use_tz, get_language()))
+            key = _key(own, context)
         except ValueError:  # not plain data: rendered every time
             return self._render(context, own)
         with self.lock:

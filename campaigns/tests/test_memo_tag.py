@@ -38,6 +38,19 @@ def test_a_part_is_rendered_once_for_the_same_values_and_again_when_one_changes(
     assert len(node.kept) == 2
 
 
+def test_equal_values_are_one_key_however_they_were_made() -> None:
+    # An interned string and a built one, a list shared or not: marshal's later formats write
+    # them differently, and a board's values are built afresh after every command.
+    t = _template("{% memo v %}{{ v }}{% endmemo %}")
+    node = _memo(t)
+    shared = ["Life"]
+    for v in ({"a": shared, "b": shared}, {"a": ["".join(["Li", "fe"])], "b": ["Life"]}):
+        t.render(Context({"v": v}))
+    for w in ([mark_safe("Life"), "x"], [mark_safe("".join(["Li", "fe"])), "".join(["x"])]):
+        t.render(Context({"v": w}))
+    assert len(node.kept) == 2
+
+
 def test_a_kept_part_is_given_without_rendering_it_again() -> None:
     t = _template("{% memo c %}{{ c.name }}{% endmemo %}")
     node = _memo(t)
@@ -74,6 +87,9 @@ SHOW = "{% if v.items %}{% for k, x in v.items %}{{ k }}{{ x }}{% endfor %}{% el
         ([1, 2], (1, 2)),
         ({"a": 1, "b": 2}, {"b": 2, "a": 1}),  # the same dict, shown in another order
         ("<i>", mark_safe("<i>")),  # escaped, and not
+        ({"a": "<i>"}, {"a": mark_safe("<i>")}),  # the same, inside
+        ([mark_safe("<i>"), ("S", "<i>")], [mark_safe("<i>"), mark_safe("<i>")]),  # like a tagged form
+        ([mark_safe("1")], [mark_safe("1"), True]),
     ],
 )
 def test_values_that_render_differently_are_never_mistaken_for_each_other(first: Any, second: Any) -> None:
@@ -83,6 +99,22 @@ def test_values_that_render_differently_are_never_mistaken_for_each_other(first:
     assert t.render(Context({"v": second})) == fresh.render(Context({"v": second}))
 
 
+def test_marked_safe_text_is_kept_apart_from_its_plain_twin() -> None:
+    # A button's payload is made by format_html: marked safe, and kept like plain text.
+    t = _template("{% memo v %}{% for x in v %}{{ x }}{% endfor %}{% endmemo %}")
+    node = _memo(t)
+    for _ in range(2):
+        assert t.render(Context({"v": [mark_safe("<i>"), 1]})) == "<i>1"
+        assert t.render(Context({"v": ["<i>", 1]})) == "&lt;i&gt;1"
+    assert len(node.kept) == 2
+    assert {key[:1] for key in node.kept} == {b"P", b"T"}  # the plain one as it is, the other tagged
+    # Both tagged, differing only in whether the second is marked.
+    for _ in range(2):
+        assert t.render(Context({"v": [mark_safe("<i>"), "<b>"]})) == "<i>&lt;b&gt;"
+        assert t.render(Context({"v": [mark_safe("<i>"), mark_safe("<b>")]})) == "<i><b>"
+    assert len(node.kept) == 4
+
+
 def test_a_value_that_is_not_plain_data_is_rendered_every_time() -> None:
     t = _template("{% memo s %}{{ s.name }}{% endmemo %}")
     node = _memo(t)
@@ -90,7 +122,12 @@ def test_a_value_that_is_not_plain_data_is_rendered_every_time() -> None:
     assert t.render(Context({"s": seat})) == "Ann"
     seat.name = "Bea"  # the same object, changed: a memo keyed on it would give "Ann"
     assert t.render(Context({"s": seat})) == "Bea"
-    assert node.kept == {}
+    # Beside marked-safe text too (which takes the other way to a key).
+    t = _template("{% memo s %}{{ s.0.name }}{{ s.1 }}{% endmemo %}")
+    assert t.render(Context({"s": [seat, mark_safe("!")]})) == "Bea!"
+    seat.name = "Cy"
+    assert t.render(Context({"s": [seat, mark_safe("!")]})) == "Cy!"
+    assert node.kept == {} and _memo(t).kept == {}
 
 
 def test_escaping_and_the_language_are_part_of_the_key() -> None:
@@ -111,7 +148,7 @@ def test_the_memo_keeps_a_bounded_number_of_parts_dropping_the_least_recently_us
     node = _memo(t)
     for v in (1, 2, 1, 3):  # 1 used again after 2: 2 is the one dropped
         t.render(Context({"v": v}))
-    assert [marshal.loads(key)[0] for key in node.kept] == [{"v": 1}, {"v": 3}]
+    assert [marshal.loads(key[1:])[0] for key in node.kept] == [{"v": 1}, {"v": 3}]
 
 
 def test_memo_takes_only_plain_names() -> None:
