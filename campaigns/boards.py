@@ -25,12 +25,35 @@ def has_board(table: Table) -> bool:
     return spec is not None and bool(spec.board_template)
 
 
+def plain_seat(seat: Any) -> dict[str, Any]:
+    """What a board shows of a seat, as plain data: a part of a board kept for its values
+    (``{% memo %}``, campaigns/templatetags/memo.py) is rendered every time for a model."""
+    return {"pk": seat.pk, "name": str(seat.name), "colour": str(seat.colour), "role": str(seat.role)}
+
+
 def board_html(
     table: Table,
     state: Mapping[str, Any] | None = None,
     seats: list[Seat] | None = None,
 ) -> str | None:
     """The board of ``table`` (its current snapshot unless ``state`` is given); None without one."""
+    found = board_template_and_context(table, state, seats)
+    if found is None:
+        return None
+    name, context = found
+    # Numbers print as they are (no locale formatting): a board's numbers are scores and
+    # counts, the site's locale (en-gb, no thousands separator) prints them the same, and
+    # localizing each one was a tenth of a loaded process's board rendering (bench_capacity).
+    template: Any = get_template(name)
+    return str(template.template.render(Context(context, use_l10n=False)))
+
+
+def board_template_and_context(
+    table: Table,
+    state: Mapping[str, Any] | None = None,
+    seats: list[Seat] | None = None,
+) -> tuple[str, dict[str, Any]] | None:
+    """The board's template name and everything it is rendered with; None without a board."""
     spec = find(table.game)
     if spec is None or not spec.board_template:
         return None
@@ -49,8 +72,4 @@ def board_html(
     }
     if spec.board_context is not None:
         context.update(spec.board_context(snapshot, active, names))
-    # Numbers print as they are (no locale formatting): a board's numbers are scores and
-    # counts, the site's locale (en-gb, no thousands separator) prints them the same, and
-    # localizing each one was a tenth of a loaded process's board rendering (bench_capacity).
-    template: Any = get_template(spec.board_template)
-    return str(template.template.render(Context(context, use_l10n=False)))
+    return spec.board_template, context

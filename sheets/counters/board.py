@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from campaigns.boards import plain_seat
+
 
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
     """Each seat as plain data (what its card shows), so an unchanged card is rendered once
@@ -12,12 +14,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     counters = list(state.get("counters", []))
     panels = [
         {
-            "seat": {
-                "pk": seat.pk,
-                "name": str(seat.name),
-                "colour": str(seat.colour),
-                "role": str(seat.role),
-            },
+            "seat": plain_seat(seat),
             "counters": [c for c in counters if c.get("seat_id") == seat.pk],
         }
         for seat in seats
