@@ -9,6 +9,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from campaigns.boards import plain_seat
 from rules.grim.chart import ELEMENTS, SPIRIT_BONUSES, STATUSES, single
 from rules.grim.turns import upcoming
 from sheets.grim.models import GrimCard
@@ -42,7 +43,17 @@ def _grim_view(grim: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, A
     }
 
 
+def _card(card: GrimCard) -> dict[str, Any]:
+    return {"name": card.name, "element": card.element, "health": card.health, "speed": card.speed}
+
+
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
+    """The board's names, turn strip, attack sheet and pick lists.
+
+    Each Grim in play and each seat's "enter a Grim" panel is passed as plain data, so the
+    board renders one again only when what it shows changed (``{% memo %}``,
+    campaigns/templatetags/memo.py): a command changes one Grim, yet every Grim's stats and
+    forms were rendered again, most of a GRIM board's time."""
     grims = {int(g["id"]): _grim_view(g, names) for g in state.get("grims", [])}
     players = {int(p["seat_id"]): p for p in state.get("players", [])}
     cards = list(GrimCard.objects.all()[:PICK_LIST])
@@ -53,13 +64,14 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         mine = [g for g in grims.values() if g["seat_id"] == seat.pk]
         panels.append(
             {
-                "seat": seat,
+                "seat": plain_seat(seat),
                 "player": players.get(seat.pk),
                 "in_play": [g for g in mine if g["in_play"]],
                 "out": [g for g in mine if not g["in_play"]],
                 "room": sum(1 for g in mine if g["in_play"]) < 2,
                 "quick": [
-                    {"card": c, "payload": json.dumps(c.as_payload() | {"seat_id": seat.pk})} for c in cards
+                    {"card": _card(c), "payload": json.dumps(c.as_payload() | {"seat_id": seat.pk})}
+                    for c in cards
                 ],
             }
         )
@@ -79,6 +91,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "then": [g["name"] for g in then],
         "panels": panels,
         "acting": acting,
+        "acting_id": acting["id"] if acting is not None else None,
         "to_come": to_come,
         "in_play": in_play,
         "targets": targets,
@@ -88,5 +101,5 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "statuses": STATUSES,
         "afterworlds_open": [e for e in ELEMENTS if e not in state.get("afterworlds_discarded", [])],
         "chart": chart_rows(),
-        "known_cards": cards,
+        "known_cards": [c.name for c in cards],
     }

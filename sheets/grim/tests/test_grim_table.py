@@ -5,13 +5,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.template.loader import get_template
 from django.test import Client
 
 from campaigns import services
 from campaigns.auth import cookie_name
 from campaigns.boards import board_html
 from campaigns.models import Table
+from campaigns.templatetags.memo import MemoNode
 from sheets.grim.models import GrimCard
+from tests.memo_boards import rendered_in_full
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -150,3 +153,37 @@ def test_a_refused_command_changes_nothing_and_names_its_field(ann: Person, bo: 
     assert r.status_code == 400 and r.json()["extra"]["field"] == "health"
     after = Table.objects.get(pk=ann.table.pk)
     assert (after.seq, after.state) == (before.seq, before.state)
+
+
+def _same(p: Person) -> str:
+    table = Table.objects.get(pk=p.table.pk)
+    html = board_html(table)
+    assert html == rendered_in_full(table)
+    return str(html)
+
+
+def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Person, bo: Person) -> None:
+    assert "Enter a Grim for Bo" in _same(ann)
+    # Renamed: a panel kept under the old name is not given again.
+    ok(bo.command("seat.rename", {"seat_id": bo.seat.pk, "name": "Bea"}))
+    html = _same(bo)
+    assert "Enter a Grim for Bea" in html and "Enter a Grim for Bo" not in html
+    ids = field(ann, bo)
+    _same(ann)
+    ok(ann.command("turn.next"))  # Swift Twitch acts: its section and the one it stops being change
+    html = _same(ann)
+    assert html.count('pill accent">acting</span>') == 1
+    ok(bo.command("grim.adjust", {"grim_id": ids["moss"], "field": "health", "by": -3, "note": "hit"}))
+    html = _same(ann)
+    assert 'aria-label="Moss Maw Health">9</output>' in html
+    ok(ann.command("grim.status", {"grim_id": ids["tide"], "status": "Burn"}))
+    _same(ann)
+    ok(ann.command("turn.next"))
+    _same(ann)
+    ok(bo.command("grim.adjust", {"grim_id": ids["moss"], "field": "health", "by": -9, "note": "out"}))
+    html = _same(ann)  # knocked out: Bo has room again, and the panel shows
+    assert "Enter a Grim for Bea" in html
+    # Kept, not rendered every time: each part's values are plain data the memo can key on.
+    loaded: Any = get_template("grim/board.html")
+    nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    assert len(nodes) == 3 and all(node.kept for node in nodes)
