@@ -10,11 +10,16 @@ from __future__ import annotations
 import html as html_lib
 import json
 import re
+from typing import Any
 
 import pytest
+from django.template.loader import get_template
 from django.test import Client
 
 from campaigns.auth import cookie_name
+from campaigns.boards import board_html
+from campaigns.models import Table
+from campaigns.templatetags.memo import MemoNode
 from sheets.grimhand.sheet import current_catalogue
 from tests.grimhand_personas import (  # noqa: F401
     create_character,
@@ -23,6 +28,7 @@ from tests.grimhand_personas import (  # noqa: F401
     fixture_gh_player,
     ok,
 )
+from tests.memo_boards import rendered_in_full
 from tests.personas import Person
 
 pytestmark = pytest.mark.django_db
@@ -150,3 +156,35 @@ def test_a_payload_with_an_apostrophe_stays_inside_its_attribute(gh_host: Person
     page = board(gh_host)
     payloads = re.findall(r"data-command=\"quest.complete\" data-payload='([^']*)'", page)
     assert [json.loads(p) for p in payloads] == [{"character_id": grum, "quest": quest}]
+
+
+def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
+    gh_host: Person, gh_player: Person
+) -> None:
+    # Each sheet is kept ({% memo %}): after each change, the board is the one rendered whole.
+    def same() -> str:
+        table = Table.objects.get(pk=gh_host.table.pk)
+        html = board_html(table)
+        assert html is not None and html == rendered_in_full(table)
+        return html
+
+    grum = create_character(gh_host, "Grum", "Orc", "Warrior", "Iron")
+    same()
+    mira = create_character(gh_player, "Mira", "Elf", "Mage", "Shadow")
+    same()
+    ok(gh_host.command("character.set", {"character_id": grum, "stat": "xp", "value": 700}))  # Adept
+    assert "Adept" in same()
+    ok(gh_player.command("character.equip", {"character_id": mira, "rank": 4, "affinity": "Bone"}))
+    same()
+    ok(gh_host.command("character.stash", {"character_id": grum, "rank": 2, "affinity": "Blood"}))
+    same()
+    reached = ("Recruit", "Novice", "Adept")
+    quest = next(q.name for q in current_catalogue().quests if q.affinity == "Iron" and q.stature in reached)
+    ok(gh_host.command("quest.take", {"character_id": grum, "quest": quest}))
+    assert f"<strong>{html_lib.escape(quest)}</strong> — active" in same()
+    ok(gh_player.command("seat.rename", {"seat_id": gh_player.seat.pk, "name": "Bea"}))
+    assert "Bea" in same()
+    # Kept, not rendered every time: a sheet's values (marked-safe payloads included) are keyed.
+    loaded: Any = get_template("grimhand/board.html")
+    (node,) = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    assert node.kept
