@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from typing import Any
 
 
@@ -12,10 +13,10 @@ class Recent:
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.kept: OrderedDict[str, Any] = OrderedDict()
+        self.kept: OrderedDict[Hashable, Any] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: str) -> Any:
+    def get(self, key: Hashable) -> Any:
         """The entry under ``key`` (now the most recently used), or ``None``."""
         with self.lock:
             found = self.kept.get(key)
@@ -23,7 +24,7 @@ class Recent:
                 self.kept.move_to_end(key)
             return found
 
-    def put(self, key: str, value: Any) -> None:
+    def put(self, key: Hashable, value: Any) -> None:
         with self.lock:
             self.kept[key] = value
             self.kept.move_to_end(key)

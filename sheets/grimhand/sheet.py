@@ -11,12 +11,14 @@ the sheet's buttons.
 from __future__ import annotations
 
 import json
+import marshal
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from django.utils.html import format_html
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.safestring import mark_safe
 
+from campaigns.recent import Recent
 from campaigns.registry import rules_for
 from rules.grimhand.table import Catalogue, GrimHandRules
 from rules.grimhand.table.availability import available_abilities, available_quests
@@ -50,14 +52,17 @@ def current_catalogue() -> Catalogue:
 _ATTRIBUTE_SAFE = str.maketrans({"'": "\\u0027", "<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 
 
-def _payload(**fields: Any) -> SafeString:
+def _payload(**fields: Any) -> str:
     """A fixed payload as compact JSON for a single-quoted attribute (data-payload='...').
 
     The characters that could end the attribute or start markup are written as
     JSON escapes, so the text needs no HTML escaping (every sheet carries many
-    of these, and the board goes to every phone with each change).
+    of these, and the board goes to every phone with each change); the
+    templates print it with ``|safe``. It stays plain text here, not marked
+    safe, so a sheet's values are plain data that ``{% memo %}`` keys in C
+    (``marshal``) instead of tagging each value in Python (README, "Measured").
     """
-    return mark_safe(json.dumps(fields, separators=(",", ":")).translate(_ATTRIBUTE_SAFE))
+    return json.dumps(fields, separators=(",", ":")).translate(_ATTRIBUTE_SAFE)
 
 
 def _signed(amount: int) -> str:
@@ -120,8 +125,37 @@ def _modifier_row(mod: Mapping[str, Any], cid: int) -> dict[str, Any]:
     return {"text": text, "source": mod["source"], "payload": payload}
 
 
+ROWS = Recent(1024)
+"""Sheets this process made lately: the character's state (``marshal``) → (catalogue, rows).
+
+The board is rendered again after every command and shows every character's
+sheet; a command changes one character, yet each sheet's rows (the
+availability lists, the breakdowns, every button's payload) were worked out
+again each time (README, "Measured"). The rows follow from the character and
+the catalogue alone; a kept entry is used only with the catalogue it was made
+from. They are shared between boards, so nobody may change them (the
+templates only read them)."""
+
+
 def sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
-    """One character's sheet: counters, stats with breakdowns, items, abilities, quests, modifiers."""
+    """One character's sheet: counters, stats with breakdowns, items, abilities, quests, modifiers;
+    as this process last made it for the same character and catalogue."""
+    try:
+        if not isinstance(char, dict):
+            raise ValueError("not a snapshot's dict")
+        key = marshal.dumps(char, 2)  # format 2: one encoding per value, as the memo's keys
+    except ValueError:  # not plain data (never from a snapshot): made every time
+        return _sheet_rows(char, catalogue)
+    found = ROWS.get(key)
+    if found is not None and found[0] is catalogue:
+        rows: dict[str, Any] = found[1]
+        return rows
+    rows = _sheet_rows(char, catalogue)
+    ROWS.put(key, (catalogue, rows))
+    return rows
+
+
+def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     cid = int(char["id"])
     derived = char["derived"]
     stats = derived["stats"]
@@ -186,16 +220,17 @@ def sheet_choices(catalogue: Catalogue) -> dict[str, Any]:
     return choices
 
 
-def _options(rows: Iterable[tuple[str, str]]) -> SafeString:
-    """``<option>`` elements (value, label), escaped once here: each sheet repeats them."""
-    return mark_safe("".join(format_html('<option value="{}">{}</option>', v, t) for v, t in rows))
+def _options(rows: Iterable[tuple[str, str]]) -> str:
+    """``<option>`` elements (value, label), escaped once here: each sheet repeats them.
+    Plain text of ready markup, printed with ``|safe`` (as ``_payload``'s)."""
+    return "".join(format_html('<option value="{}">{}</option>', v, t) for v, t in rows)
 
 
 def _choices_of(catalogue: Catalogue) -> dict[str, Any]:
     """The shared pick lists as ready markup, built once per catalogue (every sheet repeats them)."""
     tables = catalogue.tables
 
-    def rows(found: Any) -> SafeString:
+    def rows(found: Any) -> str:
         return _options((r.name, f"{r.name} — {r.ability_name}") for r in found)
 
     cards = []
@@ -203,7 +238,7 @@ def _choices_of(catalogue: Catalogue) -> dict[str, Any]:
         group = "".join(
             format_html(
                 "<option value='{}'>{}</option>",
-                _payload(rank=c.rank, affinity=c.affinity),
+                mark_safe(_payload(rank=c.rank, affinity=c.affinity)),  # escaped already
                 f"{c.rank} {c.affinity} · {c.name}",
             )
             for c in sorted(catalogue.equipment, key=lambda c: c.rank)
@@ -214,7 +249,7 @@ def _choices_of(catalogue: Catalogue) -> dict[str, Any]:
         "races": rows(tables.races),
         "classes": rows(tables.classes),
         "affinities": rows(tables.affinities),
-        "cards": mark_safe("".join(cards)),
+        "cards": "".join(cards),
         "counters": _options(LABELS.items()),
         "stats": _options(STATS),
         "expiries": _options(EXPIRIES),

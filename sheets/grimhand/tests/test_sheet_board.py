@@ -7,20 +7,23 @@ sheet address leads to the table page; a character downloads as a file.
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import html as html_lib
 import json
 import re
 from typing import Any
 
 import pytest
+from django.template import Context
 from django.template.loader import get_template
 from django.test import Client
 
 from campaigns.auth import cookie_name
 from campaigns.boards import board_html
 from campaigns.models import Table
-from campaigns.templatetags.memo import MemoNode
-from sheets.grimhand.sheet import current_catalogue
+from campaigns.templatetags.memo import MemoNode, _key
+from sheets.grimhand.sheet import _sheet_rows, current_catalogue, sheet_choices, sheet_rows
 from tests.grimhand_personas import (  # noqa: F401
     create_character,
     fixture_gh_host,
@@ -188,3 +191,43 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     loaded: Any = get_template("grimhand/board.html")
     (node,) = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
     assert node.kept
+
+
+def test_a_sheets_rows_are_made_once_per_character_state_and_catalogue(gh_host: Person) -> None:
+    # Every command renders every sheet; a sheet's rows are made again only when its character
+    # (or the catalogue) changed, and are always what the character and catalogue give.
+    grum = create_character(gh_host, "Grum", "Orc", "Warrior", "Iron")
+    ok(gh_host.command("character.equip", {"character_id": grum, "rank": 4, "affinity": "Bone"}))
+    char = Table.objects.get(pk=gh_host.table.pk).state["characters"][str(grum)]
+    catalogue = current_catalogue()
+    first = sheet_rows(char, catalogue)
+    assert first == _sheet_rows(char, catalogue)
+    assert sheet_rows(copy.deepcopy(char), catalogue) is first  # the same state: kept
+    richer = {**char, "xp": int(char["xp"]) + 250}
+    again = sheet_rows(richer, catalogue)
+    assert again is not first and again == _sheet_rows(richer, catalogue)
+    assert again["stature_line"] != first["stature_line"]
+    # Another catalogue (house rules, an edited card): not given the rows made with the first.
+    edited = dataclasses.replace(
+        catalogue, equipment=tuple(dataclasses.replace(c, ap_cost=c.ap_cost + 1) for c in catalogue.equipment)
+    )
+    other = sheet_rows(char, edited)
+    assert other is not first and other == _sheet_rows(char, edited) and other != first
+
+
+def test_a_sheets_values_are_plain_data_for_the_memo(gh_host: Person) -> None:
+    # The payloads and pick lists are plain text printed with |safe (not marked safe), so the
+    # memo keys a sheet with marshal as it is ("P"), not by tagging every value ("T").
+    grum = create_character(gh_host, "Grum", "Orc", "Warrior", "Iron")
+    ok(
+        gh_host.command(
+            "modifier.add", {"character_id": grum, "stat": "attack", "amount": 1, "source": "Altar"}
+        )
+    )
+    char = Table.objects.get(pk=gh_host.table.pk).state["characters"][str(grum)]
+    catalogue = current_catalogue()
+    own = {"c": char, "r": {"sheet": sheet_rows(char, catalogue)}, "choices": sheet_choices(catalogue)}
+    assert _key(own, Context({}, use_l10n=False)).startswith(b"P")
+    page = board(gh_host)
+    assert f'data-payload=\'{{"character_id":{grum},"stat":"le","by":1}}\'' in page
+    assert "&quot;" not in page  # nothing printed escaped twice
