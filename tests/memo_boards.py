@@ -17,7 +17,7 @@ from django.template.loader import get_template
 from campaigns.boards import board_template_and_context
 from campaigns.models import Seat, Table
 
-MEMO_TAGS = re.compile(r"{% load memo %}|{% memo [a-z_ ]+ %}|{% endmemo %}")
+MEMO_TAGS = re.compile(r"{% load memo %}|{% memo [a-z0-9_ ]+ %}|{% endmemo %}")
 
 
 def rendered_in_full(

@@ -35,6 +35,12 @@ MEMO_ENTRIES = 4096
 """Parts kept per ``memo`` in a template, least recently used dropped first: one per seat or
 counter of every live table of the process (a changed part's old entry is never asked again)."""
 
+MEMO_CHARACTERS = 4_000_000
+"""Characters of kept parts and their keys per ``memo`` in a template, least recently used
+dropped first. Parts differ in size by a thousand times (a counter's line, a Grim Hand
+character sheet of 15,000 characters): counted alone, 4,096 sheets would hold some 60 MB in
+each process. A part larger than this is rendered every time."""
+
 
 MARSHAL_FORMAT = 2
 """The last ``marshal`` format with one way to write each value (see ``_key``)."""
@@ -82,6 +88,7 @@ class MemoNode(Node):
         self.names = names
         self.nodelist = nodelist
         self.kept: OrderedDict[bytes, SafeString] = OrderedDict()
+        self.characters = 0  # of the kept parts and their keys (MEMO_CHARACTERS)
         self.lock = threading.Lock()  # the command threads of a process share the template
 
     def render(self, context: Context) -> SafeString:
@@ -98,10 +105,17 @@ class MemoNode(Node):
                 self.kept.move_to_end(key)
                 return html
         html = self._render(context, own)
+        if len(key) + len(html) > MEMO_CHARACTERS:  # would drop every other part: not kept
+            return html
         with self.lock:
+            before = self.kept.pop(key, None)  # another thread rendered the same part meanwhile
+            if before is not None:
+                self.characters -= len(key) + len(before)
             self.kept[key] = html
-            if len(self.kept) > MEMO_ENTRIES:
-                self.kept.popitem(last=False)
+            self.characters += len(key) + len(html)
+            while len(self.kept) > MEMO_ENTRIES or self.characters > MEMO_CHARACTERS:
+                dropped, part = self.kept.popitem(last=False)
+                self.characters -= len(dropped) + len(part)
         return html
 
     def _render(self, context: Context, own: dict[str, object]) -> SafeString:

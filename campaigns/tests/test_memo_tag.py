@@ -151,6 +151,30 @@ def test_the_memo_keeps_a_bounded_number_of_parts_dropping_the_least_recently_us
     assert [marshal.loads(key[1:])[0] for key in node.kept] == [{"v": 1}, {"v": 3}]
 
 
+def test_the_memo_keeps_a_bounded_size_of_parts_dropping_the_least_recently_used(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A few large parts (a character sheet) must not hold as much as thousands of small ones.
+    t = _template("{% memo v %}{{ v }}{% endmemo %}")
+    node = _memo(t)
+    parts = ["a" * 100, "b" * 100, "c" * 100]
+    t.render(Context({"v": parts[0]}))
+    (key,) = node.kept
+    one = len(key) + 100
+    assert node.characters == one
+    monkeypatch.setattr(memo_module, "MEMO_CHARACTERS", 2 * one)
+    for v in (parts[1], parts[0], parts[2]):  # parts[0] used again after parts[1]: [1] is dropped
+        assert t.render(Context({"v": v})) == v
+    assert [marshal.loads(key[1:])[0] for key in node.kept] == [{"v": parts[0]}, {"v": parts[2]}]
+    assert node.characters == 2 * one
+    # A part larger than the whole bound is rendered every time, and drops nothing kept.
+    monkeypatch.setattr(memo_module, "MEMO_CHARACTERS", 2 * one)
+    large = "d" * (2 * one)
+    for _ in range(2):
+        assert t.render(Context({"v": large})) == large
+    assert [marshal.loads(key[1:])[0] for key in node.kept] == [{"v": parts[0]}, {"v": parts[2]}]
+
+
 def test_memo_takes_only_plain_names() -> None:
     for text in (
         "{% memo %}{% endmemo %}",
