@@ -64,33 +64,49 @@ def _hero_view(hero: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def _by_name(heroes: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Heroes as a select lists them: id and name only, so a wound or a dark counter on one
+    hero does not change a part that only offers the heroes by name (``{% memo %}``)."""
+    return [{"id": h["id"], "name": h["name"]} for h in heroes]
+
+
 def _panel(
     seat: Any, player: Mapping[str, Any] | None, heroes: list[dict[str, Any]], state: Mapping[str, Any]
 ) -> dict[str, Any]:
+    """A seat's panel: the seat's own part (names, counts, the cards used this turn) apart from
+    its heroes, each kept on its own, so a hero's wounds do not render the seat's forms again."""
     seat_id = int(seat.pk)
     turn = state.get("turn") or {}
     mine = [h for h in heroes if int(h["seat_id"]) == seat_id]
     own = [h for h in mine if not h["minion"]]
     return {
-        "seat_id": seat_id,
-        "name": seat.name,
-        "colour": seat.colour or DEFAULT_COLOUR,
-        "player": player,
-        "used": [{"kind": k, "name": KIND_NAMES[k], "used": bool(player["used"][k])} for k in LIMITED]
-        if player
-        else [],
+        "seat": {
+            "seat_id": seat_id,
+            "name": str(seat.name),
+            "colour": str(seat.colour or DEFAULT_COLOUR),
+            "player": player,
+            "used": [{"kind": k, "name": KIND_NAMES[k], "used": bool(player["used"][k])} for k in LIMITED]
+            if player
+            else [],
+            "living": _by_name([h for h in mine if h["alive"]]),
+            "own_count": len(own),
+            "needs_heroes": len(own) < HEROES_PER_PLAYER,
+            "is_turn": turn.get("seat_id") == seat_id and has_started(dict(state)),
+            "won": state.get("winner_seat_id") == seat_id,
+            "tied": seat_id in (state.get("tied_seat_ids") or []),
+            "lost_by": LOST_BY.get(str(player.get("lost_by")), "") if player and player.get("lost") else "",
+        },
         "heroes": mine,
-        "living": [h for h in mine if h["alive"]],
-        "own_count": len(own),
-        "needs_heroes": len(own) < HEROES_PER_PLAYER,
-        "is_turn": turn.get("seat_id") == seat_id and has_started(dict(state)),
-        "won": state.get("winner_seat_id") == seat_id,
-        "tied": seat_id in (state.get("tied_seat_ids") or []),
-        "lost_by": LOST_BY.get(str(player.get("lost_by")), "") if player and player.get("lost") else "",
     }
 
 
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
+    """The board's names, turn and combat lines, each seat's panel and the rules' constants.
+
+    Each hero and each seat's own part of its panel are plain data, so the board renders one
+    again only when what it shows changed (``{% memo %}``, campaigns/templatetags/memo.py):
+    a command changes one hero or one seat, yet every hero's card and forms were rendered
+    again, most of a Grimterra board's time."""
     started = has_started(dict(state))
     seated = [s for s in seats if s.role != "spectator"]
     players = {int(p["seat_id"]): p for p in state.get("players", [])}
@@ -115,13 +131,14 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     living = [h for h in heroes if h["alive"]]
     turn_heroes = [h for h in living if h["seat_id"] == turn_seat and h["position"] == "arena"]
     targets = [h for h in living if h["seat_id"] != turn_seat and h["position"] == "arena"]
-    ready = [p for p in panels if p["player"] and not p["needs_heroes"]]
+    seats_own = [p["seat"] for p in panels]
+    ready = [p for p in seats_own if p["player"] and not p["needs_heroes"]]
     return {
         "started": started,
         "over": bool(state.get("over")),
         "panels": panels,
         "seated": seated,
-        "all_ready": len(ready) >= 2 and len(ready) == len([p for p in panels if p["player"]]),
+        "all_ready": len(ready) >= 2 and len(ready) == len([p for p in seats_own if p["player"]]),
         "starts": [{"name": p["name"], "payload": json.dumps({"seat_id": p["seat_id"]})} for p in ready],
         "turn_name": _name(names, turn_seat) if turn_seat is not None else None,
         "turn_number": turn.get("number", 0),
@@ -129,6 +146,8 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "phase_name": PHASE_NAMES.get(phase, phase),
         "next_phase_name": PHASE_NAMES.get(_following(phase), ""),
         "combat": combat_view,
+        # Whether a combat is on, apart from its fighters' numbers (which change every round).
+        "in_combat": combat_view is not None,
         "can_fight": started and not combat and phase in ("pre", "combat") and not turn.get("fought"),
         "fighters": turn_heroes,
         "targets": targets,
@@ -139,7 +158,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "tied_names": [_name(names, s) for s in state.get("tied_seat_ids") or []],
         "win_reason": state.get("win_reason"),
         "final": [{**row, "name": _name(names, row["seat_id"])} for row in results(dict(state))],
-        "living": living,
+        "living": _by_name(living),
         "heroes_all": heroes,
         "rounds": COMBAT_ROUNDS,
         "dark_death": DARK_DEATH,
