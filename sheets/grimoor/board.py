@@ -12,6 +12,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from campaigns.boards import plain_seat
 from rules.grimoor import TYPES, Side, decide
 from rules.grimoor.describe import conflict_result
 from rules.grimoor.results import results
@@ -73,27 +74,48 @@ def _panel(
     return {
         "seat_id": seat_id,
         "name": name,
+        # Only what the seat's own forms show (add points, a Cohort joins, a correction): kept
+        # apart from the Horde, so a Cohort joining does not render them again.
+        "seat": {"seat_id": seat_id, "name": name, "prefix": f"gm-join-{seat_id}"},
         "colour": colours.get(seat_id, DEFAULT_COLOUR),
-        "player": player,
+        "tracked": True,  # a player of the game; a seat before the start has nothing to track
         "points": player["points"],
         "eoc_cards": player["eoc_cards"],
         "strength": horde_strength(dict(player)),
         "horde": horde,
         "cohorts": len(horde),
-        "readied": [c for c in horde if not c["focused"]],
         "curios": player.get("curios", []),
         "strongholds": [{"type": t, "built": t in built} for t in TYPES],
-        "unbuilt": [t for t in TYPES if t not in built],
         "is_turn": state.get("turn_seat_id") == seat_id,
         "is_start": state.get("start_seat_id") == seat_id,
         "won": seat_id in state.get("winner_seat_ids", []),
-        "prefix": f"gm-join-{seat_id}",
     }
 
 
 def _seat_panel(seat: Any) -> dict[str, Any]:
-    """A seat before the game has started: a name and nothing to track yet."""
-    return {"seat_id": seat.pk, "name": seat.name, "colour": seat.colour, "player": None}
+    """A seat before the game has started: a name and nothing to track yet.
+
+    Plain data (``plain_seat``), not the model's fields as they come: the board keeps each
+    panel for its values (``{% memo %}``), and a part holding anything else is rendered every time."""
+    plain = plain_seat(seat)
+    return {"seat_id": plain["pk"], "name": plain["name"], "colour": plain["colour"], "tracked": False}
+
+
+def _turn_choices(panels: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
+    """What the turn player's Curio and Stronghold forms offer: their Readied Cohorts, their
+    Unbuilt Strongholds. Only these, not the whole panel, so the forms are kept while a score
+    or the other Horde changes (``{% memo %}``)."""
+    panel = next((p for p in panels if p["tracked"] and p["is_turn"]), None)
+    if panel is None:
+        return None
+    return {
+        "readied": [
+            {"id": c["id"], "label": c["label"], "strength": c["strength"]}
+            for c in panel["horde"]
+            if not c["focused"]
+        ],
+        "unbuilt": [s["type"] for s in panel["strongholds"] if not s["built"]],
+    }
 
 
 def _conflict_row(
@@ -158,6 +180,13 @@ def _final(state: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str,
 
 
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
+    """What happens now, both players' panels, the Conflict results and the final places.
+
+    Each seat's panel (its points, Strongholds and Horde, one dict per Cohort) is plain data
+    of that seat alone, so the board renders a panel, a Cohort or a seat's correction form
+    again only when what it shows changed (``{% memo %}``, campaigns/templatetags/memo.py): a
+    command changes one Horde or one score, yet both panels and every Cohort's forms were
+    rendered again, most of a Grimoor board's time."""
     players = list(state.get("players", []))
     started = has_started(dict(state)) if players else False
     colours = {int(s.pk): str(s.colour) for s in seats}
@@ -201,7 +230,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "final": _final(state, names),
         "types": TYPES,
         "sources": [{"value": s, "label": SOURCE_LABELS.get(s, s)} for s in SOURCES],
-        "turn_panel": next((p for p in panels if p["player"] and p["is_turn"]), None),
+        "turn_choices": _turn_choices(panels),
     }
 
 

@@ -7,6 +7,7 @@ from html import escape
 from typing import Any
 
 import pytest
+from django.template.loader import get_template
 from django.test import Client
 
 from campaigns import services
@@ -14,6 +15,8 @@ from campaigns.auth import cookie_name
 from campaigns.boards import board_html
 from campaigns.models import Play, Table
 from campaigns.registry import get
+from campaigns.templatetags.memo import MemoNode
+from tests.memo_boards import rendered_in_full
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -285,3 +288,51 @@ def test_results_after_the_end(
     ]
     html = board(ann)
     assert "Final score" in html
+
+
+def _same(p: Person) -> str:
+    table = Table.objects.get(pk=p.table.pk)
+    html = board_html(table)
+    assert html == rendered_in_full(table)
+    return str(html)
+
+
+def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Person, bo: Person) -> None:
+    assert "Choose the Start Player to begin." in _same(ann)
+    start(ann, bo)
+    assert "Ann's turn: 1 Action left." in _same(bo)
+    knight = play(ann, "Gaunt", 4, name="Grave Knight")
+    assert 'aria-label="Ann Horde Strength">4<' in _same(ann)
+    ok(ann.command("turn.end"))
+    _same(ann)  # the turn passes: both panels change, their Cohorts and forms do not
+    play(bo, "Olatha", 3)
+    _same(bo)
+    fill(bo, bo, 1, strength=2)  # a Cohort joins Bo's Horde: only Bo's panel changes
+    assert 'aria-label="Bo Horde Strength">5<' in _same(ann)
+    # Renamed: a panel, a Cohort or a form kept under the old name is not given again.
+    ok(bo.command("seat.rename", {"seat_id": bo.seat.pk, "name": "Bea"}))
+    html = _same(bo)
+    assert "A Cohort joins Bea's Horde" in html and 'aria-label="Bea Horde"' in html
+    assert "Bo's Horde" not in html and 'aria-label="Bo ' not in html and "Correct Bo<" not in html
+    ok(bo.command("stronghold.build", {"type": "Olatha", "points": 2}))
+    assert "Olatha: built" in _same(ann)
+    ok(bo.command("turn.end"))
+    _same(ann)
+    ok(ann.command("cohort.focus", {"cohort_id": knight}))
+    assert f'aria-label="Ready Grave Knight #{knight}"' in _same(ann)
+    fill(ann, ann, 4)
+    _same(ann)
+    ok(ann.command("turn.end", {"skip": True}))
+    assert "Conflict 1 would end and be scored" in _same(bo)
+    ok(bo.command("turn.end", {"skip": True}))  # Conflict 1 is scored: the Hordes are emptied
+    html = _same(ann)
+    assert "Conflict 1 ended after a turn." in html and "The Horde is empty." in html
+    ok(ann.command("conflict.end", {"note": "a printed Ability"}))
+    _same(bo)
+    ok(ann.command("conflict.end", {"note": "a printed Ability"}))
+    html = _same(bo)  # the game is over: no Cohort forms, no Actions
+    assert "after 3 Conflicts" in html and 'id="grimoor-actions"' not in html
+    # Kept, not rendered every time: each part's values are plain data the memo can key on.
+    loaded: Any = get_template("grimoor/board.html")
+    nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    assert len(nodes) == 6 and all(node.kept for node in nodes)
