@@ -5,18 +5,28 @@ actions left, the hand limit, the last round, the winners) is worked out by
 ``rules.grimwood``; this module only reads the snapshot, calls the rules'
 functions (``score``, ``results``) for the pick list and the final table,
 and puts names on seat ids.
+
+Everything a kept part of the board shows is plain data (``{% memo %}``,
+campaigns/templatetags/memo.py): dicts, lists, strings and numbers, never a
+model, and each part gets only what it shows (a combo names the other
+players by id and name, not their whole panels), so one seat's change leaves
+every other seat's parts as they were kept.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
+from campaigns.boards import plain_seat
 from rules.grimwood.cards import (
     HAND_LIMIT,
     MALE,
+    MAX_SUPERNATURALS,
     SET_COMBOS,
+    SUPERNATURAL,
     SUPERNATURAL_POINTS,
     SUPERNATURALS,
     label,
@@ -57,22 +67,36 @@ def scoring_table() -> list[dict[str, Any]]:
     return rows
 
 
+def _preset(cards: tuple[str, ...]) -> tuple[tuple[str, ...], str, int]:
+    """An animal or settings combo as the pick list offers it: its cards, its label, its points."""
+    kind, points = score(list(cards))
+    return cards, label(kind, list(cards)), points
+
+
+PRESETS = tuple(_preset(cards) for cards in SET_COMBOS)
+"""The animal and settings combos with their label and points from the rules' ``score``: fixed data."""
+
+
+@lru_cache(maxsize=4096)
+def _place_payload(cards: tuple[str, ...], seat_id: int) -> str:
+    """A one-tap ``combo.place`` payload. The same for a seat on every render, so written once:
+    writing some thirty of them a seat was a good part of the board's time once its parts are kept."""
+    return json.dumps({"cards": list(cards), "seat_id": seat_id})
+
+
 def _presets(seat_id: int) -> list[dict[str, Any]]:
     """The animal and settings combos as one-tap buttons, each with its points from ``score``."""
-    out = []
-    for cards in SET_COMBOS:
-        kind, points = score(list(cards))
-        out.append(
-            {
-                "label": label(kind, list(cards)),
-                "points": points,
-                "payload": json.dumps({"cards": list(cards), "seat_id": seat_id}),
-            }
-        )
-    return out
+    return [
+        {"label": name, "points": points, "payload": _place_payload(cards, seat_id)}
+        for cards, name, points in PRESETS
+    ]
 
 
 def _combo_view(combo: Mapping[str, Any], seat_id: int, owner: str) -> dict[str, Any]:
+    """A combo as its part of the board shows it; ``others`` is added once every player is known.
+
+    A combo grows only while it is a supernatural combo, not frozen by the Dragon and under the
+    rules' most cards (``rules.grimwood.commands.add``)."""
     cards = list(combo["cards"])
     return {
         **combo,
@@ -80,7 +104,7 @@ def _combo_view(combo: Mapping[str, Any], seat_id: int, owner: str) -> dict[str,
         "owner": owner,
         "label": label(str(combo["kind"]), cards),
         "supernaturals": [c for c in cards if c in SUPERNATURALS],
-        "growable": combo["kind"] == "supernatural" and not combo["frozen"],
+        "growable": combo["kind"] == SUPERNATURAL and not combo["frozen"] and len(cards) < MAX_SUPERNATURALS,
     }
 
 
@@ -96,7 +120,39 @@ def _still_to_play(state: Mapping[str, Any], order: Sequence[int]) -> list[int]:
     return others[: int(last_round["remaining_turns"])]
 
 
+def _swaps(combo: Mapping[str, Any], combos: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The other players' combos the Highwayman could swap this one with; none for a frozen combo.
+
+    Apart from the combo's own view: it shows every other combo's points, so only this list,
+    not the rest of the combo's part, follows a change elsewhere on the table."""
+    if combo["frozen"]:
+        return []
+    return [
+        {"id": c["id"], "owner": c["owner"], "label": c["label"], "points": c["points"]}
+        for c in combos
+        if c["seat_id"] != combo["seat_id"] and not c["frozen"]
+    ]
+
+
+def _waiting_panel(seat: Any) -> dict[str, Any]:
+    """A seat before the game starts: its name and colour, nothing to track yet."""
+    plain = plain_seat(seat)
+    return {
+        "seat_id": plain["pk"],
+        "name": plain["name"],
+        "colour": plain["colour"],
+        "player": None,
+        "combos": [],
+    }
+
+
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
+    """Whose turn it is, each player's panel with their combos, the final table, the pick lists.
+
+    Each seat's panel, each combo in it, each seat's "place a combo" panel and hand correction,
+    the turn player's actions, the final table and the combo table are rendered again only when
+    what they show changed (``{% memo %}``): a command changes one hand or one combo, yet every
+    panel and combo, most of a Grimwood board's time, was rendered again."""
     players = list(state.get("players", []))
     started = bool(players)
     seated = [s for s in seats if s.role != "spectator"]
@@ -105,37 +161,44 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     turn = state.get("turn_seat_id")
     used = on_table(dict(state)) if started else {}
     free = [c for c in SUPERNATURALS if c not in used]
-    panels = []
-    combos: list[dict[str, Any]] = []
-    if started:
-        for p in players:
-            seat_id = int(p["seat_id"])
-            owner = _name(names, seat_id)
-            mine = [_combo_view(c, seat_id, owner) for c in p["combos"]]
-            combos.extend(mine)
-            panels.append(
-                {
-                    "seat_id": seat_id,
-                    "name": owner,
-                    "colour": colours.get(seat_id, DEFAULT_COLOUR),
-                    "player": p,
-                    "combos": mine,
-                    "is_turn": turn == seat_id,
-                    "won": seat_id in state.get("winner_seat_ids", []),
-                    "presets": _presets(seat_id),
-                    "singles": [
-                        {"card": c, "payload": json.dumps({"cards": [c], "seat_id": seat_id})} for c in free
-                    ],
-                }
-            )
-    else:
-        panels = [
-            {"seat_id": s.pk, "name": s.name, "colour": s.colour, "player": None, "combos": []}
-            for s in seated
-        ]
+    # Each player once, by id and name: the other players a combo can go to, the hand forms.
+    hands = [
+        {"seat_id": int(p["seat_id"]), "name": _name(names, p["seat_id"]), "hand": p["hand"]} for p in players
+    ]
+    views = [
+        [_combo_view(c, h["seat_id"], h["name"]) for c in p["combos"]]
+        for p, h in zip(players, hands, strict=True)
+    ]
+    combos = [c for mine in views for c in mine]
     for combo in combos:
-        combo["others"] = [p for p in panels if p["seat_id"] != combo["seat_id"]]
-        combo["swaps"] = [c for c in combos if c["seat_id"] != combo["seat_id"] and not c["frozen"]]
+        combo["others"] = [
+            {"seat_id": h["seat_id"], "name": h["name"]} for h in hands if h["seat_id"] != combo["seat_id"]
+        ]
+    if started:
+        panels = [
+            {
+                "seat_id": h["seat_id"],
+                "name": h["name"],
+                "colour": colours.get(h["seat_id"], DEFAULT_COLOUR),
+                # What the panel shows of the player, not the snapshot's dict (that holds every combo again).
+                "player": {"hand": p["hand"], "score": p["score"]},
+                # Apart from the combo itself, what changes with the rest of the table: the supernaturals
+                # it could still take, and the combos it could be swapped with.
+                "combos": [(c, free if c["growable"] else [], _swaps(c, combos)) for c in mine],
+                "is_turn": turn == h["seat_id"],
+                "won": h["seat_id"] in state.get("winner_seat_ids", []),
+                # Its own part: a hand or a score changed leaves these buttons as they were kept.
+                "place": {
+                    "seat_id": h["seat_id"],
+                    "name": h["name"],
+                    "presets": _presets(h["seat_id"]),
+                    "singles": [{"card": c, "payload": _place_payload((c,), h["seat_id"])} for c in free],
+                },
+            }
+            for p, h, mine in zip(players, hands, views, strict=True)
+        ]
+    else:
+        panels = [_waiting_panel(s) for s in seated]
     seat_ids = [s.pk for s in seated]
     starts = [
         {"seat": s, "payload": json.dumps({"seat_ids": seat_ids, "start_seat_id": s.pk})} for s in seated
@@ -149,9 +212,13 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "seated": seated,
         "starts": starts if len(seated) >= 2 and not started else [],
         "panels": panels,
+        "hands": hands,
+        "turn_seat_id": turn,
+        "actions_left": state.get("actions_left"),
+        "deck": state.get("deck"),
         "turn_name": _name(names, turn) if turn is not None else None,
         "turn_panel": next((p for p in panels if p.get("is_turn")), None),
-        "victims": [p for p in panels if p["player"] and p["seat_id"] != turn],
+        "victims": [h for h in hands if h["seat_id"] != turn],
         "last_round_by": _name(names, last_round["started_by"]) if last_round else None,
         "still_to_play": [_name(names, s) for s in _still_to_play(state, order)],
         "hand_limit": {**limit, "name": _name(names, limit["seat_id"])} if limit else None,
@@ -160,7 +227,6 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "final": final,
         "table_rows": scoring_table(),
         "supernaturals": SUPERNATURALS,
-        "free_supernaturals": free,
         "male": MALE,
         "actions": ACTIONS,
         "move_powers": MOVE_POWERS,

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from typing import Any
 
 import pytest
+from django.template.loader import get_template
 from django.test import Client
 
 from campaigns import services
@@ -14,6 +16,8 @@ from campaigns.auth import cookie_name
 from campaigns.boards import board_html
 from campaigns.models import Table
 from campaigns.registry import get
+from campaigns.templatetags.memo import MemoNode
+from tests.memo_boards import rendered_in_full
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -206,3 +210,58 @@ def test_a_refused_command_changes_nothing_and_names_its_field(ann: Person, bo: 
     assert (after.seq, after.state) == (before.seq, before.state)
     html = board(bo)
     assert f'id="gw-c{dragon}-to"' not in html  # a frozen combo offers no powers against it
+
+
+def _same(p: Person) -> str:
+    """The board as the server sends it, checked against the same board rendered in full."""
+    table = Table.objects.get(pk=p.table.pk)
+    html = board_html(table)
+    assert html == rendered_in_full(table)
+    return str(html)
+
+
+def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Person, bo: Person) -> None:
+    assert "Choose who goes first to begin." in _same(ann)
+    start(ann, bo)
+    _same(ann)
+    owls = place(ann, ["Owl", "Owl", "Owl"])
+    _same(ann)
+    ok(ann.command("action.use", {"kind": "play"}))
+    _same(ann)
+    ok(ann.command("turn.draw"))  # Bo's turn: the turn player's actions and both panels change
+    _same(ann)
+    ok(bo.command("hand.set", {"count": 4, "note": "the Mage drew two"}))
+    _same(ann)
+    elf = place(bo, ["Elf"])
+    _same(ann)
+    # A supernatural placed elsewhere: Elf's combo offers one card fewer to add, itself unchanged.
+    place(ann, ["Dragon"])
+    html = _same(ann)
+    assert "<option>Dragon</option>" not in html and "Frozen by the Dragon" in html
+    # A card added: the other combos' swap lists show its new points.
+    ok(bo.command("combo.add", {"combo_id": elf, "card": "Troll"}))
+    assert "Bo's 2 supernaturals (Elf, Troll) (2)</option>" in _same(ann)
+    # Renamed: no part kept under the old name is given again.
+    ok(bo.command("seat.rename", {"seat_id": bo.seat.pk, "name": "Bea"}))
+    html = _same(bo)
+    assert "Place a combo for Bea" in html and "Change Bea's 2 supernaturals" in html
+    assert re.search(r"\bBo\b", html) is None
+    ok(bo.command("combo.move", {"combo_id": owls, "power": "Sorceress"}))
+    html = _same(ann)
+    assert 'aria-label="Ann score">1<' in html and 'aria-label="Bea score">12<' in html
+    ok(bo.command("deck.set", {"remaining": 1, "note": "counted the deck"}))
+    _same(ann)
+    ok(bo.command("turn.draw"))  # the last card: the last round
+    assert "Last round:</strong> Bea drew the last card" in _same(ann)
+    ok(ann.command("hand.set", {"count": 9}))
+    _same(ann)
+    ok(ann.command("turn.end", {"note": "nothing to draw"}))  # the game ends
+    assert "Bea wins the game</strong> with 12 points" in _same(ann)
+    dragon = next(c["id"] for c in state_of(ann)["players"][0]["combos"] if c["cards"] == ["Dragon"])
+    ok(ann.command("combo.adjust", {"combo_id": dragon, "points": 12, "note": "a tie by hand"}))
+    html = _same(ann)  # a shared win: every panel's pill says so
+    assert html.count('<span class="pill accent">Shared win</span>') == 4
+    # Kept, not rendered every time: each part's values are plain data the memo can key on.
+    loaded: Any = get_template("grimwood/board.html")
+    nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    assert len(nodes) == 11 and all(node.kept for node in nodes)
