@@ -515,6 +515,10 @@ def draw(ctx: Ctx, payload: Payload) -> EventBody:
     }
 
 
+STEAL_MIN_HAND = 2
+"""A hand of fewer cards cannot be stolen from (rulebook: Stehlen)."""
+
+
 def steal(ctx: Ctx, payload: Payload) -> EventBody:
     """``turn.steal {victim_seat_id, blocked_by_amulet?, via?}``: one card at random from another hand.
 
@@ -534,10 +538,11 @@ def steal(ctx: Ctx, payload: Payload) -> EventBody:
     if victim == seat_id:
         raise RuleViolation("self_steal", "Steal from another player's hand.", {"field": "victim_seat_id"})
     victim_hand = int(ctx.state["players"][victim_index]["hand"])
-    if victim_hand < 2:
+    if victim_hand < STEAL_MIN_HAND:
         raise RuleViolation(
             "hand_too_small",
-            f"A player can only be stolen from with 2 or more cards in hand; this one holds {victim_hand}.",
+            f"A player can only be stolen from with {STEAL_MIN_HAND} or more cards in hand; "
+            f"this one holds {victim_hand}.",
             {"field": "victim_seat_id", "hand": victim_hand},
         )
     if via == "action":

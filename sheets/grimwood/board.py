@@ -32,6 +32,7 @@ from rules.grimwood.cards import (
     label,
     score,
 )
+from rules.grimwood.commands import STEAL_MIN_HAND
 from rules.grimwood.results import results
 from rules.grimwood.state import on_table
 
@@ -199,6 +200,13 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         ]
     else:
         panels = [_waiting_panel(s) for s in seated]
+    # Every other player, and whether the rules let their hand be stolen from now, so the board
+    # offers only the steals ``turn.steal`` accepts and says why not for the others.
+    victims = [
+        {**h, "stealable": int(h["hand"]) >= STEAL_MIN_HAND, "needs": STEAL_MIN_HAND}
+        for h in hands
+        if h["seat_id"] != turn
+    ]
     seat_ids = [s.pk for s in seated]
     starts = [
         {"seat": s, "payload": json.dumps({"seat_ids": seat_ids, "start_seat_id": s.pk})} for s in seated
@@ -218,7 +226,10 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "deck": state.get("deck"),
         "turn_name": _name(names, turn) if turn is not None else None,
         "turn_panel": next((p for p in panels if p.get("is_turn")), None),
-        "victims": [h for h in hands if h["seat_id"] != turn],
+        # Every other player, and whether the rules let their hand be stolen from now, so the
+        # board offers only the steals ``turn.steal`` accepts and says why not for the others.
+        "victims": victims,
+        "steal_from": [v for v in victims if v["stealable"]],
         "last_round_by": _name(names, last_round["started_by"]) if last_round else None,
         "still_to_play": [_name(names, s) for s in _still_to_play(state, order)],
         "hand_limit": {**limit, "name": _name(names, limit["seat_id"])} if limit else None,

@@ -265,3 +265,22 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     loaded: Any = get_template("grimwood/board.html")
     nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
     assert len(nodes) == 11 and all(node.kept for node in nodes)
+
+
+def test_a_steal_is_offered_only_from_a_hand_the_rules_let_be_stolen_from(ann: Person, bo: Person) -> None:
+    # Rulebook, Stehlen: only from a hand of 2 or more cards. The board offers no steal the rules
+    # refuse, and says why.
+    start(ann, bo)
+    ok(bo.command("hand.set", {"count": 1}))
+    html = board(ann)
+    assert "Steal from Bo and end the turn" not in html
+    assert "Bo holds 1 card: a steal needs 2 or more." in html
+    assert 'id="gw-steal-none"' in html and 'id="gw-steal-victim"' not in html
+    refused = ann.command("turn.steal", {"victim_seat_id": bo.seat.pk})
+    assert refused.status_code == 400 and refused.json()["code"] == "hand_too_small"
+    ok(bo.command("hand.set", {"count": 2}))
+    html = board(ann)
+    assert "Steal from Bo and end the turn (2 in hand)" in html and "a steal needs" not in html
+    assert f'<option value="{bo.seat.pk}">Bo (2 in hand)</option>' in html
+    stolen = ok(ann.command("turn.steal", {"victim_seat_id": bo.seat.pk}))
+    assert stolen["state"]["players"][1]["hand"] == 1
