@@ -23,7 +23,6 @@ from typing import Any
 from campaigns.boards import plain_seat
 from rules.grimwood.cards import (
     HAND_LIMIT,
-    MALE,
     MAX_SUPERNATURALS,
     SET_COMBOS,
     SUPERNATURAL,
@@ -225,7 +224,6 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "actions_left": state.get("actions_left"),
         "deck": state.get("deck"),
         "turn_name": _name(names, turn) if turn is not None else None,
-        "turn_panel": next((p for p in panels if p.get("is_turn")), None),
         # Every other player, and whether the rules let their hand be stolen from now, so the
         # board offers only the steals ``turn.steal`` accepts and says why not for the others.
         "victims": victims,
@@ -237,11 +235,8 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "winner_names": [_name(names, s) for s in state.get("winner_seat_ids", [])],
         "final": final,
         "table_rows": scoring_table(),
-        "supernaturals": SUPERNATURALS,
-        "male": MALE,
         "actions": ACTIONS,
         "move_powers": MOVE_POWERS,
-        "swap_powers": SWAP_POWERS,
         "discard_powers": DISCARD_POWERS,
         "take_powers": TAKE_POWERS,
     }
