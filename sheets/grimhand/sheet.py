@@ -197,9 +197,17 @@ def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]
         "abilities": [
             {**a, "payload": _payload(character_id=cid, ability=a["name"])} for a in char["abilities"]
         ],
-        "open_abilities": available_abilities(char, catalogue),
+        # Plain data, as every value of a sheet (``{% memo %}`` renders a sheet holding a catalogue
+        # card every time): only what the pick lists show.
+        "open_abilities": [
+            {"name": a.name, "stature": a.stature, "effect": a.effect}
+            for a in available_abilities(char, catalogue)
+        ],
         "quests": [_quest_row(q, char) for q in char["quests"]],
-        "open_quests": available_quests(char, catalogue),
+        "open_quests": [
+            {"name": q.name, "stature": q.stature, "qp_needed": q.qp_needed}
+            for q in available_quests(char, catalogue)
+        ],
         "modifiers": [_modifier_row(m, cid) for m in char["modifiers"]],
         "qp_payload": _payload(character_id=cid, by=1),
     }

@@ -224,9 +224,13 @@ def test_a_sheets_values_are_plain_data_for_the_memo(gh_host: Person) -> None:
             "modifier.add", {"character_id": grum, "stat": "attack", "amount": 1, "source": "Altar"}
         )
     )
+    # Past Recruit a sheet offers stature abilities and quests from the catalogue: plain too.
+    ok(gh_host.command("character.set", {"character_id": grum, "stat": "xp", "value": 700}))  # Adept
     char = Table.objects.get(pk=gh_host.table.pk).state["characters"][str(grum)]
     catalogue = current_catalogue()
-    own = {"c": char, "r": {"sheet": sheet_rows(char, catalogue)}, "choices": sheet_choices(catalogue)}
+    rows = sheet_rows(char, catalogue)
+    assert rows["open_abilities"] and rows["open_quests"]
+    own = {"c": char, "r": {"sheet": rows}, "choices": sheet_choices(catalogue)}
     assert _key(own, Context({}, use_l10n=False)).startswith(b"P")
     page = board(gh_host)
     assert f'data-payload=\'{{"character_id":{grum},"stat":"le","by":1}}\'' in page
