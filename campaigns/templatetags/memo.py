@@ -18,6 +18,7 @@ reads.
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 import threading
 from collections import OrderedDict
@@ -35,12 +36,16 @@ MEMO_ENTRIES = 4096
 """Parts kept per ``memo`` in a template, least recently used dropped first: one per seat or
 counter of every live table of the process (a changed part's old entry is never asked again)."""
 
-MEMO_CHARACTERS = 4_000_000
+MEMO_CHARACTERS = 16_000_000
 """Characters of kept parts and their keys per ``memo`` in a template, least recently used
 dropped first. Parts differ in size by a thousand times (a counter's line, a Grim Hand
-character sheet of 15,000 characters): counted alone, 4,096 sheets would hold some 60 MB in
-each process. A part larger than this is rendered every time."""
+character sheet), so a count alone bounds nothing: 4,096 sheets would be some 80 MB in each
+process. This keeps some hundreds of tables' sheets: a table whose parts were dropped only
+renders them again. A part larger than this is rendered every time."""
 
+
+KEY_DIGEST_BYTES = 32
+"""The size of a kept part's key: a digest of its values (``_key``)."""
 
 MARSHAL_FORMAT = 2
 """The last ``marshal`` format with one way to write each value (see ``_key``)."""
@@ -70,17 +75,20 @@ def _tagged(value: Any) -> Any:
 
 
 def _key(own: dict[str, object], context: Context) -> bytes:
-    """The part's key: its values and the other inputs a rendering reads.
+    """The part's key: a digest of its values and of the other inputs a rendering reads.
 
     Plain values go to ``marshal`` as they are (``b"P"``); values holding marked-safe text,
     tagged (``b"T"``). The first byte keeps the two kinds of key from ever meeting. Format 2:
     later formats write a string differently when it is interned, and an object differently
-    when it is referred to elsewhere, so equal values could give different keys."""
+    when it is referred to elsewhere, so equal values could give different keys. The written
+    values can be larger than the part (a character sheet's shared pick lists), so the key
+    kept is their BLAKE2b digest (256 bits: two different values never meet in practice)."""
     switches = (context.autoescape, context.use_l10n, context.use_tz, get_language())
     try:
-        return b"P" + marshal.dumps((own, *switches), MARSHAL_FORMAT)
+        kind, written = b"P", marshal.dumps((own, *switches), MARSHAL_FORMAT)
     except ValueError:
-        return b"T" + marshal.dumps((_tagged(own), *switches), MARSHAL_FORMAT)
+        kind, written = b"T", marshal.dumps((_tagged(own), *switches), MARSHAL_FORMAT)
+    return kind + hashlib.blake2b(kind + written, digest_size=KEY_DIGEST_BYTES).digest()
 
 
 class MemoNode(Node):

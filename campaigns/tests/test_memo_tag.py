@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import marshal
 from typing import Any
 
 import pytest
@@ -12,7 +11,7 @@ from django.utils.safestring import mark_safe
 
 from campaigns.models import Seat, Table
 from campaigns.templatetags import memo as memo_module
-from campaigns.templatetags.memo import MemoNode
+from campaigns.templatetags.memo import MemoNode, _key
 
 ENGINE = Engine(libraries={"memo": "campaigns.templatetags.memo"}, builtins=["django.template.defaulttags"])
 
@@ -148,7 +147,7 @@ def test_the_memo_keeps_a_bounded_number_of_parts_dropping_the_least_recently_us
     node = _memo(t)
     for v in (1, 2, 1, 3):  # 1 used again after 2: 2 is the one dropped
         t.render(Context({"v": v}))
-    assert [marshal.loads(key[1:])[0] for key in node.kept] == [{"v": 1}, {"v": 3}]
+    assert list(node.kept) == [_key({"v": 1}, Context()), _key({"v": 3}, Context())]
 
 
 def test_the_memo_keeps_a_bounded_size_of_parts_dropping_the_least_recently_used(
@@ -165,14 +164,14 @@ def test_the_memo_keeps_a_bounded_size_of_parts_dropping_the_least_recently_used
     monkeypatch.setattr(memo_module, "MEMO_CHARACTERS", 2 * one)
     for v in (parts[1], parts[0], parts[2]):  # parts[0] used again after parts[1]: [1] is dropped
         assert t.render(Context({"v": v})) == v
-    assert [marshal.loads(key[1:])[0] for key in node.kept] == [{"v": parts[0]}, {"v": parts[2]}]
+    assert list(node.kept) == [_key({"v": parts[0]}, Context()), _key({"v": parts[2]}, Context())]
     assert node.characters == 2 * one
     # A part larger than the whole bound is rendered every time, and drops nothing kept.
     monkeypatch.setattr(memo_module, "MEMO_CHARACTERS", 2 * one)
     large = "d" * (2 * one)
     for _ in range(2):
         assert t.render(Context({"v": large})) == large
-    assert [marshal.loads(key[1:])[0] for key in node.kept] == [{"v": parts[0]}, {"v": parts[2]}]
+    assert list(node.kept) == [_key({"v": parts[0]}, Context()), _key({"v": parts[2]}, Context())]
 
 
 def test_memo_takes_only_plain_names() -> None:
