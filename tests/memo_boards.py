@@ -2,22 +2,39 @@
 
 A board keeps its unchanged parts (``campaigns/templatetags/memo.py``); its
 tests compare the kept board with this one, rendered from the same template
-and the same context, after every change they make.
+and the same context, after every change they make. The board benchmark
+(``bench/bench_boards.py``) renders it as its baseline.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
 
 from django.template import Context, engines
+from django.template.base import Template
 from django.template.loader import get_template
 
 from campaigns.boards import board_template_and_context
 from campaigns.models import Seat, Table
 
 MEMO_TAGS = re.compile(r"{% load memo %}|{% memo [a-z0-9_ ]+ %}|{% endmemo %}")
+
+
+@functools.cache
+def whole_template(name: str) -> Template:
+    """The board template ``name`` with every memo tag taken out, compiled once per name.
+
+    The engine's cached loader keeps the kept template compiled; this keeps its twin the
+    same way, so rendering a board in full costs its rendering, not a compilation too."""
+    loaded: Any = get_template(name)
+    source, memos = MEMO_TAGS.subn("", str(loaded.template.source))
+    assert memos, f"{name} keeps nothing"
+    engine: Any = engines["django"]
+    template: Template = engine.engine.from_string(source)
+    return template
 
 
 def rendered_in_full(
@@ -27,8 +44,4 @@ def rendered_in_full(
     found = board_template_and_context(table, state, seats)
     assert found is not None, "this game has no board"
     name, context = found
-    loaded: Any = get_template(name)
-    source, memos = MEMO_TAGS.subn("", str(loaded.template.source))
-    assert memos, f"{name} keeps nothing"
-    engine: Any = engines["django"]
-    return str(engine.engine.from_string(source).render(Context(context, use_l10n=False)))
+    return str(whole_template(name).render(Context(context, use_l10n=False)))
