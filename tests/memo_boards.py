@@ -12,13 +12,15 @@ import functools
 import re
 from collections.abc import Mapping
 from typing import Any
+from unittest import mock
 
 from django.template import Context, engines
 from django.template.base import Template
 from django.template.loader import get_template
 
-from campaigns.boards import board_template_and_context
+from campaigns.boards import board_html, board_template_and_context
 from campaigns.models import Seat, Table
+from campaigns.templatetags.memo import MemoNode
 
 MEMO_TAGS = re.compile(r"{% load memo %}|{% memo [a-z0-9_ ]+ %}|{% endmemo %}")
 
@@ -45,3 +47,21 @@ def rendered_in_full(
     assert found is not None, "this game has no board"
     name, context = found
     return str(whole_template(name).render(Context(context, use_l10n=False)))
+
+
+def rendered_again_from_the_memo(
+    table: Table, state: Mapping[str, Any] | None = None, seats: list[Seat] | None = None
+) -> str:
+    """``table``'s board rendered twice: the second time no part may be rendered again.
+
+    A part whose values are not plain data (a model, a catalogue card) is rendered every
+    time; a board test that only asks whether a part was kept once would miss it."""
+    first = board_html(table, state, seats)
+
+    def rendered_again(node: MemoNode, *_: Any) -> str:
+        raise AssertionError(f"a part of an unchanged board was rendered again: memo {node.names}")
+
+    with mock.patch.object(MemoNode, "_render", rendered_again):
+        again = board_html(table, state, seats)
+    assert again == first
+    return str(again)

@@ -6,7 +6,7 @@ from typing import Any
 
 from campaigns.boards import board_html
 from campaigns.models import Seat, Table
-from tests.memo_boards import rendered_in_full
+from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
 
 
 def _seats() -> list[Seat]:
@@ -36,3 +36,4 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change() -> No
     html = board_html(table, _state(18), seats)
     assert html == rendered_in_full(table, _state(18), seats)
     assert 'aria-label="Renamed"' in html and 'aria-label="P2"' not in html
+    assert rendered_again_from_the_memo(table, _state(18), seats) == html

@@ -14,7 +14,7 @@ from campaigns.boards import board_html
 from campaigns.models import Table
 from campaigns.templatetags.memo import MemoNode
 from sheets.grim.models import GrimCard
-from tests.memo_boards import rendered_in_full
+from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -187,3 +187,4 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     loaded: Any = get_template("grim/board.html")
     nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
     assert len(nodes) == 3 and all(node.kept for node in nodes)
+    assert rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk)) == html

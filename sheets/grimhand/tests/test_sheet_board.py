@@ -31,7 +31,7 @@ from tests.grimhand_personas import (  # noqa: F401
     fixture_gh_player,
     ok,
 )
-from tests.memo_boards import rendered_in_full
+from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
 from tests.personas import Person
 
 pytestmark = pytest.mark.django_db
@@ -187,10 +187,12 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     assert f"<strong>{html_lib.escape(quest)}</strong> — active" in same()
     ok(gh_player.command("seat.rename", {"seat_id": gh_player.seat.pk, "name": "Bea"}))
     assert "Bea" in same()
-    # Kept, not rendered every time: a sheet's values (marked-safe payloads included) are keyed.
+    # Kept, not rendered every time: every sheet's values (an Adept's open abilities and quests
+    # included) are plain data the memo keys.
     loaded: Any = get_template("grimhand/board.html")
     (node,) = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
     assert node.kept
+    rendered_again_from_the_memo(Table.objects.get(pk=gh_host.table.pk))
 
 
 def test_a_sheets_rows_are_made_once_per_character_state_and_catalogue(gh_host: Person) -> None:

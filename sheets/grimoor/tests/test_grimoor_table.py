@@ -16,7 +16,7 @@ from campaigns.boards import board_html
 from campaigns.models import Play, Table
 from campaigns.registry import get
 from campaigns.templatetags.memo import MemoNode
-from tests.memo_boards import rendered_in_full
+from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -336,3 +336,4 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     loaded: Any = get_template("grimoor/board.html")
     nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
     assert len(nodes) == 6 and all(node.kept for node in nodes)
+    rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk))

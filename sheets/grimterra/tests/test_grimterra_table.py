@@ -16,7 +16,7 @@ from campaigns.boards import board_html
 from campaigns.models import Table
 from campaigns.registry import get
 from campaigns.templatetags.memo import MemoNode
-from tests.memo_boards import rendered_in_full
+from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -309,14 +309,7 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     html = _same(ann)
     assert "card.bluff" not in html
     # Kept, not rendered every time: the same board again renders no part again.
-    table = Table.objects.get(pk=ann.table.pk)
-
-    def rendered_again(*_: Any) -> str:
-        raise AssertionError("a part of an unchanged board was rendered again")
-
-    with monkeypatch.context() as patched:
-        patched.setattr(MemoNode, "_render", rendered_again)
-        assert board_html(table) == html
+    assert rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk)) == html
     ok(ann.command("hero.dark", {"hero_id": ids["Mira"], "by": 6}))
     ok(ann.command("hero.dark", {"hero_id": ids["Ash"], "by": 6}))
     assert "Ann wins the game" in _same(bo)
