@@ -33,7 +33,7 @@ PLACEHOLDER = "csrfslot" + secrets.token_hex(16)
 content can contain it."""
 
 SLOT = PLACEHOLDER.encode()
-KEPT = Recent(512)
+KEPT: Recent[str] = Recent(512)
 """Rendered pages (UTF-8) by key, in this process: a page is a few tens of KB and built in milliseconds."""
 
 

@@ -5,18 +5,20 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
-from typing import Any
+from typing import Any, Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
 
 
-class Recent:
+class Recent(Generic[K]):
     """At most ``size`` entries by key; the least recently used goes first. Thread-safe."""
 
     def __init__(self, size: int) -> None:
         self.size = size
-        self.kept: OrderedDict[Hashable, Any] = OrderedDict()
+        self.kept: OrderedDict[K, Any] = OrderedDict()
         self.lock = threading.Lock()
 
-    def get(self, key: Hashable) -> Any:
+    def get(self, key: K) -> Any:
         """The entry under ``key`` (now the most recently used), or ``None``."""
         with self.lock:
             found = self.kept.get(key)
@@ -24,7 +26,7 @@ class Recent:
                 self.kept.move_to_end(key)
             return found
 
-    def put(self, key: Hashable, value: Any) -> None:
+    def put(self, key: K, value: Any) -> None:
         with self.lock:
             self.kept[key] = value
             self.kept.move_to_end(key)

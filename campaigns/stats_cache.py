@@ -205,7 +205,7 @@ def group_key(host: Any, what: str) -> str:
     return f"stats:{_code()}:group:{what}:{host.pk}:{joined}:{_version(host, 'hosted')}"
 
 
-RECENT = Recent(256)
+RECENT: Recent[str] = Recent(256)
 """The last answers this process gave, by key: a cache in front of the shared one.
 
 A key names the version it was built at, so an answer kept here is as

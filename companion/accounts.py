@@ -135,7 +135,7 @@ def _load(user_id: Any, session: Any) -> tuple[Any, str | None]:
     return user, (row[count + 2] if session is not None else None)
 
 
-SEEN = Recent(10_000)
+SEEN: Recent[str] = Recent(10_000)
 """Sessions this process has seen logged in: session key → account id.
 
 Only a hint of which account row to read with the session's row: the row
@@ -182,7 +182,7 @@ def _rename_old_backend(session: Any) -> None:
         session[BACKEND_SESSION_KEY] = BACKEND
 
 
-DECODED = Recent(10_000)
+DECODED: Recent[str] = Recent(10_000)
 """Session rows this process has decoded: the stored text → its data.
 
 Decoding checks the row's signature and unpacks it, a tenth of a cached stats

@@ -125,7 +125,7 @@ def _modifier_row(mod: Mapping[str, Any], cid: int) -> dict[str, Any]:
     return {"text": text, "source": mod["source"], "payload": payload}
 
 
-ROWS = Recent(1024)
+ROWS: Recent[bytes] = Recent(1024)
 """Sheets this process made lately: the character's state (``marshal``) → (catalogue, rows).
 
 The board is rendered again after every command and shows every character's
