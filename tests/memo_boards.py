@@ -65,3 +65,11 @@ def rendered_again_from_the_memo(
         again = board_html(table, state, seats)
     assert again == first
     return str(again)
+
+
+def kept_board(table_id: int) -> str:
+    """The table's board as the server sends it, checked equal to the same board rendered in full."""
+    table = Table.objects.get(pk=table_id)
+    html = board_html(table)
+    assert html is not None and html == rendered_in_full(table)
+    return html

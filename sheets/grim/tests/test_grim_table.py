@@ -14,7 +14,7 @@ from campaigns.boards import board_html
 from campaigns.models import Table
 from campaigns.templatetags.memo import MemoNode
 from sheets.grim.models import GrimCard
-from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
+from tests.memo_boards import kept_board, rendered_again_from_the_memo
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -155,33 +155,26 @@ def test_a_refused_command_changes_nothing_and_names_its_field(ann: Person, bo: 
     assert (after.seq, after.state) == (before.seq, before.state)
 
 
-def _same(p: Person) -> str:
-    table = Table.objects.get(pk=p.table.pk)
-    html = board_html(table)
-    assert html == rendered_in_full(table)
-    return str(html)
-
-
 def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Person, bo: Person) -> None:
-    assert "Enter a Grim for Bo" in _same(ann)
+    assert "Enter a Grim for Bo" in kept_board(ann.table.pk)
     # Renamed: a panel kept under the old name is not given again.
     ok(bo.command("seat.rename", {"seat_id": bo.seat.pk, "name": "Bea"}))
-    html = _same(bo)
+    html = kept_board(bo.table.pk)
     assert "Enter a Grim for Bea" in html and "Enter a Grim for Bo" not in html
     ids = field(ann, bo)
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(ann.command("turn.next"))  # Swift Twitch acts: its section and the one it stops being change
-    html = _same(ann)
+    html = kept_board(ann.table.pk)
     assert html.count('pill accent">acting</span>') == 1
     ok(bo.command("grim.adjust", {"grim_id": ids["moss"], "field": "health", "by": -3, "note": "hit"}))
-    html = _same(ann)
+    html = kept_board(ann.table.pk)
     assert 'aria-label="Moss Maw Health">9</output>' in html
     ok(ann.command("grim.status", {"grim_id": ids["tide"], "status": "Burn"}))
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(ann.command("turn.next"))
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(bo.command("grim.adjust", {"grim_id": ids["moss"], "field": "health", "by": -9, "note": "out"}))
-    html = _same(ann)  # knocked out: Bo has room again, and the panel shows
+    html = kept_board(ann.table.pk)  # knocked out: Bo has room again, and the panel shows
     assert "Enter a Grim for Bea" in html
     # Kept, not rendered every time: each part's values are plain data the memo can key on.
     loaded: Any = get_template("grim/board.html")

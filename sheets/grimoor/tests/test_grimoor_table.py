@@ -16,7 +16,7 @@ from campaigns.boards import board_html
 from campaigns.models import Play, Table
 from campaigns.registry import get
 from campaigns.templatetags.memo import MemoNode
-from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
+from tests.memo_boards import kept_board, rendered_again_from_the_memo
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -290,47 +290,40 @@ def test_results_after_the_end(
     assert "Final score" in html
 
 
-def _same(p: Person) -> str:
-    table = Table.objects.get(pk=p.table.pk)
-    html = board_html(table)
-    assert html == rendered_in_full(table)
-    return str(html)
-
-
 def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Person, bo: Person) -> None:
-    assert "Choose the Start Player to begin." in _same(ann)
+    assert "Choose the Start Player to begin." in kept_board(ann.table.pk)
     start(ann, bo)
-    assert "Ann's turn: 1 Action left." in _same(bo)
+    assert "Ann's turn: 1 Action left." in kept_board(bo.table.pk)
     knight = play(ann, "Gaunt", 4, name="Grave Knight")
-    assert 'aria-label="Ann Horde Strength">4<' in _same(ann)
+    assert 'aria-label="Ann Horde Strength">4<' in kept_board(ann.table.pk)
     ok(ann.command("turn.end"))
-    _same(ann)  # the turn passes: both panels change, their Cohorts and forms do not
+    kept_board(ann.table.pk)  # the turn passes: both panels change, their Cohorts and forms do not
     play(bo, "Olatha", 3)
-    _same(bo)
+    kept_board(bo.table.pk)
     fill(bo, bo, 1, strength=2)  # a Cohort joins Bo's Horde: only Bo's panel changes
-    assert 'aria-label="Bo Horde Strength">5<' in _same(ann)
+    assert 'aria-label="Bo Horde Strength">5<' in kept_board(ann.table.pk)
     # Renamed: a panel, a Cohort or a form kept under the old name is not given again.
     ok(bo.command("seat.rename", {"seat_id": bo.seat.pk, "name": "Bea"}))
-    html = _same(bo)
+    html = kept_board(bo.table.pk)
     assert "A Cohort joins Bea's Horde" in html and 'aria-label="Bea Horde"' in html
     assert "Bo's Horde" not in html and 'aria-label="Bo ' not in html and "Correct Bo<" not in html
     ok(bo.command("stronghold.build", {"type": "Olatha", "points": 2}))
-    assert "Olatha: built" in _same(ann)
+    assert "Olatha: built" in kept_board(ann.table.pk)
     ok(bo.command("turn.end"))
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(ann.command("cohort.focus", {"cohort_id": knight}))
-    assert f'aria-label="Ready Grave Knight #{knight}"' in _same(ann)
+    assert f'aria-label="Ready Grave Knight #{knight}"' in kept_board(ann.table.pk)
     fill(ann, ann, 4)
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(ann.command("turn.end", {"skip": True}))
-    assert "Conflict 1 would end and be scored" in _same(bo)
+    assert "Conflict 1 would end and be scored" in kept_board(bo.table.pk)
     ok(bo.command("turn.end", {"skip": True}))  # Conflict 1 is scored: the Hordes are emptied
-    html = _same(ann)
+    html = kept_board(ann.table.pk)
     assert "Conflict 1 ended after a turn." in html and "The Horde is empty." in html
     ok(ann.command("conflict.end", {"note": "a printed Ability"}))
-    _same(bo)
+    kept_board(bo.table.pk)
     ok(ann.command("conflict.end", {"note": "a printed Ability"}))
-    html = _same(bo)  # the game is over: no Cohort forms, no Actions
+    html = kept_board(bo.table.pk)  # the game is over: no Cohort forms, no Actions
     assert "after 3 Conflicts" in html and 'id="grimoor-actions"' not in html
     # Kept, not rendered every time: each part's values are plain data the memo can key on.
     loaded: Any = get_template("grimoor/board.html")

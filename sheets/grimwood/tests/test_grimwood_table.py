@@ -17,7 +17,7 @@ from campaigns.boards import board_html
 from campaigns.models import Table
 from campaigns.registry import get
 from campaigns.templatetags.memo import MemoNode
-from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
+from tests.memo_boards import kept_board, rendered_again_from_the_memo
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -212,54 +212,46 @@ def test_a_refused_command_changes_nothing_and_names_its_field(ann: Person, bo: 
     assert f'id="gw-c{dragon}-to"' not in html  # a frozen combo offers no powers against it
 
 
-def _same(p: Person) -> str:
-    """The board as the server sends it, checked against the same board rendered in full."""
-    table = Table.objects.get(pk=p.table.pk)
-    html = board_html(table)
-    assert html == rendered_in_full(table)
-    return str(html)
-
-
 def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Person, bo: Person) -> None:
-    assert "Choose who goes first to begin." in _same(ann)
+    assert "Choose who goes first to begin." in kept_board(ann.table.pk)
     start(ann, bo)
-    _same(ann)
+    kept_board(ann.table.pk)
     owls = place(ann, ["Owl", "Owl", "Owl"])
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(ann.command("action.use", {"kind": "play"}))
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(ann.command("turn.draw"))  # Bo's turn: the turn player's actions and both panels change
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(bo.command("hand.set", {"count": 4, "note": "the Mage drew two"}))
-    _same(ann)
+    kept_board(ann.table.pk)
     elf = place(bo, ["Elf"])
-    _same(ann)
+    kept_board(ann.table.pk)
     # A supernatural placed elsewhere: Elf's combo offers one card fewer to add, itself unchanged.
     place(ann, ["Dragon"])
-    html = _same(ann)
+    html = kept_board(ann.table.pk)
     assert "<option>Dragon</option>" not in html and "Frozen by the Dragon" in html
     # A card added: the other combos' swap lists show its new points.
     ok(bo.command("combo.add", {"combo_id": elf, "card": "Troll"}))
-    assert "Bo's 2 supernaturals (Elf, Troll) (2)</option>" in _same(ann)
+    assert "Bo's 2 supernaturals (Elf, Troll) (2)</option>" in kept_board(ann.table.pk)
     # Renamed: no part kept under the old name is given again.
     ok(bo.command("seat.rename", {"seat_id": bo.seat.pk, "name": "Bea"}))
-    html = _same(bo)
+    html = kept_board(bo.table.pk)
     assert "Place a combo for Bea" in html and "Change Bea's 2 supernaturals" in html
     assert re.search(r"\bBo\b", html) is None
     ok(bo.command("combo.move", {"combo_id": owls, "power": "Sorceress"}))
-    html = _same(ann)
+    html = kept_board(ann.table.pk)
     assert 'aria-label="Ann score">1<' in html and 'aria-label="Bea score">12<' in html
     ok(bo.command("deck.set", {"remaining": 1, "note": "counted the deck"}))
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(bo.command("turn.draw"))  # the last card: the last round
-    assert "Last round:</strong> Bea drew the last card" in _same(ann)
+    assert "Last round:</strong> Bea drew the last card" in kept_board(ann.table.pk)
     ok(ann.command("hand.set", {"count": 9}))
-    _same(ann)
+    kept_board(ann.table.pk)
     ok(ann.command("turn.end", {"note": "nothing to draw"}))  # the game ends
-    assert "Bea wins the game</strong> with 12 points" in _same(ann)
+    assert "Bea wins the game</strong> with 12 points" in kept_board(ann.table.pk)
     dragon = next(c["id"] for c in state_of(ann)["players"][0]["combos"] if c["cards"] == ["Dragon"])
     ok(ann.command("combo.adjust", {"combo_id": dragon, "points": 12, "note": "a tie by hand"}))
-    html = _same(ann)  # a shared win: every panel's pill says so
+    html = kept_board(ann.table.pk)  # a shared win: every panel's pill says so
     assert html.count('<span class="pill accent">Shared win</span>') == 4
     # Kept, not rendered every time: each part's values are plain data the memo can key on.
     loaded: Any = get_template("grimwood/board.html")
