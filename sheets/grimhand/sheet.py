@@ -150,7 +150,9 @@ def sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     if found is not None and found[0] is catalogue:
         rows: dict[str, Any] = found[1]
         return rows
-    rows = _sheet_rows(char, catalogue)
+    # Made from a private copy of the character (marshal's, in C): the rows hold some of its
+    # dicts (an item, a quest), and a kept entry must not change with a snapshot changed later.
+    rows = _sheet_rows(marshal.loads(key), catalogue)
     ROWS.put(key, (catalogue, rows))
     return rows
 

@@ -205,6 +205,10 @@ def test_a_sheets_rows_are_made_once_per_character_state_and_catalogue(gh_host: 
     first = sheet_rows(char, catalogue)
     assert first == _sheet_rows(char, catalogue)
     assert sheet_rows(copy.deepcopy(char), catalogue) is first  # the same state: kept
+    # Kept apart from the snapshot it was made from: changing that snapshot later changes nothing.
+    char["equipment"][0]["name"] = "Changed in place"
+    assert "Changed in place" not in json.dumps(first)
+    char = Table.objects.get(pk=gh_host.table.pk).state["characters"][str(grum)]
     richer = {**char, "xp": int(char["xp"]) + 250}
     again = sheet_rows(richer, catalogue)
     assert again is not first and again == _sheet_rows(richer, catalogue)
