@@ -378,26 +378,13 @@ GAMES: dict[str, Callable[[int], Scene]] = {
 }
 
 
-def _memo_nodes(name: str) -> list[MemoNode]:
-    """Every ``memo`` of the board template ``name`` (nested ones included)."""
-    from django.template.loader import get_template
-
-    from campaigns.templatetags.memo import MemoNode
-
-    loaded: Any = get_template(name)
-    return [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
-
-
 def _forget(nodes: list[MemoNode]) -> None:
     """Nothing kept: every memo's parts, and Grim Hand's sheet rows (kept per character state)."""
     from sheets.grimhand.sheet import ROWS
 
     for node in nodes:
-        with node.lock:
-            node.kept.clear()
-            node.characters = 0
-    with ROWS.lock:
-        ROWS.kept.clear()
+        node.forget()
+    ROWS.clear()
 
 
 def _kept_parts(nodes: list[MemoNode]) -> int:
@@ -481,14 +468,14 @@ def measure(scene: Scene, rounds: int) -> Figures:
     from django.template import Context
 
     from campaigns.boards import board_html, board_template_and_context
-    from tests.memo_boards import whole_template
+    from tests.memo_boards import memo_nodes, whole_template
 
     table = scene.table
     found = board_template_and_context(table, scene.states[0], scene.seats[0])
     if found is None:
         raise RuntimeError(f"{scene.game} has no board")
     name = found[0]
-    nodes = _memo_nodes(name)
+    nodes = memo_nodes(name)
     if not nodes:
         raise RuntimeError(f"{name} keeps nothing")
     whole_template(name)  # compiled before timing, as the kept template is by the engine's loader

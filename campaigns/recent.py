@@ -26,6 +26,10 @@ class Recent(Generic[K]):
                 self.kept.move_to_end(key)
             return found
 
+    def clear(self) -> None:
+        with self.lock:
+            self.kept.clear()
+
     def put(self, key: K, value: Any) -> None:
         with self.lock:
             self.kept[key] = value

@@ -25,6 +25,12 @@ from campaigns.templatetags.memo import MemoNode
 MEMO_TAGS = re.compile(r"{% load memo %}|{% memo [a-z0-9_ ]+ %}|{% endmemo %}")
 
 
+def memo_nodes(name: str) -> list[MemoNode]:
+    """Every ``memo`` of the template ``name``, nested ones included."""
+    loaded: Any = get_template(name)
+    return [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+
+
 @functools.cache
 def whole_template(name: str) -> Template:
     """The board template ``name`` with every memo tag taken out, compiled once per name.

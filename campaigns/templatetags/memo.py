@@ -126,6 +126,12 @@ class MemoNode(Node):
                 self.characters -= len(dropped) + len(part)
         return html
 
+    def forget(self) -> None:
+        """Nothing kept any more (a benchmark's fresh start)."""
+        with self.lock:
+            self.kept.clear()
+            self.characters = 0
+
     def _render(self, context: Context, own: dict[str, object]) -> SafeString:
         """The part with only its named variables in scope (so nothing else can change it)."""
         return mark_safe(self.nodelist.render(context.new(own)))

@@ -141,9 +141,7 @@ def sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     """One character's sheet: counters, stats with breakdowns, items, abilities, quests, modifiers;
     as this process last made it for the same character and catalogue."""
     try:
-        if not isinstance(char, dict):
-            raise ValueError("not a snapshot's dict")
-        key = marshal.dumps(char, 2)  # format 2: one encoding per value, as the memo's keys
+        key = marshal.dumps(dict(char), 2)  # format 2: one encoding per value, as the memo's keys
     except ValueError:  # not plain data (never from a snapshot): made every time
         return _sheet_rows(char, catalogue)
     found = ROWS.get(key)

@@ -5,16 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.template.loader import get_template
 from django.test import Client
 
 from campaigns import services
 from campaigns.auth import cookie_name
 from campaigns.boards import board_html
 from campaigns.models import Table
-from campaigns.templatetags.memo import MemoNode
 from sheets.grim.models import GrimCard
-from tests.memo_boards import kept_board, rendered_again_from_the_memo
+from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -177,7 +175,6 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     html = kept_board(ann.table.pk)  # knocked out: Bo has room again, and the panel shows
     assert "Enter a Grim for Bea" in html
     # Kept, not rendered every time: each part's values are plain data the memo can key on.
-    loaded: Any = get_template("grim/board.html")
-    nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    nodes = memo_nodes("grim/board.html")
     assert len(nodes) == 3 and all(node.kept for node in nodes)
     assert rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk)) == html

@@ -12,17 +12,15 @@ import dataclasses
 import html as html_lib
 import json
 import re
-from typing import Any
 
 import pytest
 from django.template import Context
-from django.template.loader import get_template
 from django.test import Client
 
 from campaigns.auth import cookie_name
 from campaigns.boards import board_html
 from campaigns.models import Table
-from campaigns.templatetags.memo import MemoNode, _key
+from campaigns.templatetags.memo import _key
 from sheets.grimhand.sheet import _sheet_rows, current_catalogue, sheet_choices, sheet_rows
 from tests.grimhand_personas import (  # noqa: F401
     create_character,
@@ -31,7 +29,7 @@ from tests.grimhand_personas import (  # noqa: F401
     fixture_gh_player,
     ok,
 )
-from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
+from tests.memo_boards import memo_nodes, rendered_again_from_the_memo, rendered_in_full
 from tests.personas import Person
 
 pytestmark = pytest.mark.django_db
@@ -189,8 +187,7 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     assert "Bea" in same()
     # Kept, not rendered every time: every sheet's values (an Adept's open abilities and quests
     # included) are plain data the memo keys.
-    loaded: Any = get_template("grimhand/board.html")
-    (node,) = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    (node,) = memo_nodes("grimhand/board.html")
     assert node.kept
     rendered_again_from_the_memo(Table.objects.get(pk=gh_host.table.pk))
 

@@ -7,7 +7,6 @@ from html import escape
 from typing import Any
 
 import pytest
-from django.template.loader import get_template
 from django.test import Client
 
 from campaigns import services
@@ -15,8 +14,7 @@ from campaigns.auth import cookie_name
 from campaigns.boards import board_html
 from campaigns.models import Play, Table
 from campaigns.registry import get
-from campaigns.templatetags.memo import MemoNode
-from tests.memo_boards import kept_board, rendered_again_from_the_memo
+from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -326,7 +324,6 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     html = kept_board(bo.table.pk)  # the game is over: no Cohort forms, no Actions
     assert "after 3 Conflicts" in html and 'id="grimoor-actions"' not in html
     # Kept, not rendered every time: each part's values are plain data the memo can key on.
-    loaded: Any = get_template("grimoor/board.html")
-    nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    nodes = memo_nodes("grimoor/board.html")
     assert len(nodes) == 6 and all(node.kept for node in nodes)
     rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk))

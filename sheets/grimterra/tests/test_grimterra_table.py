@@ -6,7 +6,6 @@ from typing import Any
 
 import pytest
 from django.template.context import Context
-from django.template.loader import get_template
 from django.test import Client
 from django.utils.safestring import SafeString
 
@@ -16,7 +15,7 @@ from campaigns.boards import board_html
 from campaigns.models import Table
 from campaigns.registry import get
 from campaigns.templatetags.memo import MemoNode
-from tests.memo_boards import kept_board, rendered_again_from_the_memo
+from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -306,6 +305,5 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     ok(ann.command("hero.dark", {"hero_id": ids["Ash"], "by": 6}))
     assert "Ann wins the game" in kept_board(bo.table.pk)
     # Every part's values are plain data the memo can key on.
-    loaded: Any = get_template("grimterra/board.html")
-    nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    nodes = memo_nodes("grimterra/board.html")
     assert len(nodes) == 4 and all(node.kept for node in nodes)

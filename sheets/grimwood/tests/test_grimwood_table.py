@@ -8,7 +8,6 @@ from html import escape
 from typing import Any
 
 import pytest
-from django.template.loader import get_template
 from django.test import Client
 
 from campaigns import services
@@ -16,8 +15,7 @@ from campaigns.auth import cookie_name
 from campaigns.boards import board_html
 from campaigns.models import Table
 from campaigns.registry import get
-from campaigns.templatetags.memo import MemoNode
-from tests.memo_boards import kept_board, rendered_again_from_the_memo
+from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -254,8 +252,7 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     html = kept_board(ann.table.pk)  # a shared win: every panel's pill says so
     assert html.count('<span class="pill accent">Shared win</span>') == 4
     # Kept, not rendered every time: each part's values are plain data the memo can key on.
-    loaded: Any = get_template("grimwood/board.html")
-    nodes = [n for n in loaded.template.nodelist.get_nodes_by_type(MemoNode) if isinstance(n, MemoNode)]
+    nodes = memo_nodes("grimwood/board.html")
     assert len(nodes) == 11 and all(node.kept for node in nodes)
     rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk))
 
