@@ -43,6 +43,16 @@ _own_redis_namespace()
 
 
 @pytest.fixture(autouse=True)
+def log_tells_the_truth(monkeypatch: Any) -> None:
+    """Every command a test sends through the table service names each number it changes in its
+    log line as before → after (tests/lognumbers.py)."""
+    from campaigns import services
+    from tests.lognumbers import checking
+
+    monkeypatch.setattr(services, "command_execute", checking(services.command_execute))
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 

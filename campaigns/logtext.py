@@ -15,6 +15,7 @@ from typing import Any
 from campaigns.broadcast import event_json
 from campaigns.models import Event, Seat, Table
 from campaigns.registry import find
+from rules.changes import key_label, last_key, number_changes, said_changes
 
 Names = Mapping[int, str]
 
@@ -86,13 +87,31 @@ def _text(table: Table, event: Event, names: Names, quoted: Mapping[int, Event])
         seq = _quoted_seq(event)
         target = quoted.get(seq) if seq is not None else None
         verb = "undid" if event.type == "undo" else "redid"
-        if target is None:
-            return f"{verb} change #{seq}"
-        return f"{verb}: {_text(table, target, names, {})}"
+        line = f"{verb} change #{seq}" if target is None else f"{verb}: {_text(table, target, names, {})}"
+        return line + _moved_back(table, p, names)
     platform = _platform_text(event.type, p, names)
     if platform is not None:
         return platform
     return _game_text(table, event.type, p, names)
+
+
+def _moved_back(table: Table, payload: Mapping[str, Any], names: Names) -> str:
+    """What an undo or redo really changed, " (Ann's Health 2 → 9)": the quoted line's numbers
+    are the original change's, and an undo of an older change moves the numbers as they are now."""
+    changes = number_changes(payload)
+    if not changes:
+        return ""
+    spec = find(table.game)
+
+    def label(path: list[Any]) -> str:
+        try:
+            if spec is not None and isinstance(table.state, dict):
+                return str(spec.rules.number_label(path, table.state, names))
+        except Exception:  # a label is a nicety; the numbers are what must show
+            pass
+        return key_label(last_key(path) or "number")
+
+    return f" ({said_changes(changes, label)})"
 
 
 def said(table: Table, events: Iterable[Event], names: Names | None = None) -> list[dict[str, Any]]:

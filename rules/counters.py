@@ -35,7 +35,7 @@ class CountersRules(OpsRules):
         return {"counters": [], "next_id": 1}
 
     def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
-        """ "+3 Life (Bo) → 23": the change, whose counter, and where it ended."""
+        """ "+3 Life (Bo) 20 → 23": the change, whose counter, and its value before and after."""
         owner = (
             seat_names.get(payload.get("seat_id", -1)) if isinstance(payload.get("seat_id"), int) else None
         )
@@ -43,9 +43,14 @@ class CountersRules(OpsRules):
         if event_type == "counter.adjusted":
             by = int(payload.get("by", 0))
             sign = "+" if by >= 0 else "\u2212"
-            return f"{sign}{abs(by)} {payload.get('name')}{of} \u2192 {payload.get('after')}"
+            moved = f"{payload.get('before')} \u2192 {payload.get('after')}"
+            return f"{sign}{abs(by)} {payload.get('name')}{of} {moved}"
         if event_type in ("counter.set", "counter.reset"):
             verb = "set" if event_type == "counter.set" else "reset"
+            if "before" in payload:
+                return (
+                    f"{verb} {payload.get('name')}{of} {payload.get('before')} \u2192 {payload.get('value')}"
+                )
             return f"{verb} {payload.get('name')}{of} to {payload.get('value')}"
         if event_type == "counter.renamed":
             return f"renamed {payload.get('before')} to {payload.get('name')}"
@@ -59,7 +64,7 @@ class CountersRules(OpsRules):
     def burst(
         self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]
     ) -> dict[str, Any] | None:
-        """Taps of one step on one counter read as one line: "+3 Life → 23"."""
+        """Taps of one step on one counter read as one line: "+3 Life 20 → 23"."""
         by = payload.get("by")
         if event_type != "counter.adjusted" or by not in (-1, 1):
             return None
@@ -69,8 +74,18 @@ class CountersRules(OpsRules):
             "key": f"counter:{payload.get('counter_id')}",
             "by": by,
             "label": label,
+            "before": payload.get("before"),
             "after": payload.get("after"),
         }
+
+    def number_label(self, path: list[Any], state: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """A counter's value reads as its name and owner, "Life (Ann)"."""
+        if len(path) == 3 and path[0] == "counters" and path[2] == "value" and isinstance(path[1], Mapping):
+            for counter in state.get("counters", []):
+                if counter.get("id") == path[1].get("id"):
+                    owner = seat_names.get(counter.get("seat_id", -1))
+                    return f"{counter.get('name')}" + (f" ({owner})" if owner else "")
+        return super().number_label(path, state, seat_names)
 
     def summary(self, state: State) -> dict[str, Any]:
         """Counters has no winner; the record keeps every counter's final value."""

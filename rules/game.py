@@ -24,6 +24,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
+from rules.changes import key_label, number_changes, path_label, said_changes
 from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
 from rules.ops import Recorder, revert
@@ -109,8 +110,18 @@ class GameRulesBase:
         raise NotImplementedError
 
     def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
-        """A readable log line; games override this with names and numbers."""
-        return event_type.replace(".", " ").replace("_", " ")
+        """A readable log line; games override this with names and numbers. This default names
+        every number the event changed by its key, so even it tells the truth."""
+        line = event_type.replace(".", " ").replace("_", " ")
+        changes = number_changes(payload)
+        if changes:
+            line += ": " + said_changes(changes, lambda path: key_label(str(path[-1])))
+        return line
+
+    def number_label(self, path: list[Any], state: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """The name of the number at ``path`` of ``state`` ("Tide Wisp's Health"), for the lines of
+        undo and redo; games override it where a path's own keys read badly."""
+        return path_label(path, state, seat_names)
 
     def burst(
         self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]

@@ -97,15 +97,24 @@ def test_events_after_n_oldest_first_paginated(player: Person) -> None:
     assert page["has_more"] is True and page["next_after"] == 5
     assert set(page["results"][0]) == {"seq", "seat", "type", "payload", "created_at", "text"}
     assert page["results"][0]["text"] == "added Life (20)"
-    assert page["results"][1]["text"].startswith("+1 Life") and page["results"][1]["text"].endswith(
-        "\u2192 21"
-    )
+    assert page["results"][1]["text"] == "+1 Life (Bo) 20 \u2192 21"
     rest = player.client.get(url, {"after": page["next_after"]}).json()
     assert [e["seq"] for e in rest["results"]] == [6, 7, 8]
     assert rest["has_more"] is False
     r = player.client.get(url, {"after": "x"})
     assert r.status_code == 400 and r.json()["code"] == "bad_param"
     assert APIClient().get(url).status_code == 401
+
+
+def test_an_undo_names_the_numbers_it_really_moved(player: Person) -> None:
+    """Undoing an older change is relative: its line quotes the change and names what moved now."""
+    life = add_life(player)
+    older = player.command("counter.adjust", {"counter_id": life, "by": -3}).json()["seq"]
+    player.command("counter.adjust", {"counter_id": life, "by": 5})
+    undo = player.command("undo", {"seq": older}).json()["events"][0]
+    assert undo["text"] == "undid: \u22123 Life (Bo) 20 \u2192 17 (Life (Bo) 22 \u2192 25)"
+    redo = player.command("redo", {"seq": undo["seq"]}).json()["events"][0]
+    assert redo["text"].endswith("(Life (Bo) 25 \u2192 22)")
 
 
 def test_command_statuses(

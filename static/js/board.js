@@ -395,13 +395,15 @@
         last.events.push(e); last.sum += b.by; last.at = at; last.after = b.after;
         return;
       }
-      lines.push({ events: [e], seat: e.seat, burst: b || null, sum: b ? b.by : 0, at: at, after: b ? b.after : null });
+      lines.push({ events: [e], seat: e.seat, burst: b || null, sum: b ? b.by : 0, at: at,
+        before: b ? b.before : null, after: b ? b.after : null });
     });
     return lines;
   }
   function lineText(line) {
     if (line.events.length === 1) return line.events[0].text || line.events[0].type;
-    return (line.sum >= 0 ? "+" : "\u2212") + Math.abs(line.sum) + " " + line.burst.label + " \u2192 " + line.after;
+    var from = line.before === undefined || line.before === null ? "" : line.before + " ";
+    return (line.sum >= 0 ? "+" : "\u2212") + Math.abs(line.sum) + " " + line.burst.label + " " + from + "\u2192 " + line.after;
   }
   function undoAll(list) {
     return list.reduce(function (p, e) {
