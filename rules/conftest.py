@@ -1,4 +1,4 @@
-"""Test settings for the rules package.
+"""Test settings for the rules package and every game's rules tests (rules/<game>/tests/).
 
 Hypothesis keeps no example database here: the rules tests must not leave
 files in the repository, and failures are reproduced from the printed seed.
