@@ -27,7 +27,8 @@ def _offending_imports(folder: Path) -> dict[str, set[str]]:
     allowed = set(sys.stdlib_module_names) | {"rules", "__future__"}
     bad: dict[str, set[str]] = {}
     for path in folder.rglob("*.py"):
-        extra = TEST_ONLY if "tests" in path.relative_to(folder).parts else set()
+        test_only = "tests" in path.relative_to(folder).parts or path.name == "conftest.py"
+        extra = TEST_ONLY if test_only else set()
         foreign = _imported_roots(path) - allowed - extra
         if foreign:
             bad[str(path.relative_to(folder))] = foreign
