@@ -37,10 +37,10 @@ GONE = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 """``removed_at`` of a seat read from the snapshot: removed, the moment is on its row only."""
 
 
-def clean_name(raw: object, what: str, limit: int = MAX_NAME) -> str:
+def clean_name(raw: object, what: str, limit: int = MAX_NAME, field: str = "name") -> str:
     """``rules.table.clean_name`` for the service's own forms (create, join)."""
     try:
-        return table_rules.clean_name(raw, what, limit)
+        return table_rules.clean_name(raw, what, limit, field)
     except RuleViolation as exc:
         raise TableError(exc.code, exc.message, extra=exc.extra) from exc
 

@@ -47,7 +47,7 @@ from campaigns.models import (
     Table,
     TableStatus,
 )
-from campaigns.payloads import check_payload, check_storable
+from campaigns.payloads import Held, check_payload, check_storable
 from campaigns.registry import project, rules_for
 from campaigns.undo import undo_redo
 from rules import table as table_rules
@@ -118,8 +118,8 @@ def table_create(
             exc.code, exc.message, extra={**exc.extra, "field": f"options.{field}" if field else "options"}
         ) from exc
     rules = spec.rules
-    table_name = clean_name(name, "a table name", 80)
-    host_name = clean_name(seat_name, "your name")
+    table_name = clean_name(name, "a table name", table_rules.TABLE_NAME_MAX)
+    host_name = clean_name(seat_name, "your name", field="seat_name")
     for _ in range(20):
         try:
             with transaction.atomic():
@@ -374,9 +374,10 @@ def _command_once(
         # 52 bits: the seed stays an exact number in JSON exports (±2**53).
         seed = secrets.randbits(52) if seed is None else seed
         outcome = _dispatch(table, actor, type, payload, random.Random(seed))
-        check_storable(outcome.state, "state")
+        held = Held(table.state)  # what the table already holds is not this command's to refuse
+        check_storable(outcome.state, "state", held)
         for new in outcome.events:
-            check_storable(new.payload, "event")
+            check_storable(new.payload, "event", held)
         # The Table columns and Seat rows follow the snapshot's table block (a projector); only
         # a seat command reads the rows it may change. The log and the board read the block.
         mirror(table, outcome.state, _seats(table) if type.startswith("seat.") else [])

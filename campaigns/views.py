@@ -59,11 +59,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
             options=_form_options(request, form["game"]),
         )
     except TableError as exc:
-        field = (
-            "seat_name"
-            if exc.code == "bad_name" and not form["seat_name"]
-            else exc.extra.get("field", "name")
-        )
+        field = exc.extra.get("field", "name")
         from companion.views import home_context
 
         ctx = home_context(request) | {"create_error": {"field": field, "message": exc.message}, "form": form}

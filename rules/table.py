@@ -21,6 +21,7 @@ from typing import Any
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
 from rules.ops import Op, Recorder
+from rules.text import text_problem
 
 BLOCK = "table"
 """The snapshot key of the table's own block."""
@@ -42,15 +43,19 @@ COMMANDS = (
 """The host's commands decided here (``table.rotate_code`` needs the database: the service)."""
 
 
-def clean_name(raw: object, what: str, limit: int = SEAT_NAME_MAX) -> str:
-    """A name as typed, trimmed: refused when empty or longer than ``limit``."""
+def clean_name(raw: object, what: str, limit: int = SEAT_NAME_MAX, field: str = "name") -> str:
+    """A name as typed, trimmed: refused when empty, longer than ``limit``, or holding what no
+    text may (``rules.text``: the rule every stored value passes), naming ``field``."""
     name = str(raw or "").strip()
     if not name:
-        raise RuleViolation("bad_name", f"Please enter {what}.", {"field": "name"})
+        raise RuleViolation("bad_name", f"Please enter {what}.", {"field": field})
     if len(name) > limit:
         raise RuleViolation(
-            "bad_name", f"{what.capitalize()} can be at most {limit} characters.", {"field": "name"}
+            "bad_name", f"{what.capitalize()} can be at most {limit} characters.", {"field": field}
         )
+    problem = text_problem(name)
+    if problem is not None:
+        raise RuleViolation("bad_text", problem, {"field": field})
     return name
 
 
