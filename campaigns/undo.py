@@ -28,7 +28,7 @@ def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any], st
         raise NotAllowed("not_your_change", "Only the seat that made a change, or the host, can undo it.")
     # The rights in force now, not when the change was made: a change to
     # another seat made while "everyone edits" was on is that seat's again.
-    for seat_id in sorted(touched_seats(target.payload)):
+    for seat_id in sorted(changed_seats(table, target)):
         actor.require_edit(seat_id)
     state = dict(state)
     undone: list[int] = list(state.pop("undone", []))
@@ -56,6 +56,25 @@ def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any], st
         event = NewEvent("redo", {"seq": seq, "redone_seq": original, "events": compensation})
     state["undone"] = undone
     return Outcome(state, [event])
+
+
+def changed_seats(table: Table, event: Event) -> set[int]:
+    """The seats undoing or redoing ``event`` changes: those its original change names, found
+    back through the undos and redos leading to it (theirs carry only the compensation's ops,
+    whose paths need not name a seat: a counter's names the counter), with any they name."""
+    seats = touched_seats(event.payload)
+    seen = {event.seq}
+    while event.type in ("undo", "redo"):
+        back = event.payload.get("seq" if event.type == "undo" else "redone_seq")
+        if not isinstance(back, int) or isinstance(back, bool) or back in seen:
+            break
+        found = Event.objects.filter(table=table, seq=back).only("seq", "type", "payload").first()
+        if found is None:
+            break
+        event = found
+        seen.add(event.seq)
+        seats |= touched_seats(event.payload)
+    return seats
 
 
 def touched_seats(payload: Any) -> set[int]:
