@@ -8,15 +8,18 @@ from django.conf import settings
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 
-
-class BodyTooLarge(exceptions.APIException):
-    status_code = 413
-    default_detail = "The request is too large."
-    default_code = "too_large"
+from api.errors import ApiError
 
 
-def body_too_large(limit: int) -> BodyTooLarge:
-    return BodyTooLarge(f"The request is too large (at most {limit // 1024} KB).", code="too_large")
+def body_too_large(limit: int) -> ApiError:
+    """413 stating the limit that applies (``extra.limit_bytes``), as the server's own 413 does
+    (``companion.wsgi_bridge``)."""
+    return ApiError(
+        "too_large",
+        f"The request is too large (at most {limit // 1024} KB).",
+        status_code=413,
+        extra={"limit_bytes": limit},
+    )
 
 
 def content_length(meta: dict[str, Any]) -> int:

@@ -13,6 +13,7 @@ import django
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "companion.settings")
 django.setup(set_prefix=False)
 
+from campaigns.payloads import MAX_BODY_BYTES as COMMAND_BODY_BYTES  # noqa: E402
 from companion.envcheck import EnvReader  # noqa: E402
 from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
 from companion.wsgi_handler import Handler  # noqa: E402
@@ -45,6 +46,9 @@ http_app = HttpViaWsgi(
     # Where passwords are checked (PBKDF2, slow by design): their own threads, so a
     # login flood never queues in front of table commands.
     side_paths=("/accounts/", "/admin/login/"),
+    # A command (and its preview) is at most 64 KB: a larger one is told so, not the 10 MB
+    # every other request may send, and is not read past it.
+    body_limits=((r"/api/v1/tables/[^/]+/commands/", COMMAND_BODY_BYTES),),
 )
 
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402

@@ -26,11 +26,12 @@ import asyncio
 import contextvars
 import io
 import json
+import re
 import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -43,6 +44,7 @@ Send = Callable[[Message], Awaitable[None]]
 WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
 MAX_BODY_BYTES = 10 * 1024 * 1024
+"""The largest body of any request; paths may have their own, smaller limit (``body_limits``)."""
 BUSY_RETRY_S = 1
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 SIDE_QUEUE_PER_THREAD = 4
@@ -80,6 +82,7 @@ class HttpViaWsgi:
         side_paths: tuple[str, ...] = (),
         side_threads: int = 2,
         solo_while_standing: bool = True,
+        body_limits: Sequence[tuple[str, int]] = (),
     ) -> None:
         """``max_in_flight`` bounds the requests this process holds at once (0: no bound);
         ``max_wait_s`` how long a change (a POST, PUT, PATCH or DELETE: a command)
@@ -145,6 +148,12 @@ class HttpViaWsgi:
         wrong passwords made the rule refuse table commands: ``bench_logins``).
         The side lane holds at most ``SIDE_QUEUE_PER_THREAD`` requests per
         thread; past that, 503 ``busy`` at once.
+
+        ``body_limits`` are ``(path pattern, bytes)``: a request whose path matches
+        a pattern (``re.match``, first match wins) may send at most that many
+        bytes, any other ``MAX_BODY_BYTES``. Past its limit it is answered 413
+        stating that limit, the one that applies (a command's 64 KB, not the
+        process's 10 MB), before the rest of its body is read.
         """
         self.wsgi_app = wsgi_app
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="http")
@@ -161,6 +170,7 @@ class HttpViaWsgi:
         self.lag = LoopLag()
         self._thread_state = threading.local()
         self.side_paths = side_paths
+        self.body_limits = [(re.compile(pattern), limit) for pattern, limit in body_limits]
         self.side_max_in_flight = side_threads * SIDE_QUEUE_PER_THREAD
         self.side_in_flight = 0
         side_pool = ThreadPoolExecutor(max_workers=side_threads, thread_name_prefix="http-side")
@@ -185,9 +195,10 @@ class HttpViaWsgi:
             return
         self.in_flight += 1  # one event loop per process: no lock needed
         try:
-            body = await self._read_body(receive)
+            limit = self._body_limit(scope["path"])
+            body = await self._read_body(receive, limit)
             if body is None:
-                await _too_large(send)
+                await _too_large(send, limit)
                 return
             deadline = self._deadline(arrived) if change else None
             ticket = self.queue.enter()
@@ -206,9 +217,10 @@ class HttpViaWsgi:
             return
         self.side_in_flight += 1
         try:
-            body = await self._read_body(receive)
+            limit = self._body_limit(scope["path"])
+            body = await self._read_body(receive, limit)
             if body is None:
-                await _too_large(send)
+                await _too_large(send, limit)
                 return
             result: WsgiResult = await self._run_side(_environ(scope, body))
         finally:
@@ -234,7 +246,15 @@ class HttpViaWsgi:
             return arrived + min(self.queued_wait_s, self.max_wait_s)
         return arrived + self.max_wait_s
 
-    async def _read_body(self, receive: Receive) -> bytes | None:
+    def _body_limit(self, path: str) -> int:
+        """The most bytes a request to ``path`` may send."""
+        for pattern, limit in self.body_limits:
+            if pattern.match(path):
+                return limit
+        return MAX_BODY_BYTES
+
+    async def _read_body(self, receive: Receive, limit: int) -> bytes | None:
+        """The whole body, or None once it is past ``limit`` (the rest is not read)."""
         chunks: list[bytes] = []
         size = 0
         while True:
@@ -243,7 +263,7 @@ class HttpViaWsgi:
                 break
             chunk = message.get("body", b"")
             size += len(chunk)
-            if size > MAX_BODY_BYTES:
+            if size > limit:
                 return None
             chunks.append(chunk)
             if not message.get("more_body", False):
@@ -510,9 +530,11 @@ async def _busy_at_door(send: Send, bound: str) -> None:
     await _send_error(send, 503, "busy", BUSY_MESSAGE, extra, retry_after_s=BUSY_RETRY_S)
 
 
-async def _too_large(send: Send) -> None:
-    limit_kb = MAX_BODY_BYTES // 1024
-    await _send_error(send, 413, "too_large", f"The request is too large (at most {limit_kb} KB).", {})
+async def _too_large(send: Send, limit: int) -> None:
+    """413 in the error shape, stating the limit that applies (``extra.limit_bytes``)."""
+    size = f"{limit // 1024} KB" if limit >= 1024 else f"{limit} bytes"
+    message = f"The request is too large (at most {size})."
+    await _send_error(send, 413, "too_large", message, {"limit_bytes": limit})
 
 
 async def _send_error(

@@ -8,14 +8,16 @@ connected to Redis again on every command (issue #8, "Tests and speed").
 from __future__ import annotations
 
 import asyncio
+import json
+import threading
 from collections.abc import Callable, Iterable
 from typing import Any
 
 from asgiref.local import Local
 from django.core.cache import caches
 
-from companion.wsgi_bridge import HttpViaWsgi
-from tests.test_backpressure import call
+from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
+from tests.test_backpressure import blocking_wsgi, call
 
 
 def remembering_wsgi(seen: list[tuple[object, object]]) -> Callable[..., Iterable[bytes]]:
@@ -45,3 +47,28 @@ def test_one_worker_thread_keeps_its_locals_and_its_cache_across_requests() -> N
     first_made, first_cache = seen[0]
     assert all(made is first_made for made, _ in seen)
     assert all(cache is first_cache for _, cache in seen)
+
+
+def test_a_body_past_its_paths_limit_is_told_that_limit() -> None:
+    """Issue #32, item 9: the 413 states the limit that applies to the request, not the largest."""
+    app = HttpViaWsgi(blocking_wsgi(threading.Event()), threads=1, body_limits=[(r"/small/", 2048)])
+    status, _, body = asyncio.run(call(app, "/small/x", b"x" * 2049))
+    assert status == 413
+    assert json.loads(body) == {
+        "code": "too_large",
+        "message": "The request is too large (at most 2 KB).",
+        "extra": {"limit_bytes": 2048},
+    }
+    status, _, body = asyncio.run(call(app, "/large/", b"x" * (MAX_BODY_BYTES + 1)))
+    assert status == 413 and json.loads(body)["extra"]["limit_bytes"] == MAX_BODY_BYTES
+
+
+def test_a_ten_megabyte_command_is_told_the_commands_64_kb() -> None:
+    from companion.asgi import http_app
+
+    for path in ("/api/v1/tables/7/commands/", "/api/v1/tables/7/commands/preview/"):
+        status, _, body = asyncio.run(call(http_app, path, b"x" * (MAX_BODY_BYTES + 1)))
+        assert status == 413
+        answer = json.loads(body)
+        assert answer["message"] == "The request is too large (at most 64 KB)."
+        assert answer["extra"] == {"limit_bytes": 64 * 1024}
