@@ -190,7 +190,7 @@ class EventsView(SeatView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
-                "after", int, description="Return events with seq greater than this (0 or more)"
+                "after", int, description="Return events with seq greater than this (0 to 2**53)"
             ),
             OpenApiParameter("limit", int, description="Page size, 1 to 200 (default 200)"),
         ],
@@ -210,7 +210,7 @@ class EventsView(SeatView):
     )
     def get(self, request: Request, table_id: int) -> Response:
         seat = self.seat(request)
-        after = _int_param(request, "after", 0, 0)
+        after = _int_param(request, "after", 0, 0, MAX_SEQ)  # next_after stays a number JSON keeps
         limit = _int_param(request, "limit", selectors.EVENTS_PAGE, 1, selectors.EVENTS_PAGE)
         rows, more = selectors.events_after(seat.table, after, limit)
         results = said(seat.table, rows)

@@ -117,6 +117,18 @@ def test_an_undo_names_the_numbers_it_really_moved(player: Person) -> None:
     assert redo["text"].endswith("(Life (Bo) 25 \u2192 22)")
 
 
+def test_events_after_past_2_53_is_refused_naming_after(player: Person) -> None:
+    """Issue #32, item 9: ``next_after`` is a seq, so it never exceeds 2**53 (a phone's JSON number)."""
+    url = f"/api/v1/tables/{player.table.pk}/events/"
+    at_the_limit = player.client.get(url, {"after": 2**53})
+    assert at_the_limit.status_code == 200
+    assert at_the_limit.json()["results"] == [] and at_the_limit.json()["next_after"] == 2**53
+    for after in (2**53 + 1, 2**70, 10**4000):
+        r = player.client.get(url, {"after": after})
+        assert r.status_code == 400, (after, r.content)
+        assert r.json()["code"] == "bad_param" and r.json()["extra"]["field"] == "after"
+
+
 def test_command_statuses(
     host: Person, player: Person, other_player: Person, spectator: Person, outsider: Person
 ) -> None:
