@@ -15,7 +15,7 @@ from drf_spectacular.generators import SchemaGenerator
 from jsonschema import Draft202012Validator
 from rest_framework.test import APIClient
 
-from tests.grimhand_personas import fixture_gh_host, fixture_gh_player  # noqa: F401
+from tests.grimhand_personas import fixture_gh_host, fixture_gh_outsider, fixture_gh_player  # noqa: F401
 from tests.personas import Person, add_life, host, player  # noqa: F401
 
 pytestmark = pytest.mark.django_db
@@ -93,6 +93,30 @@ def test_a_grim_hand_character_answers_what_the_schema_says(
     response = gh_player.client.get(f"/api/v1/grimhand/characters/{character_id}/")
     assert response.status_code == 200
     check(schema, "get", "/api/v1/grimhand/characters/{character_id}/", response)
+
+
+def test_a_grim_hand_characters_refusals_answer_what_the_schema_says(
+    schema: dict[str, Any],
+    gh_player: Person,
+    gh_outsider: Person,
+) -> None:
+    """Issue #32, item 9: the 401 (and 403, 404) of a character's read and export are declared."""
+    body = gh_player.command("character.create", {"name": "Lucky", "randomise": True}).json()
+    character_id = int(next(iter(body["state"]["characters"].values()))["id"])
+    stranger = APIClient()
+    stranger.credentials(HTTP_AUTHORIZATION="Seat not-a-token")
+    for template in (
+        "/api/v1/grimhand/characters/{character_id}/",
+        "/api/v1/grimhand/characters/{character_id}/export/",
+    ):
+        url = template.replace("{character_id}", str(character_id))
+        for client, status in ((APIClient(), 401), (stranger, 401), (gh_outsider.client, 403)):
+            response = client.get(url)
+            assert response.status_code == status, (url, response.content)
+            check(schema, "get", template, response)
+        missing = gh_player.client.get(template.replace("{character_id}", "999999"))
+        assert missing.status_code == 404
+        check(schema, "get", template, missing)
 
 
 def test_my_history_answers_what_the_schema_says(

@@ -25,7 +25,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError, error_body
+from api.errors import ApiError, error_body, error_responses
 from campaigns import codes
 from campaigns.auth import SeatTokenAuthentication
 from campaigns.models import Seat
@@ -151,7 +151,7 @@ class CharacterDetailView(APIView):
         return view
 
     @extend_schema(
-        responses={200: CharacterOut},
+        responses={200: CharacterOut, **error_responses(401, 403, 404)},
         summary="A Grim Hand character with its derived stats",
         auth=[{"seatToken": []}],  # type: ignore[list-item]
     )
@@ -161,7 +161,7 @@ class CharacterDetailView(APIView):
 
 class CharacterExportView(_CharacterView):
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT},
+        responses={200: OpenApiTypes.OBJECT, **error_responses(401, 403, 404)},
         summary="Download a character as JSON (import it elsewhere with the character.import command)",
     )
     def get(self, request: Request, character_id: int) -> Response:
