@@ -23,6 +23,7 @@ from campaigns.models import Seat, Table, TableStatus
 from rules import table as table_rules
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome
 from rules.errors import RuleViolation
+from rules.validate import fields
 
 TABLE_COMMANDS = (
     *table_rules.COMMANDS,
@@ -105,8 +106,9 @@ def snapshot_seats(table: Table, state: Mapping[str, Any]) -> list[Seat]:
     ]
 
 
-def rotate_code(table: Table, actor: Actor) -> Outcome:
+def rotate_code(table: Table, actor: Actor, payload: Mapping[str, Any]) -> Outcome:
     """A new join code (the old one stops working): it must be free, so the service decides it."""
+    fields(payload, ())
     if not actor.is_host:
         raise NotAllowed("host_only", "Only the host can change the join code.")
     table.join_code = _fresh_code(table.join_code)

@@ -419,7 +419,7 @@ def _dispatch(
     if type in table_rules.COMMANDS:
         return table_rules.apply(state, type, payload, actor)
     if type == "table.rotate_code":
-        return rotate_code(table, actor)
+        return rotate_code(table, actor, payload)
     # The game's rules never see the platform's part of the snapshot.
     game_state = dict(state)
     block = game_state.pop(table_rules.BLOCK)

@@ -14,10 +14,12 @@ from campaigns.models import Event, Table
 from campaigns.registry import rules_for
 from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
+from rules.validate import fields
 
 
 def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any], state: State) -> Outcome:
     """Undo or redo the change ``payload["seq"]`` on ``state``, the game's part of the snapshot."""
+    fields(payload, ("seq",))
     seq = payload.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool):
         raise RuleViolation("bad_field", "Say which change to undo (its seq number).", {"field": "seq"})

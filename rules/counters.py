@@ -14,6 +14,7 @@ from typing import Any
 from rules.engine import Payload, State, optional_int, require
 from rules.errors import RuleViolation
 from rules.game import Ctx, EventBody, OpsRules
+from rules.validate import fields
 
 MAX_NAME = 40
 MAX_COUNTERS = 200
@@ -168,7 +169,10 @@ def _set(ctx: Ctx, counter: dict[str, Any], value: int, event_type: str) -> Even
     }
 
 
-def _owned(ctx: Ctx, payload: Payload) -> dict[str, Any]:
+def _owned(ctx: Ctx, payload: Payload, *keys: str) -> dict[str, Any]:
+    """The counter the payload names (a payload of ``counter_id`` and ``keys`` only), if the
+    sender may change its seat."""
+    fields(payload, ("counter_id", *keys))
     counter_id = require(payload, "counter_id", int, "counter_id")
     counter = _find(ctx.state, counter_id)
     ctx.actor.require_edit(int(counter["seat_id"]))
@@ -177,6 +181,7 @@ def _owned(ctx: Ctx, payload: Payload) -> dict[str, Any]:
 
 def _add(ctx: Ctx, payload: Payload) -> EventBody:
     state, actor = ctx.state, ctx.actor
+    fields(payload, ("name", "value", "min", "max", "seat_id"))
     name = _name(payload)
     seat_id = optional_int(payload, "seat_id", "seat_id")
     seat_id = actor.seat_id if seat_id is None else seat_id
@@ -210,7 +215,7 @@ def _add(ctx: Ctx, payload: Payload) -> EventBody:
 
 
 def _adjust_cmd(ctx: Ctx, payload: Payload) -> EventBody:
-    counter = _owned(ctx, payload)
+    counter = _owned(ctx, payload, "by")
     by = require(payload, "by", int, "by")
     if by == 0:
         raise RuleViolation("no_change", "Adjust by a number other than 0.", {"field": "by"})
@@ -218,7 +223,7 @@ def _adjust_cmd(ctx: Ctx, payload: Payload) -> EventBody:
 
 
 def _set_cmd(ctx: Ctx, payload: Payload) -> EventBody:
-    counter = _owned(ctx, payload)
+    counter = _owned(ctx, payload, "value")
     return _set(ctx, counter, require(payload, "value", int, "value"), "counter.set")
 
 
@@ -228,7 +233,7 @@ def _reset(ctx: Ctx, payload: Payload) -> EventBody:
 
 
 def _rename(ctx: Ctx, payload: Payload) -> EventBody:
-    counter = _owned(ctx, payload)
+    counter = _owned(ctx, payload, "name")
     name = _name(payload)
     before = counter["name"]
     ctx.rec.set([*_path(counter), "name"], name)

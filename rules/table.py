@@ -22,6 +22,7 @@ from rules.engine import Actor, NewEvent, NotAllowed, Outcome, Payload, State, w
 from rules.errors import RuleViolation
 from rules.ops import Op, Recorder
 from rules.text import text_problem
+from rules.validate import fields
 
 BLOCK = "table"
 """The snapshot key of the table's own block."""
@@ -115,6 +116,7 @@ def apply(state: State, command_type: str, payload: Payload, actor: Actor) -> Ou
 
     Anyone seated may rename their own seat; everything else is the host's.
     """
+    fields(payload, _FIELDS[command_type])
     new = working_copy(state)
     rec = Recorder(new)
     body = _HANDLERS[command_type](rec, actor, payload)
@@ -208,6 +210,15 @@ _HANDLERS = {
     "table.rename": _rename_table,
     "table.end": _end,
 }
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "seat.rename": ("seat_id", "name"),
+    "seat.reorder": ("seat_ids",),
+    "seat.remove": ("seat_id",),
+    "table.set_policy": ("edit_policy",),
+    "table.rename": ("name",),
+    "table.end": (),
+}
+"""The payload keys each command takes: any other is refused (``unknown_field``), as in every game."""
 _EVENT = {
     "seat.rename": "seat.renamed",
     "seat.reorder": "seat.reordered",
