@@ -162,7 +162,10 @@ def _error_schema() -> Any:
 ERROR_MEANINGS = {
     400: "Refused: bad input or a rule of the game (nothing changed).",
     401: "No valid seat token, or not logged in.",
-    403: "Not allowed for this seat (another table, another seat, a spectator).",
+    403: (
+        "Not allowed for this seat (another table, another seat, a spectator), or a logged-in "
+        "request without our pages' CSRF token (csrf_failed)."
+    ),
     404: "No such table, code or thing.",
     409: "Conflict: the table ended, a stale expected_seq, a command_id reused for another change.",
     410: "The code is no longer valid.",

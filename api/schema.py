@@ -25,7 +25,8 @@ class SeatTokenScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untype
 
 class SessionAccountScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
     """The session cookie of a logged-in account, optional: opening, joining or importing a table
-    from our pages (with their CSRF token) makes it the account's; without, the caller is a guest."""
+    from our pages (with their CSRF token) makes it the account's; without a session the caller
+    is a guest, and a session without the token is refused (403 ``csrf_failed``)."""
 
     target_class = "campaigns.auth.SessionAccount"
     name = "sessionCookie"
@@ -37,7 +38,9 @@ class SessionAccountScheme(OpenApiAuthenticationExtension):  # type: ignore[no-u
             "name": settings.SESSION_COOKIE_NAME,
             "description": (
                 "Optional. A logged-in account's session, honoured with the `X-CSRFToken` header our "
-                "pages send: the table, its seat and its plays are then the account's."
+                "pages send (or from our own origin, `Sec-Fetch-Site: same-origin`): the table, its "
+                "seat and its plays are then the account's. Without either it is refused, 403 "
+                "`csrf_failed`; without a session the caller is a guest."
             ),
         }
 

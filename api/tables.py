@@ -82,7 +82,7 @@ class TableCreateView(APIView):
 
     @extend_schema(
         request=CreateTableIn,
-        responses={201: CreateTableOut, **error_responses(400, 413, 503)},
+        responses={201: CreateTableOut, **error_responses(400, 403, 413, 503)},
         summary="Open a table (you are its host)",
     )
     def post(self, request: Request) -> Response:
@@ -126,7 +126,7 @@ class JoinView(APIView):
 
     @extend_schema(
         request=JoinIn,
-        responses={201: JoinOut, **error_responses(400, 404, 409, 410, 429, 503)},
+        responses={201: JoinOut, **error_responses(400, 403, 404, 409, 410, 429, 503)},
         summary="Join a table with its code",
     )
     def post(self, request: Request) -> Response:

@@ -83,11 +83,17 @@ class SessionAccount(SessionAuthentication):
     its seat and later its plays are theirs (issue #14: history); a guest otherwise.
 
     The account counts only when the request shows it comes from one of our
-    pages (Django's CSRF check, as DRF's ``SessionAuthentication`` makes it):
-    these endpoints also take plain form posts, so another site could
-    otherwise seat a logged-in visitor's account at a stranger's table, and
-    that table's plays would land in their history and ratings. A request
-    that fails the check is served as a guest, as before, not refused.
+    pages: Django's CSRF check, as DRF's ``SessionAuthentication`` makes it,
+    or the browser's own word that it comes from our origin
+    (``Sec-Fetch-Site: same-origin``, a header no page can set: a logged-in
+    ``fetch`` from our pages). These endpoints also take plain form posts, so
+    another site could otherwise seat a logged-in visitor's account at a
+    stranger's table, and that table's plays would land in their history and
+    ratings.
+
+    A logged-in request that shows neither is refused (403 ``csrf_failed``,
+    saying what to send), not served as a guest: that made a logged-in
+    player's table silently nobody's (issue #32, item 10).
 
     DRF replaces the Django request's user with what its own authentication
     finds: with none listed, a logged-in request reached these views as
@@ -95,7 +101,17 @@ class SessionAccount(SessionAuthentication):
     """
 
     def authenticate(self, request: Request) -> tuple[Any, None] | None:
-        try:
-            return super().authenticate(request)
-        except exceptions.PermissionDenied:
+        user = getattr(request._request, "user", None)
+        if user is None or not user.is_active:
             return None
+        if request.META.get("HTTP_SEC_FETCH_SITE") == "same-origin":
+            return user, None
+        try:
+            self.enforce_csrf(request)
+        except exceptions.PermissionDenied:
+            raise exceptions.PermissionDenied(
+                "You are logged in, but this request does not carry our pages' CSRF token: send the "
+                "csrftoken cookie's value in the X-CSRFToken header, or log out to play as a guest.",
+                code="csrf_failed",
+            ) from None
+        return user, None

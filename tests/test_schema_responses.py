@@ -165,3 +165,11 @@ def test_refusals_answer_what_the_schema_says(
     assert wrong.status_code == 404
     check(schema, "post", "/api/v1/tables/join/", wrong)
     check(schema, "get", "/api/v1/me/stats/", APIClient().get("/api/v1/me/stats/"))  # 401
+    from django.contrib.auth import get_user_model
+
+    logged_in = APIClient(enforce_csrf_checks=True)
+    logged_in.force_login(get_user_model().objects.create_user("ivo", password="x"))
+    body = {"game": "counters", "name": "Fri", "seat_name": "Ivo"}
+    no_token = logged_in.post("/api/v1/tables/", body, format="json")
+    assert no_token.status_code == 403 and no_token.json()["code"] == "csrf_failed"
+    check(schema, "post", "/api/v1/tables/", no_token)

@@ -2,8 +2,9 @@
 
 DRF replaced the session's user with its own (anonymous) result, so these
 tables were nobody's: missing from the player's history. The account counts
-when the request passes Django's CSRF check, as our pages' requests do; a
-request from elsewhere is served as a guest (``campaigns.auth.SessionAccount``).
+when the request passes Django's CSRF check, as our pages' requests do, or
+when the browser says it comes from our own origin; any other logged-in
+request is refused, never served as a guest (``campaigns.auth.SessionAccount``).
 """
 
 from __future__ import annotations
@@ -59,8 +60,38 @@ def test_a_table_opened_joined_and_imported_from_our_pages_is_the_accounts() -> 
     assert Table.objects.get(pk=imported["id"]).host_user_id == mara.pk
 
 
-def test_a_logged_in_request_without_our_pages_token_is_served_as_a_guest() -> None:
-    _mara, client, headers = mara_by_page(csrf=False)
-    made = post(client, "/api/v1/tables/", CREATE, headers)
-    assert Table.objects.get(pk=made["id"]).host_user_id is None
-    assert Seat.objects.get(pk=made["seat"]["id"]).user_id is None
+def test_a_logged_in_fetch_from_our_pages_is_the_accounts_without_the_token() -> None:
+    """Issue #32, item 10: a browser says a request comes from our own origin (``Sec-Fetch-Site``,
+    which no page can set), so a logged-in ``fetch`` there opens and joins as the account."""
+    mara, client, _ = mara_by_page(csrf=False)
+    ours = {"HTTP_SEC_FETCH_SITE": "same-origin"}
+    made = post(client, "/api/v1/tables/", CREATE, ours)
+    assert Table.objects.get(pk=made["id"]).host_user_id == mara.pk
+    assert Seat.objects.get(pk=made["seat"]["id"]).user_id == mara.pk
+    joined = post(client, "/api/v1/tables/join/", {"code": made["join_code"], "name": "Mara 2"}, ours)
+    assert Seat.objects.get(pk=joined["seat"]["id"]).user_id == mara.pk
+
+
+@pytest.mark.parametrize("site", [None, "cross-site", "same-site"])
+def test_a_logged_in_request_not_shown_to_come_from_our_pages_is_refused(site: str | None) -> None:
+    """Issue #32, item 10: it was served as a guest, so a logged-in player's table was silently
+    nobody's. Now it is refused (403 ``csrf_failed``, saying what to send) and nothing is made;
+    a request from another site cannot seat the account either."""
+    _mara, client, _ = mara_by_page(csrf=False)
+    headers = {"HTTP_SEC_FETCH_SITE": site} if site else {}
+    guest = Client().post("/api/v1/tables/", {**CREATE, "seat_name": "Ivo"}, content_type="application/json")
+    tables, seats = Table.objects.count(), Seat.objects.count()
+    for path, body in (
+        ("/api/v1/tables/", CREATE),
+        ("/api/v1/tables/join/", {"code": guest.json()["join_code"], "name": "Mara"}),
+    ):
+        r = client.post(path, body, content_type="application/json", **headers)  # type: ignore[arg-type]
+        assert r.status_code == 403, r.content
+        assert r.json()["code"] == "csrf_failed" and "X-CSRFToken" in r.json()["message"]
+    assert (Table.objects.count(), Seat.objects.count()) == (tables, seats)
+
+
+def test_a_guest_needs_no_token() -> None:
+    made = Client(enforce_csrf_checks=True).post("/api/v1/tables/", CREATE, content_type="application/json")
+    assert made.status_code == 201
+    assert Table.objects.get(pk=made.json()["id"]).host_user_id is None
