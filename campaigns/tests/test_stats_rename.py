@@ -9,12 +9,15 @@ the same reads a player makes, before and after the rename.
 
 from __future__ import annotations
 
+import datetime
 from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from campaigns.models import StatsVersion
 from campaigns.tests.test_stats import a_play
@@ -72,3 +75,38 @@ def test_a_save_that_does_not_rename_bumps_nothing_and_a_login_reads_nothing_mor
         fresh.save(update_fields=["last_login"])
     assert len(queries) == 1  # the update alone: a login pays nothing for this
     assert list(StatsVersion.objects.order_by("user_id").values_list("user_id", "mine", "hosted")) == versions
+
+
+def test_an_opponent_renamed_in_the_admin_is_shown_by_the_new_name() -> None:
+    """Issue #32, item 10: through the admin's own change form, as a staff member renames someone.
+
+    The accounts' ``date_joined`` has whole seconds, as the form shows it, so saving the form
+    changes nothing but the name: the cached answer must go because of the rename itself.
+    """
+    mara, bea, olaf = account("mara"), account("bea"), account("olaf")
+    get_user_model().objects.filter(pk__in=[mara.pk, bea.pk]).update(
+        date_joined=datetime.datetime(2026, 1, 2, 3, 4, 5, tzinfo=datetime.UTC)
+    )
+    a_play(GAME, 2, (mara, 2, False), (bea, 1, True), host=olaf)
+    assert my_stats(mara)["nemesis"]["name"] == "bea"
+    staff = get_user_model().objects.create_superuser("root", password="x")
+    admin = Client()
+    admin.force_login(staff)
+    bea = get_user_model().objects.get(pk=bea.pk)
+    form = {
+        "username": "beatrix",
+        "first_name": "",
+        "last_name": "",
+        "email": "",
+        "is_active": "on",
+        "date_joined_0": timezone.localtime(bea.date_joined).strftime("%Y-%m-%d"),
+        "date_joined_1": timezone.localtime(bea.date_joined).strftime("%H:%M:%S"),
+        "_save": "Save",
+    }
+    saved = admin.post(f"/admin/auth/user/{bea.pk}/change/", form)
+    assert saved.status_code == 302, saved.content.decode()[:2000]
+    after = get_user_model().objects.get(pk=bea.pk)
+    assert (after.username, after.date_joined) == ("beatrix", bea.date_joined)
+
+    assert my_stats(mara)["nemesis"]["name"] == "beatrix"
+    assert my_stats(mara)["most_frequent_opponent"]["name"] == "beatrix"
