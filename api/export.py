@@ -114,7 +114,7 @@ class TableImportView(APIView):
 
     @extend_schema(
         request=TableExportSerializer,
-        responses={201: ImportOut, **error_responses(400, 413, 503)},
+        responses={201: ImportOut, **error_responses(400, 403, 413, 503)},
         summary="A new table from an export, its commands replayed through the rules (you are its host)",
         description=(
             "400 ``import_bad_file`` (not a whole export), ``import_refused`` (the rules refused a "
