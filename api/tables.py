@@ -177,6 +177,7 @@ EventOut = inline_serializer(
                 "key": serializers.CharField(),
                 "by": serializers.IntegerField(),
                 "label": serializers.CharField(),
+                "before": serializers.IntegerField(allow_null=True, required=False),
                 "after": serializers.IntegerField(allow_null=True),
             },
             required=False,
