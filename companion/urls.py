@@ -17,6 +17,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", logins.GuardedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/login/", logins.GuardedAdminLoginView.as_view(), name="admin-login"),
     path("admin/", admin.site.urls),
     path("api/v1/", include("api.urls")),
     path("", include("campaigns.urls")),

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 from campaigns import registry
+from companion.logins import remember_device
 
 
 def home_context(request: HttpRequest) -> dict[str, Any]:
@@ -53,7 +54,9 @@ def signup(request: HttpRequest) -> HttpResponse:
         user = form.save()
         login(request, user)
         messages.success(request, f"Welcome, {user.get_username()}.")
-        return redirect("home")
+        response = redirect("home")
+        remember_device(response, user.get_username())  # this browser is the new name's own
+        return response
     return render(request, "registration/signup.html", {"form": form}, status=400 if form.errors else 200)
 
 
