@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from campaigns import codes, logstore, seat_memo
-from campaigns.models import Event, Seat, Table
+from campaigns.models import Event, Seat, Table, TableStatus
 
 EVENTS_PAGE = 200
 MAX_TOKEN = 200
@@ -104,6 +104,14 @@ def device_seats(cookies: Mapping[str, str]) -> list[Seat]:
     seats = Seat.objects.filter(token_hash__in=list(wanted), removed_at=None).select_related("table")
     found = [s for s in seats if wanted.get(s.token_hash) == s.table_id]
     return sorted(found, key=lambda s: s.table.created_at, reverse=True)
+
+
+def code_is_open(code: str) -> bool:
+    """Whether this join code opens a table that has not ended (for the wrong-code limit)."""
+    normal = codes.normalise_code(code)
+    if not codes.looks_like_code(normal):
+        return False
+    return Table.objects.filter(join_code=normal).exclude(status=TableStatus.ENDED).exists()
 
 
 def table_for_code(code: str) -> Table | None:

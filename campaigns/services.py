@@ -21,7 +21,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from campaigns import codes, logstore, logtext, registry, stats_cache, throttle
+from campaigns import codes, logstore, logtext, registry, selectors, stats_cache, throttle
 from campaigns.boards import board_html, has_board
 from campaigns.broadcast import after_commit, broadcast_events
 from campaigns.errors import SeatGone, TableError, stale
@@ -216,8 +216,9 @@ def seat_claim(*, seat: Seat, user: UserLike) -> Seat:
 def seat_join_guarded(
     *, client: str, code: str, name: str, role: str = Role.PLAYER, user: UserLike = None
 ) -> tuple[Table, SeatGrant]:
-    """``seat_join`` with the wrong-code rate limit for one client (429)."""
-    throttle.join_guard(client)
+    """``seat_join`` with the wrong-code rate limit for one client (429; ``throttle.join_guard``)."""
+    normal = codes.normalise_code(code)
+    throttle.join_guard(client, normal, lambda: selectors.code_is_open(normal))
     try:
         return seat_join(code=code, name=name, role=role, user=user)
     except TableError as exc:

@@ -1,7 +1,8 @@
 """Rate limits shared by the API and the pages: wrong join codes, and commands per seat.
 
 A code has 31^6 possibilities; limiting wrong guesses per client keeps a
-stranger from walking into a table by trying codes. A seat sends at most
+stranger from walking into a table by trying codes, without locking the right
+code out of a shared address (``join_guard``). A seat sends at most
 ``SEAT_COMMANDS_PER_WINDOW`` commands per ``SEAT_WINDOW_S`` (issue #15: a stuck button or
 a script cannot flood a table); a person tapping fast stays far below it
 (ten taps for "-10 Health" is one burst of ten).
@@ -10,6 +11,7 @@ a script cannot flood a table); a person tapping fast stays far below it
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, cast
 
 from django.conf import settings
@@ -19,6 +21,11 @@ from django.core.cache.backends.redis import RedisCache
 from campaigns.errors import TableError
 
 JOIN_FAILS_ALLOWED = 10
+"""Wrong codes one client may send per window and be told so (404); past it, 429."""
+JOIN_FAILS_CHECKED = 20
+"""Wrong codes after which a client's codes are not even looked up (429 for every code)."""
+JOIN_PASSES_PER_CODE = 10
+"""Joins with one open table's code by clients past their wrong-code limit, per window."""
 JOIN_FAIL_WINDOW_S = 600
 
 
@@ -26,23 +33,52 @@ def _key(client: str) -> str:
     return f"join-fail:{client}"
 
 
-def join_guard(client: str) -> None:
-    """Refuse (429) while this client has too many recent wrong codes."""
-    if int(cache.get(_key(client), 0)) >= JOIN_FAILS_ALLOWED:
-        raise TableError(
-            "throttled",
-            "Too many wrong codes. Wait a few minutes, then check the code with the host.",
-            status=429,
-            extra={"retry_after_s": JOIN_FAIL_WINDOW_S},
-        )
+def _throttled() -> TableError:
+    return TableError(
+        "throttled",
+        "Too many wrong codes. Wait a few minutes, then check the code with the host.",
+        status=429,
+        extra={"retry_after_s": JOIN_FAIL_WINDOW_S},
+    )
+
+
+def join_guard(client: str, code: str, code_is_open: Callable[[], bool]) -> None:
+    """Refuse (429) a code from a client past its wrong-code limit, unless the code opens a table.
+
+    A café's shared address past the limit (other people's typos) must still let the right
+    code in, without the lookup becoming a way to go on guessing: past the limit every wrong
+    code is answered 429 like a locked one (not 404) and still counted, and past
+    ``JOIN_FAILS_CHECKED`` nothing is looked up at all, so a client has that many guesses per
+    window, whatever it sends. A right code passes at most ``JOIN_PASSES_PER_CODE`` times per
+    window this way, so one leaked code cannot be hammered from locked addresses.
+    ``code_is_open`` (the normalised ``code`` opens a table that has not ended) is called only
+    for a client past the limit.
+    """
+    fails = int(cache.get(_key(client), 0))
+    if fails < JOIN_FAILS_ALLOWED:
+        return
+    if fails >= JOIN_FAILS_CHECKED:
+        raise _throttled()
+    if not code_is_open():
+        join_failed(client)  # a guess all the same: it counts toward the checked ones
+        raise _throttled()
+    if _join_count(f"join-pass:{code}") > JOIN_PASSES_PER_CODE:
+        raise _throttled()
 
 
 def join_failed(client: str) -> None:
-    if not cache.add(_key(client), 1, JOIN_FAIL_WINDOW_S):
-        try:
-            cache.incr(_key(client))
-        except ValueError:  # the entry expired between add and incr
-            cache.add(_key(client), 1, JOIN_FAIL_WINDOW_S)
+    _join_count(_key(client))
+
+
+def _join_count(key: str) -> int:
+    """Add one to ``key`` (made for the window) and return the new count."""
+    if cache.add(key, 1, JOIN_FAIL_WINDOW_S):
+        return 1
+    try:
+        return int(cache.incr(key))
+    except ValueError:  # the entry expired between add and incr
+        cache.add(key, 1, JOIN_FAIL_WINDOW_S)
+        return 1
 
 
 SEAT_WINDOW_S = 5

@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from django.core.cache import cache
 from rest_framework.test import APIClient
 
+from campaigns import throttle
+from campaigns.models import Table, TableStatus
 from tests.personas import Person, add_life
 
 pytestmark = pytest.mark.django_db
@@ -54,19 +58,60 @@ def test_join_201_as_player_and_spectator(host: Person) -> None:
     assert s.json()["seat"]["role"] == "spectator"
 
 
-def test_wrong_codes_404_then_429(host: Person) -> None:
+def wrong_join(client: APIClient, code: str = "ZZZZZZ") -> Any:
+    return client.post("/api/v1/tables/join/", {"code": code, "name": "Guess"}, format="json")
+
+
+def test_wrong_codes_404_then_429_yet_the_right_code_still_joins(host: Person) -> None:
+    """Issue #32, item 6: a café's address past its limit (others' typos) still lets the code in."""
     cache.clear()
     client = APIClient(REMOTE_ADDR="10.9.9.9")
-    for _ in range(10):
-        r = client.post("/api/v1/tables/join/", {"code": "ZZZZZZ", "name": "Bo"}, format="json")
+    for _ in range(throttle.JOIN_FAILS_ALLOWED):
+        r = wrong_join(client)
         assert r.status_code == 404 and r.json()["code"] == "bad_code"
     r = client.post("/api/v1/tables/join/", {"code": host.table.join_code, "name": "Bo"}, format="json")
-    assert r.status_code == 429
-    shape(r.json())
-    assert r.json()["code"] == "throttled"
+    assert r.status_code == 201, r.json()
+    assert r.json()["table_id"] == host.table.pk
+    # Wrong codes stay refused as locked (429), not told wrong (404): guessing stays limited.
+    for code in ("ZZZZZZ", "KKKKKK", "not a code"):
+        r = wrong_join(client, code)
+        assert r.status_code == 429 and r["Retry-After"] == str(throttle.JOIN_FAIL_WINDOW_S)
+        shape(r.json())
+        assert r.json()["code"] == "throttled"
     other = APIClient(REMOTE_ADDR="10.9.9.10")
-    r = other.post("/api/v1/tables/join/", {"code": host.table.join_code, "name": "Bo"}, format="json")
-    assert r.status_code == 201
+    assert wrong_join(other).status_code == 404  # another phone has its own count
+    cache.clear()
+
+
+def test_past_the_checked_wrong_codes_even_the_right_code_waits(host: Person) -> None:
+    cache.clear()
+    client = APIClient(REMOTE_ADDR="10.9.8.1")
+    answers = [wrong_join(client, f"ZZZZ{n:02d}").status_code for n in range(throttle.JOIN_FAILS_CHECKED)]
+    expected_429 = throttle.JOIN_FAILS_CHECKED - throttle.JOIN_FAILS_ALLOWED
+    assert answers == [404] * throttle.JOIN_FAILS_ALLOWED + [429] * expected_429, answers
+    r = client.post("/api/v1/tables/join/", {"code": host.table.join_code, "name": "Bo"}, format="json")
+    assert r.status_code == 429 and r.json()["code"] == "throttled"
+    cache.clear()
+
+
+def test_one_code_passes_locked_addresses_a_limited_number_of_times(
+    host: Person, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache.clear()
+    monkeypatch.setattr(throttle, "JOIN_PASSES_PER_CODE", 2)
+    code = host.table.join_code
+    locked = [APIClient(REMOTE_ADDR=f"10.9.7.{n}") for n in range(3)]
+    for client in locked:
+        for _ in range(throttle.JOIN_FAILS_ALLOWED):
+            assert wrong_join(client).status_code == 404
+    assert [wrong_join(c, code).status_code for c in locked] == [201, 201, 429]
+    # The limit is the code's for locked addresses only: a phone in good standing joins.
+    assert wrong_join(APIClient(REMOTE_ADDR="10.9.7.200"), code).status_code == 201
+    # An ended table's code opens no table: from a locked address, 429 like any wrong code.
+    Table.objects.filter(pk=host.table.pk).update(status=TableStatus.ENDED)
+    monkeypatch.setattr(throttle, "JOIN_PASSES_PER_CODE", 100)
+    assert wrong_join(locked[0], code).status_code == 429
+    assert wrong_join(APIClient(REMOTE_ADDR="10.9.7.201"), code).status_code == 410
     cache.clear()
 
 

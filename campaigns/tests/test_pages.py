@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from django.test import Client
 
+from campaigns import throttle
 from campaigns.models import Seat, Table
 from tests.personas import Person
 
@@ -41,6 +43,20 @@ def test_join_page_shows_a_wrong_code_next_to_the_field(client: Client) -> None:
     r = client.post("/join/", {"code": "ZZZZZZ", "name": "Bo"})
     assert r.status_code == 404
     assert 'id="join-code-error"' in r.content.decode()
+
+
+def test_join_page_lets_the_right_code_in_after_others_typos_on_the_same_address(host: Person) -> None:
+    """Issue #32, item 6: a café's phones share an address; ten typos there do not lock the table out."""
+    cache.clear()
+    cafe = Client(REMOTE_ADDR="10.20.0.1")
+    for _ in range(throttle.JOIN_FAILS_ALLOWED):
+        assert cafe.post("/join/", {"code": "ZZZZZZ", "name": "Bo"}).status_code == 404
+    r = Client(REMOTE_ADDR="10.20.0.1").post("/join/", {"code": host.table.join_code, "name": "Cy"})
+    assert r.status_code == 302 and r["Location"] == f"/t/{host.table.pk}/"
+    r = cafe.post("/join/", {"code": "ZZZZZZ", "name": "Bo"})
+    assert r.status_code == 429  # a wrong code is still refused as locked, next to the field
+    assert 'id="join-code-error"' in r.content.decode() and "Too many wrong codes" in r.content.decode()
+    cache.clear()
 
 
 def test_spectators_land_on_the_shared_screen(client: Client, host: Person) -> None:
