@@ -33,6 +33,7 @@ from websockets.sync.client import connect
 from websockets.typing import Origin
 
 from campaigns.auth import cookie_name
+from campaigns.models import Table
 from deploy.nginx_conf import render
 from tests.helpers import ROOT
 from tests.servers import free_port, server_env, server_process, wait_http
@@ -363,3 +364,35 @@ def test_the_access_log_names_the_process_and_never_a_seats_token(stack: Stack) 
     processes = {p.removeprefix("http://") for p in stack.processes}
     upstreams = set(re.findall(r"upstream=(\S+) ", log))
     assert upstreams and upstreams <= processes, upstreams
+
+
+def test_the_access_log_holds_no_token_or_join_code_in_any_spelling(stack: Stack) -> None:
+    """Issue #32, item 5: the server reads query names decoded (`?%74oken=` is `?token=`); nginx
+    logs no token under any spelling of its name, and no join code after any spelling of /join/."""
+    table_id, token = open_table(stack, "Spellings")
+    code = Table.objects.get(pk=table_id).join_code
+    # The server accepts the token under an encoded name: it must not be logged either.
+    url = f"ws://127.0.0.1:{stack.port}/ws/tables/{table_id}/?after=0&%74oken={token}"
+    with connect(url, origin=Origin(stack.nginx), open_timeout=10) as ws:
+        assert json.loads(ws.recv(timeout=10))["type"] == "snapshot"
+    spellings = ["%74oken", "TOKEN", "tok%65n", "%2574oken", "%25%37%34oken", "To%4Ben"]
+    secrets = {name: f"s{n}{uuid.uuid4().hex}" for n, name in enumerate(spellings)}
+    for name, secret in secrets.items():
+        assert call(stack.nginx, "GET", f"/api/v1/hello/?x=1&{name}={secret}")[0] == 200
+    assert call(stack.nginx, "GET", f"/api/v1/hello/?token%3D{secrets['TOKEN']}x")[0] == 200
+    # The join page by its link, and paths spelling it otherwise (whatever the server makes of them).
+    assert call(stack.nginx, "GET", f"/join/{code}/")[0] == 200
+    for path in (f"/%6Aoin/{code}/", f"/JOIN/{code}/", f"/join/{code[:2]}%2541{code[3:]}/"):
+        call(stack.nginx, "GET", path)
+    log = logged(
+        stack, lambda text: text.count("/api/v1/hello/?") >= len(secrets) + 1 and text.count("oin/") >= 4
+    )
+    assert token not in log and code not in log, log
+    assert not [secret for secret in secrets.values() if secret in log], log
+    assert f'"GET /ws/tables/{table_id}/?[redacted] ' in log
+    assert log.count('"GET /api/v1/hello/?[redacted] ') == len(secrets) + 1, log
+    assert log.count('"GET /join/[redacted] ') == 2 and '"GET /JOIN/[redacted] ' in log, log
+    assert '"GET [redacted] ' in log  # the path encoded twice over
+    # A path or query with no secret is logged as it was.
+    assert call(stack.nginx, "GET", "/api/v1/hello/?after=0&limit=5")[0] == 200
+    assert '"GET /api/v1/hello/?after=0&limit=5 ' in logged(stack, lambda text: "limit=5" in text)
