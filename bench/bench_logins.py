@@ -3,8 +3,10 @@
 Before the fix, four concurrent wrong-password posts (3.3/s) raised command p50
 on that process from 13 ms to over a second: password hashing took the same
 threads as table commands. Now failures are throttled per name and address
-before any hash, and only one password check runs at a time per process
-(another login meanwhile answers 503 at once). This measures a table's command
+before any hash, and password checks run on threads of their own, rationed in
+two lanes of one check each (``companion/logins.py``): this flood is all
+"suspect" (unknown names), so one of its checks runs at a time and another
+login of it meanwhile answers 503 at once. This measures a table's command
 → answer latency quiet, then while four clients post wrong passwords as fast
 as they are answered, each from a new address and name (through the trusted
 proxy header), so every post that is let through costs a real hash: the worst
