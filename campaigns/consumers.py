@@ -4,15 +4,26 @@ Delivery through Channels is at-most-once, so the client tracks ``seq`` and
 fills any gap from ``GET .../events/?after=N``; correctness never depends on
 the socket. Close codes a client can act on:
 
+- 1009: a message too big: more than ``MAX_MESSAGE_BEFORE_AUTH`` (4 KB)
+  before the socket has a seat, more than ``MAX_MESSAGE`` (16 KB) after
+  (the server's own frame limit, ``companion.serve``, is ``MAX_MESSAGE``)
+- 4400: a bad message: a binary frame, not JSON, nested, not an object of
+  text values, or a ``type`` other than ``auth`` and ``ping``
 - 4401: no valid seat token (join the table again)
 - 4403: the seat belongs to another table, or was removed, or the origin
   policy refuses the connection (``campaigns.credentials``)
 - 4404: no such table
+
+A phone sends only ``{"type": "auth", "token": ...}`` (the first message, when
+the token is not in the handshake) and ``{"type": "ping"}``; anything else
+closes the socket unanswered, so nobody can make a socket hold or parse
+more than a few kilobytes before it has a seat.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 from collections import Counter
@@ -29,8 +40,39 @@ from campaigns.selectors import seat_for_token
 CLOSE_BAD_TOKEN = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NO_TABLE = 4404
+CLOSE_BAD_MESSAGE = 4400
+CLOSE_TOO_BIG = 1009
+MAX_MESSAGE_BEFORE_AUTH = 4 * 1024
+"""Bytes a message may have while the socket has no seat: an auth message is about 70."""
+MAX_MESSAGE = 16 * 1024
+"""Bytes a message may have on a seated socket, and the server's frame limit (``companion.serve``)."""
+MESSAGE_TYPES = frozenset({"auth", "ping"})
 AUTH_WAIT_S = 5.0
 """How long a socket without a token in its handshake has to send ``{"type": "auth", "token"}``."""
+
+
+def read_message(text: str) -> dict[str, str] | None:
+    """The message a phone sent, or None when it is not one: an object of text values with a known
+    ``type`` (an auth message with its token). Nested JSON is refused by the parser's depth limit."""
+    try:
+        message = json.loads(text)
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(message, dict) or message.get("type") not in MESSAGE_TYPES:
+        return None
+    if not all(isinstance(value, str) and _encodes(value) for value in message.values()):
+        return None
+    if message["type"] == "auth" and "token" not in message:
+        return None
+    return message
+
+
+def _encodes(value: str) -> bool:
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate, from a JSON escape
+        return False
+    return True
 
 
 @database_sync_to_async
@@ -136,6 +178,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     _last_sent: float = 0.0  # time.monotonic() of the last event sent
 
     _waiting: asyncio.Task[None] | None = None
+    _refused = False  # closed for a bad message: anything after it is not read
 
     async def connect(self) -> None:
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -214,17 +257,45 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             seq_watch.closed(self.table_id)
             await self.channel_layer.group_discard(self.group, self.channel_name)
 
-    async def receive_json(self, content: Any, **kwargs: Any) -> None:
-        if not isinstance(content, dict):
+    async def receive(
+        self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any
+    ) -> None:
+        """Check a message before reading it: its size first, then what it is (codes above).
+
+        The consumer's own check stands whatever server runs it; ``companion.serve`` also
+        refuses any frame past ``MAX_MESSAGE`` before reading it (uvicorn's ``ws_max_size``).
+        """
+        if self._refused:
             return
-        if content.get("type") == "auth" and self.seat_id is None and self._waiting is not None:
+        if text_data is None:
+            await self._refuse(CLOSE_BAD_MESSAGE)
+            return
+        limit = MAX_MESSAGE if self.seat_id is not None else MAX_MESSAGE_BEFORE_AUTH
+        if len(text_data) > limit or len(text_data.encode("utf-8", "surrogatepass")) > limit:
+            await self._refuse(CLOSE_TOO_BIG)
+            return
+        message = read_message(text_data)
+        if message is None:
+            await self._refuse(CLOSE_BAD_MESSAGE)
+            return
+        await self.receive_json(message)
+
+    async def _refuse(self, code: int) -> None:
+        self._refused = True
+        self._stop_beat()
+        if self._waiting is not None:
             self._waiting.cancel()
             self._waiting = None
-            token = content.get("token")
-            credential = credentials.Credential(token if isinstance(token, str) else "", "message")
+        await self.close(code=code)
+
+    async def receive_json(self, content: dict[str, str], **kwargs: Any) -> None:
+        if content["type"] == "auth" and self.seat_id is None and self._waiting is not None:
+            self._waiting.cancel()
+            self._waiting = None
+            credential = credentials.Credential(content["token"], "message")
             await self._open(credential, credentials.origin_of(self.scope))
             return
-        if content.get("type") == "ping":
+        if content["type"] == "ping":
             await self.send_json({"type": "pong"})
 
     async def dispatch(self, message: dict[str, Any]) -> None:

@@ -44,6 +44,8 @@ def main() -> None:
     # default (5 ms) stays unless GIL_SWITCH_INTERVAL_S is set.
     if os.environ.get("GIL_SWITCH_INTERVAL_S"):
         sys.setswitchinterval(float(os.environ["GIL_SWITCH_INTERVAL_S"]))
+    from campaigns.consumers import MAX_MESSAGE  # a model module: after Django is set up
+
     print(f"Grim companion: serving on http://{host}:{port}/  (Ctrl+C stops)", flush=True)
     uvicorn.run(
         application,
@@ -54,6 +56,9 @@ def main() -> None:
         log_config=uvicorn_log_config(),  # seat tokens scrubbed from every line
         log_level=os.environ.get("LOG_LEVEL", "warning"),
         ws=WideWindowProtocol,  # a compression window that holds a whole board
+        # What a phone may send in one message (uvicorn's default is 16 MB): a bigger frame
+        # closes its socket 1009 before it is read (campaigns.consumers says what a phone sends).
+        ws_max_size=MAX_MESSAGE,
         ws_ping_interval=20,
         ws_ping_timeout=20,
         # The client's address (rate limits, logs) comes from X-Forwarded-For

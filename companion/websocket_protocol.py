@@ -16,9 +16,11 @@ compressor's memory is per socket: 80 KB with a 16 KB window against
 uvicorn's 32 KB (zlib takes four times the window plus the match table);
 what the phones send is small, so their window stays at 4 KB.
 
-Only the extension's parameters change; everything else is uvicorn's own
-``WebSocketsSansIOProtocol``. A client that offers no compression (or a
-smaller window) gets what it offers: negotiation is the websockets library's.
+Only the extension's parameters change, and how a connection refused for a
+frame past ``ws_max_size`` is closed (``handle_parser_exception``);
+everything else is uvicorn's own ``WebSocketsSansIOProtocol``. A client that
+offers no compression (or a smaller window) gets what it offers: negotiation
+is the websockets library's.
 """
 
 from __future__ import annotations
@@ -38,6 +40,8 @@ CLIENT_WINDOW_BITS = 12
 """What phones compress with: their messages are commands of a few hundred bytes."""
 MEM_LEVEL = 5
 """zlib's memLevel, as uvicorn sets it (the match table's size; 16 KB per socket)."""
+LINGER_S = 2.0
+"""How long a socket refused for a frame too big reads (and drops) what still comes before it closes."""
 
 
 class WideWindowProtocol(WebSocketsSansIOProtocol):
@@ -58,3 +62,25 @@ class WideWindowProtocol(WebSocketsSansIOProtocol):
             max_size=self.config.ws_max_size,
             logger=logging.getLogger("uvicorn.error"),
         )
+
+    def handle_parser_exception(self) -> None:
+        """uvicorn's, except that the socket drains before it closes (a lingering close, issue #32).
+
+        A frame past ``ws_max_size`` fails the connection at its header (1009, before its
+        bytes are read). uvicorn closed the socket at once while the rest of the frame was
+        still arriving, and a socket closed with unread input is reset: the reset could
+        reach the client before the close frame it had not read yet, so it saw no code.
+        Here the close frame and the end of our stream go out, what still arrives is
+        dropped (the websockets library's ``discard``), and the socket closes when the
+        client does or after ``LINGER_S``.
+        """
+        if self.close_sent:  # more of the refused frame: already dropped by the parser
+            return
+        assert self.conn.close_sent is not None
+        code, reason = self.conn.close_sent.code, self.conn.close_sent.reason
+        self.queue.put_nowait({"type": "websocket.disconnect", "code": code, "reason": reason})
+        self.transport.write(b"".join(self.conn.data_to_send()))
+        self.close_sent = True
+        if self.transport.can_write_eof():
+            self.transport.write_eof()
+        self.close_timer = self.loop.call_later(LINGER_S, self.transport.close)
