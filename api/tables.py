@@ -54,7 +54,11 @@ class CreateTableIn(serializers.Serializer[Any]):
     name = serializers.CharField(max_length=80)
     seat_name = serializers.CharField(max_length=40)
     options = serializers.DictField(
-        required=False, help_text="The game's setup options (see each game); unknown keys are refused."
+        required=False,
+        help_text=(
+            "The game's setup options (see each game), and every game's `spectators`: how many "
+            "spectators the table takes (0 to 11, default 6). Unknown keys are refused."
+        ),
     )
 
 

@@ -60,6 +60,7 @@ def table_export(*, table: Table) -> dict[str, Any]:
     spec = registry.find(table.game)
     fields = spec.rules.option_fields if spec is not None else ()
     options = {f["key"]: table.state[f["key"]] for f in fields if f["key"] in table.state}
+    options.update(_opening_spectators(table, events))
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -94,6 +95,15 @@ def table_export(*, table: Table) -> dict[str, Any]:
         "state": table.state,
         "origin": origins.origin_json(table),
     }
+
+
+def _opening_spectators(table: Table, events: list[Event]) -> dict[str, Any]:
+    """The table's ``spectators`` option as it was opened (the host may have changed it since)."""
+    changed = [e for e in events if e.type == "table.spectators_changed"]
+    if changed:
+        return {table_rules.SPECTATORS: changed[0].payload["before"]}
+    block = table.state.get(table_rules.BLOCK, {})
+    return {table_rules.SPECTATORS: block[table_rules.SPECTATORS]} if table_rules.SPECTATORS in block else {}
 
 
 def _command_json(command: Command, index: Mapping[int, int]) -> dict[str, Any]:

@@ -43,6 +43,8 @@ def _platform_text(type: str, p: Mapping[str, Any], names: Names) -> str | None:
         if p.get("edit_policy") == "everyone":
             return "let everyone edit every seat"
         return "set each seat to edit only itself"
+    if type == "table.spectators_changed":
+        return f"set the spectators allowed: {p.get('before')} → {p.get('limit')}"
     if type == "table.renamed":
         return f"renamed the table to {p.get('name')}"
     if type == "table.ended":

@@ -110,8 +110,9 @@ def table_create(
         if not isinstance(options, Mapping):
             raise TableError("bad_options", "Options must be an object.", extra={"field": "options"})
         check_payload(dict(options), "options")
+    spectators, options = _spectator_option(options)
     try:
-        clean = spec.clean_options(options or {})
+        clean = spec.clean_options(options)
     except RuleViolation as exc:
         field = exc.extra.get("field", "")
         raise TableError(
@@ -131,7 +132,7 @@ def table_create(
                     state={
                         **rules.initial_state(clean),
                         "undone": [],
-                        table_rules.BLOCK: table_rules.block(name=table_name),
+                        table_rules.BLOCK: table_rules.block(name=table_name, spectators=spectators),
                     },
                 )
             break
@@ -142,6 +143,35 @@ def table_create(
     grant = _new_seat(table, name=host_name, role=Role.HOST, position=0, user=user)
     _seated(table, grant.seat)
     return table, grant
+
+
+def _spectator_option(options: Mapping[str, Any] | None) -> tuple[int | None, dict[str, Any]]:
+    """The platform's own option (``spectators``, at every game's table) and the game's options."""
+    rest = dict(options or {})
+    if table_rules.SPECTATORS not in rest:
+        return None, rest
+    try:
+        return table_rules.clean_spectators(rest.pop(table_rules.SPECTATORS), "options.spectators"), rest
+    except RuleViolation as exc:
+        raise TableError(exc.code, exc.message, extra=exc.extra) from exc
+
+
+def _room_to_watch(table: Table, seats: list[Seat]) -> None:
+    """Refuse (409) a spectator past the table's limit: a join code must not let anyone fill it."""
+    limit = table_rules.spectator_limit(with_block(table))
+    if sum(1 for s in seats if s.role == Role.SPECTATOR) < limit:
+        return
+    taken = (
+        f"All {limit} spectator places at this table are taken."
+        if limit
+        else "This table takes no spectators."
+    )
+    raise TableError(
+        "spectators_full",
+        f"{taken} Join as a player, or ask the host to make room.",
+        status=409,
+        extra={"field": "role", "limit": limit},
+    )
 
 
 def _seated(table: Table, seat: Seat) -> None:
@@ -184,6 +214,8 @@ def seat_join(
         seats = list(table.seats.filter(removed_at=None))
         if len(seats) >= MAX_SEATS:
             raise TableError("table_full", f"That table already has {MAX_SEATS} seats.", status=409)
+        if role == Role.SPECTATOR:
+            _room_to_watch(table, seats)
         position = max((s.position for s in seats), default=-1) + 1
         grant = _new_seat(table, name=seat_name, role=role, position=position, user=user)
         _seated(table, grant.seat)

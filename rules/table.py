@@ -9,8 +9,9 @@ game's table has this block, and no game's rules ever see or change it.
 
 The block: ``{"name", "edit_policy": "own" | "everyone", "status": "open" |
 "ended", "seats": [{"seat_id", "name", "role", "colour", "position",
-"removed"}]}``, the seats in the order they joined (their ``position`` is
-the seating order).
+"removed"}], "spectators"?}``, the seats in the order they joined (their
+``position`` is the seating order); ``spectators`` is how many spectators
+the table takes, when its host chose (``SPECTATORS_DEFAULT`` otherwise).
 """
 
 from __future__ import annotations
@@ -33,11 +34,18 @@ HOST, SPECTATOR = "host", "spectator"
 SEAT_NAME_MAX = 40
 TABLE_NAME_MAX = 80
 
+SPECTATORS = "spectators"
+"""The block's key of the spectator limit, and the table option that sets it (every game's)."""
+SPECTATORS_DEFAULT = 6
+SPECTATORS_MAX = 11
+"""A table has 12 seats, the host's among them."""
+
 COMMANDS = (
     "seat.rename",
     "seat.reorder",
     "seat.remove",
     "table.set_policy",
+    "table.set_spectators",
     "table.rename",
     "table.end",
 )
@@ -61,10 +69,40 @@ def clean_name(raw: object, what: str, limit: int = SEAT_NAME_MAX, field: str = 
 
 
 def block(
-    *, name: str, edit_policy: str = OWN, status: str = OPEN, seats: Iterable[Mapping[str, Any]] = ()
+    *,
+    name: str,
+    edit_policy: str = OWN,
+    status: str = OPEN,
+    seats: Iterable[Mapping[str, Any]] = (),
+    spectators: int | None = None,
 ) -> dict[str, Any]:
     """A table block (a new table's has no seats: each joins with ``join``)."""
-    return {"name": name, "edit_policy": edit_policy, "status": status, "seats": [dict(s) for s in seats]}
+    made: dict[str, Any] = {
+        "name": name,
+        "edit_policy": edit_policy,
+        "status": status,
+        "seats": [dict(s) for s in seats],
+    }
+    if spectators is not None:
+        made[SPECTATORS] = spectators
+    return made
+
+
+def spectator_limit(state: Mapping[str, Any]) -> int:
+    """How many spectators the table takes."""
+    limit: int = state[BLOCK].get(SPECTATORS, SPECTATORS_DEFAULT)
+    return limit
+
+
+def clean_spectators(raw: object, field: str = "limit") -> int:
+    """A spectator limit as asked for: a whole number from 0 to ``SPECTATORS_MAX``."""
+    if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= SPECTATORS_MAX:
+        raise RuleViolation(
+            "bad_spectators",
+            f"Choose how many spectators may watch: a whole number from 0 to {SPECTATORS_MAX}.",
+            {"field": field},
+        )
+    return raw
 
 
 def seat_entry(
@@ -188,6 +226,15 @@ def _set_policy(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]
     return {"edit_policy": policy}
 
 
+def _set_spectators(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
+    """Spectators already watching stay (the host may remove seats); the limit stops new ones."""
+    _require_host(actor, "change how many may watch")
+    before = spectator_limit(rec.state)
+    limit = clean_spectators(payload.get("limit"))
+    rec.set([BLOCK, SPECTATORS], limit)
+    return {"limit": limit, "before": before}
+
+
 def _rename_table(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
     _require_host(actor, "rename the table")
     before = rec.get([BLOCK, "name"])
@@ -207,6 +254,7 @@ _HANDLERS = {
     "seat.reorder": _reorder,
     "seat.remove": _remove,
     "table.set_policy": _set_policy,
+    "table.set_spectators": _set_spectators,
     "table.rename": _rename_table,
     "table.end": _end,
 }
@@ -224,6 +272,7 @@ _EVENT = {
     "seat.reorder": "seat.reordered",
     "seat.remove": "seat.removed",
     "table.set_policy": "table.policy_changed",
+    "table.set_spectators": "table.spectators_changed",
     "table.rename": "table.renamed",
     "table.end": "table.ended",
 }
