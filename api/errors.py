@@ -15,6 +15,7 @@ from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
+from campaigns.outage import REDIS_DOWN, RETRY_AFTER_S, redis_outage, unavailable_body
 from rules.errors import RuleViolation
 
 logger = logging.getLogger(__name__)
@@ -116,6 +117,9 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         if isinstance(exc, exceptions.MethodNotAllowed):
             extra["method"] = context["request"].method
         return Response(error_body(code, message, extra), status=exc.status_code, headers=headers)
+    if isinstance(exc, REDIS_DOWN):  # what needs Redis while it is down: try again, never a 500
+        redis_outage.failed(context["request"].path, exc)
+        return Response(unavailable_body(), status=503, headers={"Retry-After": str(RETRY_AFTER_S)})
     logger.exception("Unhandled error in API view", exc_info=exc)
     return Response(
         error_body("server_error", "Something went wrong on our side. Nothing was changed."),
@@ -171,5 +175,8 @@ ERROR_MEANINGS = {
     410: "The code is no longer valid.",
     413: "The request body is too large (64 KB for commands).",
     429: "Too fast: wait the Retry-After seconds (wrong codes, logins, a seat's commands).",
-    503: "The server is busy: retry after Retry-After with the same command_id.",
+    503: (
+        "The server is busy, or Redis is down for what needs it (`unavailable`): retry after "
+        "Retry-After with the same command_id."
+    ),
 }

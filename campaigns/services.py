@@ -47,6 +47,7 @@ from campaigns.models import (
     Table,
     TableStatus,
 )
+from campaigns.outage import redis_outage
 from campaigns.payloads import Held, check_payload, check_storable
 from campaigns.registry import project, rules_for
 from campaigns.undo import undo_redo
@@ -440,7 +441,9 @@ def _owe_play_record(table: Table) -> None:
 
     OutboxTask.objects.create(task=PLAY_RECORD, table=table)
     table_id = table.pk
-    after_commit(lambda: write_play_record.delay(table_id))
+    # While Redis is known to be down the queueing is not tried (it waits on the broker): the
+    # outbox's beat task sends it (campaigns.outage).
+    after_commit(lambda: None if redis_outage.skipping() else write_play_record.delay(table_id))
 
 
 def _dispatch(

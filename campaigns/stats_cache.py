@@ -49,6 +49,7 @@ from django.db.models import F, Q
 
 from campaigns import registry
 from campaigns.models import PlayResult, StatsVersion
+from campaigns.outage import fail_open
 from campaigns.recent import Recent
 
 T = TypeVar("T")
@@ -220,9 +221,20 @@ def cached(key: str, build: Callable[[], T]) -> T:
     found: T | None = RECENT.get(key)
     if found is not None:
         return found
-    found = cache.get(key)
+    found = _shared_get(key)
     if found is None:
         found = build()
-        cache.set(key, found, TIMEOUT_S)
+        _shared_set(key, found)
     RECENT.put(key, found)
     return found
+
+
+# Redis down: the answer is built from the database, and kept in this process only.
+@fail_open(None, "statistics cache")
+def _shared_get(key: str) -> Any:
+    return cache.get(key)
+
+
+@fail_open(None, "statistics cache")
+def _shared_set(key: str, value: Any) -> None:
+    cache.set(key, value, TIMEOUT_S)

@@ -19,6 +19,7 @@ from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCache
 
 from campaigns.errors import TableError
+from campaigns.outage import fail_open
 
 JOIN_FAILS_ALLOWED = 10
 """Wrong codes one client may send per window and be told so (404); past it, 429."""
@@ -42,6 +43,7 @@ def _throttled() -> TableError:
     )
 
 
+@fail_open(None, "join limit")  # Redis down: no count, the code itself still has to be right
 def join_guard(client: str, code: str, code_is_open: Callable[[], bool]) -> None:
     """Refuse (429) a code from a client past its wrong-code limit, unless the code opens a table.
 
@@ -66,6 +68,9 @@ def join_guard(client: str, code: str, code_is_open: Callable[[], bool]) -> None
         raise _throttled()
 
 
+
+
+@fail_open(None, "join limit")
 def join_failed(client: str) -> None:
     _join_count(_key(client))
 
@@ -89,6 +94,7 @@ _COUNT_SCRIPT = "redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX') return redis
 _count_script: Any = None
 
 
+@fail_open(0, "seat limit")  # Redis down: the command is not counted, and runs
 def _count(key: str, ttl_s: int) -> int:
     """Add one to ``key`` (created with ``ttl_s``) and return the new count.
 

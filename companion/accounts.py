@@ -60,6 +60,7 @@ def load_account(user_id: Any) -> Any:
 SESSION_ENGINES_IN_DB = (
     "django.contrib.sessions.backends.db",
     "django.contrib.sessions.backends.cached_db",
+    "companion.sessions",
 )
 """Session engines whose rows in the database are the truth, so they can be read with the account."""
 

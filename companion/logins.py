@@ -45,6 +45,8 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from campaigns.outage import REDIS_DOWN, RETRY_AFTER_S, fail_open
+
 FAILS_PER_USER = 5
 FAILS_PER_CLIENT = 20
 FAIL_WINDOW_S = 15 * 60
@@ -124,6 +126,7 @@ class Attempt:
         for key in (self.name_key, self.client_key, self.pair_key):
             _fail(key)
 
+    @fail_open(None, "login limit")  # Redis went down meanwhile: the counts expire by themselves
     def succeeded(self) -> None:
         cache.delete_many([self.device_key] if self.trusted else [self.name_key, self.pair_key])
 
@@ -136,6 +139,7 @@ def _count(key: str) -> int:
     return int(cache.get(key, 0))
 
 
+@fail_open(None, "login limit")  # Redis went down meanwhile: this one is not counted
 def _fail(key: str) -> None:
     if not cache.add(key, 1, FAIL_WINDOW_S):
         try:
@@ -170,14 +174,18 @@ class GuardedLoginView(auth_views.LoginView):
     attempt: Attempt
 
     def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-        attempt = Attempt.of(request)
-        if attempt.locked():
+        try:
+            attempt = Attempt.of(request)
+            locked = attempt.locked()
+            clean = locked or attempt.clean()
+        except REDIS_DOWN:  # the counts cannot be read: no password is checked either (fails closed)
+            return self._refused(503, RETRY_AFTER_S, "Logging in is paused for a moment. Try again soon.")
+        if locked:
             return self._refused(
                 429,
                 FAIL_WINDOW_S,
                 "Too many wrong passwords. Wait 15 minutes, then try again.",
             )
-        clean = attempt.clean()
         lane = _clean_lane if clean else _suspect_lane
         # A clean attempt may wait a moment for another real user's check; a suspect one never waits.
         if not (lane.acquire(timeout=CLEAN_WAIT_S) if clean else lane.acquire(blocking=False)):

@@ -52,6 +52,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    # A page that needs Redis while it is down: 503 with Retry-After, not 500 (issue #32).
+    "campaigns.outage.RedisDownMiddleware",
     "companion.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -107,12 +109,16 @@ if REDIS_URL:
             "BACKEND": "companion.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": REDIS_PREFIX,
+            # A Redis that hangs must not hold a request for good (none by default): a call past
+            # these fails, and what called it carries on without Redis (campaigns.outage).
+            "OPTIONS": {"socket_connect_timeout": 1.0, "socket_timeout": 2.0},
         }
     }
     # Sessions read from Redis, written through to the database (issue #14, "Speed"): a logged-in
     # request paid a database query for its session before the view ran. Only with Redis: a
     # process-local cache would keep a session another process logged out.
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # cached_db, reading and writing through the database while Redis is down (companion.sessions).
+    SESSION_ENGINE = "companion.sessions"
     # The pub/sub layer: measured at about 2x the throughput and half the
     # latency of the core Redis layer for group broadcasts, which is all we do.
     CHANNEL_LAYERS = {
