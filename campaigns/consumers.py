@@ -13,6 +13,9 @@ the socket. Close codes a client can act on:
 - 4403: the seat belongs to another table, or was removed, or the origin
   policy refuses the connection (``campaigns.credentials``)
 - 4404: no such table
+- 4503: live updates are down for a moment (the channel layer's Redis does
+  not answer): poll the log and connect again later (``static/js/sync.js``
+  does both for any code it does not know); commands still work
 
 A phone sends only ``{"type": "auth", "token": ...}`` (the first message, when
 the token is not in the handshake) and ``{"type": "ping"}``; anything else
@@ -23,6 +26,7 @@ more than a few kilobytes before it has a seat.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import random
 import time
@@ -35,12 +39,14 @@ from django.conf import settings
 
 from campaigns import credentials
 from campaigns.models import Seat, Table
+from campaigns.outage import REDIS_DOWN, redis_outage
 from campaigns.selectors import seat_for_token
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_FORBIDDEN = 4403
 CLOSE_NO_TABLE = 4404
 CLOSE_BAD_MESSAGE = 4400
+CLOSE_LAYER_DOWN = 4503
 CLOSE_TOO_BIG = 1009
 MAX_MESSAGE_BEFORE_AUTH = 4 * 1024
 """Bytes a message may have while the socket has no seat: an auth message is about 70."""
@@ -179,6 +185,25 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
 
     _waiting: asyncio.Task[None] | None = None
     _refused = False  # closed for a bad message: anything after it is not read
+    _accepted = False
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        """Channels' entry, with a channel layer that does not answer turned into close 4503.
+
+        Channels makes the socket's channel on the layer before anything else: with Redis
+        down that raised, and the server answered the handshake with a 500.
+        """
+        if not redis_outage.skipping():
+            try:
+                await super().__call__(scope, receive, send)
+                return
+            except REDIS_DOWN as exc:
+                redis_outage.failed("table socket", exc)
+        if not self._accepted:
+            if (await receive())["type"] != "websocket.connect":
+                return
+            await send({"type": "websocket.accept"})  # first, so the phone hears the code
+        await send({"type": "websocket.close", "code": CLOSE_LAYER_DOWN})
 
     async def connect(self) -> None:
         table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
@@ -187,6 +212,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         origin = credentials.origin_of(self.scope)
         # Accept first so the client receives our close code, not a bare 403.
         await self.accept()
+        self._accepted = True
         if origin == "foreign":
             await self.close(code=CLOSE_FORBIDDEN)
             return
@@ -214,7 +240,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         self.seat_id = seat.pk
         self.group = f"table-{table_id}"
         seq_watch.opened(table_id)  # before any await: disconnect() undoes both together
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        try:
+            await self.channel_layer.group_add(self.group, self.channel_name)
+        except REDIS_DOWN as exc:
+            redis_outage.failed("table socket", exc)
+            await self.close(code=CLOSE_LAYER_DOWN)
+            return
         # The snapshot is read after joining the group, so no event can fall
         # between the two; a duplicate is harmless (the client skips old seqs).
         await self.send_json(await _snapshot(table_id))
@@ -255,7 +286,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self._waiting.cancel()
         if self.group:
             seq_watch.closed(self.table_id)
-            await self.channel_layer.group_discard(self.group, self.channel_name)
+            with contextlib.suppress(*REDIS_DOWN):  # Redis down: the subscription went with it
+                await self.channel_layer.group_discard(self.group, self.channel_name)
 
     async def receive(
         self, text_data: str | None = None, bytes_data: bytes | None = None, **kwargs: Any

@@ -1,7 +1,9 @@
 """Health of every dependency, checked for real (no cached verdicts).
 
 ``GET /healthz`` answers 200 when the database, the cache, the channel layer
-and the Celery broker all answer, else 503 naming the ones that do not.
+and the Celery broker all answer, else 503 naming the ones that do not
+(``down``) and the services behind them (``services_down``: ``database``,
+``redis``), with a line for whoever reads it (``message``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from typing import Any
 
 from asgiref.sync import sync_to_async
 from channels.layers import BaseChannelLayer, get_channel_layer
+from django.conf import settings
 from django.core.cache import cache
 from django.db import connection
 from django.http import HttpRequest, JsonResponse
@@ -113,5 +116,23 @@ async def healthz(request: HttpRequest) -> JsonResponse:
     names = ("database", "cache", "channel_layer", "broker")
     checks = dict(zip(names, results, strict=True))
     down = [name for name, result in checks.items() if not result["ok"]]
-    body = {"status": "ok" if not down else "down", "down": down, "checks": checks}
+    services = sorted({_service(name) for name in down})
+    body: dict[str, Any] = {"status": "ok" if not down else "down", "down": down, "services_down": services}
+    body["checks"] = checks
+    if down:
+        body["message"] = " ".join(MEANING.get(s, f"The {s} does not answer.") for s in services)
     return JsonResponse(body, status=503 if down else 200)
+
+
+MEANING = {
+    "database": "The database does not answer: nothing can be read or saved.",
+    "redis": (
+        "Redis does not answer: commands and joins are still saved; live updates wait "
+        "(phones poll), and limits and caches are off until it answers again."
+    ),
+}
+
+
+def _service(check: str) -> str:
+    """The service a check reaches: with ``REDIS_URL`` the cache, the layer and the broker are Redis."""
+    return "redis" if check != "database" and settings.REDIS_URL else check

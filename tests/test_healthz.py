@@ -24,7 +24,7 @@ def test_all_dependencies_up(client) -> None:
     assert response.status_code == 200, response.json()
     body = response.json()
     assert body["status"] == "ok"
-    assert body["down"] == []
+    assert body["down"] == [] and body["services_down"] == []
     assert set(body["checks"]) == {"database", "cache", "channel_layer", "broker"}
     assert all(check["ok"] for check in body["checks"].values())
 
@@ -43,6 +43,8 @@ def test_redis_down_gives_503_naming_cache_layer_and_broker() -> None:
     out = last_json(result.stdout)
     assert out["status"] == 503
     assert set(out["body"]["down"]) == {"cache", "channel_layer", "broker"}
+    assert out["body"]["services_down"] == ["redis"]
+    assert out["body"]["message"].startswith("Redis does not answer: commands and joins are still saved")
     assert out["body"]["checks"]["database"]["ok"] is True
     assert out["body"]["checks"]["cache"]["error"]
     # What is down, never where: no host, port or user in a public answer.
@@ -54,7 +56,7 @@ def test_database_down_gives_503_naming_the_database() -> None:
     assert result.returncode == 0, result.stderr
     out = last_json(result.stdout)
     assert out["status"] == 503
-    assert out["body"]["down"] == ["database"]
+    assert out["body"]["down"] == ["database"] and out["body"]["services_down"] == ["database"]
     assert "127.0.0.1" not in result.stdout and "nowhere" not in result.stdout
 
 
