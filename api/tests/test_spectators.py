@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from campaigns import services
@@ -122,3 +123,11 @@ def test_an_export_with_a_chosen_limit_imports_as_it_was(db: Any) -> None:
     imported = APIClient().post("/api/v1/tables/import/", exported, format="json")
     assert imported.status_code == 201, imported.json()
     assert Table.objects.get(pk=imported.json()["id"]).state["table"]["spectators"] == 4
+
+
+def test_the_join_page_says_why_beside_the_choice(host: Person) -> None:
+    table = Table.objects.get(pk=host.table.pk)
+    assert host.command("table.set_spectators", {"limit": 0}).status_code == 200
+    page = Client().post("/join/", {"code": table.join_code, "name": "Screen", "role": "spectator"})
+    assert page.status_code == 409
+    assert "This table takes no spectators. Join as a player" in page.content.decode()
