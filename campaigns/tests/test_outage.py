@@ -100,9 +100,11 @@ def test_sessions_read_and_write_through_the_database(redis_down: None) -> None:
     store = SessionStore()
     store["seen"] = 1
     store.save(must_create=True)  # a new key checked against the rows, not the cache
-    again = SessionStore(store.session_key)
+    key = store.session_key
+    assert key is not None
+    again = SessionStore(key)
     assert again["seen"] == 1  # read from the row
-    assert again.exists(store.session_key)
+    assert again.exists(key)
 
 
 def test_a_session_is_not_deleted_while_its_cached_copy_cannot_be(redis_down: None) -> None:
