@@ -68,8 +68,6 @@ def join_guard(client: str, code: str, code_is_open: Callable[[], bool]) -> None
         raise _throttled()
 
 
-
-
 @fail_open(None, "join limit")
 def join_failed(client: str) -> None:
     _join_count(_key(client))

@@ -263,6 +263,7 @@ _FIELDS: dict[str, tuple[str, ...]] = {
     "seat.reorder": ("seat_ids",),
     "seat.remove": ("seat_id",),
     "table.set_policy": ("edit_policy",),
+    "table.set_spectators": ("limit",),
     "table.rename": ("name",),
     "table.end": (),
 }
