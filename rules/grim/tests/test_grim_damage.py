@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.grim.damage import compute, cost_of, half_up
-from rules.tests.test_grim_support import ANN, BOB, NAMES, RULES, duel
+from rules.grim.tests.test_grim_support import ANN, BOB, NAMES, RULES, duel
 
 
 def dmg(base: int, element: str, defending: list[str], **kw: object) -> tuple[int, bool, str]:

@@ -10,7 +10,7 @@ import pytest
 from rules.engine import Actor, NotAllowed
 from rules.errors import RuleViolation
 from rules.grim import GrimRules
-from rules.tests.test_grim_support import ANN, BOB, CAT, NAMES, RULES, Table, duel
+from rules.grim.tests.test_grim_support import ANN, BOB, CAT, NAMES, RULES, Table, duel
 
 
 def test_the_game_and_its_commands() -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
 from rules.grim import ELEMENTS, STATUSES
-from rules.tests.test_grim_support import ANN, BOB, RULES, SEATS, duel
+from rules.grim.tests.test_grim_support import ANN, BOB, RULES, SEATS, duel
 
 SEAT = st.sampled_from([ANN, BOB])
 GRIM = st.integers(1, 7)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.grim import ELEMENTS
-from rules.tests.test_grim_support import ANN, BOB, NAMES, RULES, Table, duel
+from rules.grim.tests.test_grim_support import ANN, BOB, NAMES, RULES, Table, duel
 
 
 def test_the_rulebooks_turn_order_example_14_9_8_8_with_the_favor_deciding() -> None:

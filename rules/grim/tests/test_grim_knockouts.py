@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.tests.test_grim_support import ANN, BOB, NAMES, RULES, Table, duel
+from rules.grim.tests.test_grim_support import ANN, BOB, NAMES, RULES, Table, duel
 
 
 def knock_out(t: Table, grim_id: int, seat: int) -> dict:
