@@ -21,20 +21,46 @@ def _grim(names: Names, seat_id: Any, name: Any) -> str:
     return f"{_seat(names, seat_id)}'s {name}"
 
 
+def _moved(before: Any, after: Any) -> str:
+    return f"{before} {ARROW} {after}"
+
+
+def _card(b: Body) -> str:
+    """ "; a card allows it: <note>" when the command was recorded on a card's word (issue #31)."""
+    if not b.get("card_allows"):
+        return ""
+    return "; a card allows it" + (f": {b['note']}" if b.get("note") else "")
+
+
 def _knockouts(names: Names, knockouts: Any) -> str:
+    """Each Knockout with the Banished drawn and the Knockouts suffered, before → after (events
+    logged before the numbers were named keep their old words)."""
     parts = []
     for ko in knockouts or []:
         who = _seat(names, ko.get("seat_id"))
         line = f"{ko.get('name')} is knocked out"
         if ko.get("counts", 1) > 1:
             line += " (counts as two)"
+        numbers = []
+        if ko.get("drawn") and "banished_before" in ko:
+            numbers.append(f"Banished {_moved(ko['banished_before'], ko['banished_left'])}")
+        if "knockouts_before" in ko:
+            numbers.append(f"Knockouts {_moved(ko['knockouts_before'], ko['knockouts_after'])}")
         if ko.get("drawn"):
             draws = "a Banished" if ko["drawn"] == 1 else f"{ko['drawn']} Banished"
-            line += f", {who} draws {draws} ({ko.get('banished_left')} left)"
+            said = ", ".join(numbers) if numbers else f"{ko.get('banished_left')} left"
+            line += f", {who} draws {draws} ({said})"
+        elif numbers:
+            line += f" ({', '.join(numbers)})"
         if ko.get("lost"):
             line += f"; {who} has no Banished left and loses the match"
         parts.append(line)
     return "; ".join(parts)
+
+
+def _count(n: Any, noun: str) -> str:
+    """ "1 Spirit", "2 Spirits"."""
+    return f"{n} {noun}" + ("" if n == 1 else "s")
 
 
 def _favored(b: Body, n: Names) -> str:
@@ -50,7 +76,7 @@ def _entered(b: Body, n: Names) -> str:
     if g.get("attached"):
         line += f", {g['attached']} attached"
     if g.get("spirits"):
-        line += f", {g['spirits']} Spirits"
+        line += f", {_count(g['spirits'], 'Spirit')}"
     if not b.get("acts_this_round", True):
         line += " (acts from next Round)"
     return line + "."
@@ -64,6 +90,9 @@ def _attached(b: Body, n: Names) -> str:
         line = f"{who}: {b.get('element')} Element attached"
         if b.get("before"):
             line += f" (replacing {b['before']})"
+    if b.get("reaction"):
+        owner = _seat(n, b.get("seat_id"))
+        line = f"{owner} reacts: {line} ({owner}'s Reaction is used)"
     if b.get("light") == "choose_again":
         line += "; its Light Spirit Bonus ends, choose a new Spirit Bonus"
     elif b.get("light") == "lost":
@@ -72,7 +101,9 @@ def _attached(b: Body, n: Names) -> str:
 
 
 def _spirit(b: Body, n: Names) -> str:
-    line = f"{_grim(n, b.get('seat_id'), b.get('name'))} attached a Spirit ({b.get('spirits')}/3)"
+    spirits = b.get("spirits")
+    said = f"Spirits {_moved(b['before'], spirits)}" if "before" in b else f"{spirits}/3"
+    line = f"{_grim(n, b.get('seat_id'), b.get('name'))} attached a Spirit ({said})"
     if b.get("bonus_due"):
         line += ": Spirit Bonus due"
     return line + "."
@@ -81,59 +112,118 @@ def _spirit(b: Body, n: Names) -> str:
 def _bonus(b: Body, n: Names) -> str:
     who = _grim(n, b.get("seat_id"), b.get("name"))
     line = f"{who} took the {b.get('element')} Spirit Bonus: {b.get('bonus')}"
+    notes = []
+    if "spirits_before" in b:
+        if b.get("spirits_after") == b["spirits_before"]:
+            notes.append("Spirits kept")
+        else:
+            notes.append(f"Spirits {_moved(b['spirits_before'], b.get('spirits_after'))} to Limbo")
     healed = b.get("healed")
     if healed:
-        line += f" (Health {healed['before']} {ARROW} {healed['after']}, cured)"
-    return line + "."
+        notes.append(f"Health {_moved(healed['before'], healed['after'])}, cured")
+    return line + (f" ({'; '.join(notes)})" if notes else "") + "."
 
 
 def _status(b: Body, n: Names) -> str:
     who = _grim(n, b.get("seat_id"), b.get("name"))
     if b.get("status") is None:
-        return f"{who}'s {b.get('before')} was cleared."
+        return f"{who}'s {b.get('before')} was cleared{_card(b)}."
     line = f"{who} is inflicted with {b.get('status')}"
     if b.get("before") and b.get("before") != b.get("status"):
         line += f" (replacing {b['before']})"
-    return line + "."
+    if b.get("reaction_seat_id") is not None:
+        reactor = _seat(n, b["reaction_seat_id"])
+        line = f"{reactor} reacts: {line} ({reactor}'s Reaction is used)"
+    return line + _card(b) + "."
+
+
+def _hit(h: Body) -> str:
+    """One Target's share of an Attack: its damage and Health, or the miss."""
+    if h.get("missed"):
+        return f"missed, {h.get('target')} is Immune ({h.get('breakdown')})"
+    return (
+        f"{h.get('damage')} damage ({h.get('breakdown')}), "
+        f"Health {_moved(h.get('health_before'), h.get('health_after'))}"
+    )
 
 
 def _attacked(b: Body, n: Names) -> str:
     attacker = _grim(n, b.get("attacker_seat_id"), b.get("attacker"))
-    target = _grim(n, b.get("target_seat_id"), b.get("target"))
-    head = f"{attacker} attacked {target} with {b.get('element')}"
-    if b.get("missed"):
-        line = f"{head}: missed, {b.get('target')} is Immune ({b.get('breakdown')})"
-    else:
-        line = (
-            f"{head}: {b.get('damage')} damage ({b.get('breakdown')}), "
-            f"Health {b.get('health_before')} {ARROW} {b.get('health_after')}"
-        )
-    line += f"; {b.get('cost')} Stamina spent ({b.get('stamina_before')} {ARROW} {b.get('stamina_after')})"
+    hits = b.get("hits") or [b]
+    parts = []
+    for i, h in enumerate(hits):
+        target = _grim(n, h.get("target_seat_id"), h.get("target"))
+        head = f"{attacker} attacked {target} with {b.get('element')}: " if i == 0 else f"and {target}: "
+        parts.append(head + _hit(h))
+    line = "; ".join(parts)
+    line += f"; {b.get('cost')} Stamina spent ({_moved(b.get('stamina_before'), b.get('stamina_after'))})"
     cleared = [f"{c.get('name')}'s {c.get('status')}" for c in b.get("cleared") or []]
     if cleared:
         line += f"; {', '.join(cleared)} cleared"
-    for s in b.get("side") or []:
-        line += (
-            f"; {s.get('status')}: {s.get('name')} takes {s.get('damage')} "
-            f"({s.get('before')} {ARROW} {s.get('after')})"
-        )
+    for side in b.get("side") or []:
+        moved = _moved(side.get("before"), side.get("after"))
+        line += f"; {side.get('status')}: {side.get('name')} takes {side.get('damage')} ({moved})"
     kos = _knockouts(n, b.get("knockouts"))
-    return line + (f"; {kos}" if kos else "") + "."
+    if kos:
+        line += f"; {kos}"
+    if b.get("extra_attack"):
+        line += f"; the {b['extra_attack']} Spirit Bonus's extra Attack"
+    return line + _card(b) + "."
 
 
-def _healed(b: Body, n: Names) -> str:
+def _spent(b: Body) -> str:
+    """ "3 Stamina and 2 Bond Cards (Stamina 6 → 3, Spirits 1 → 0, Water Element spent)"."""
     spent = []
     if b.get("stamina"):
         spent.append(f"{b['stamina']} Stamina")
     if b.get("bonds"):
-        spent.append(f"{b['bonds']} Bond Card{'s' if b['bonds'] != 1 else ''}")
+        spent.append(_count(b["bonds"], "Bond Card"))
+    numbers = []
+    if b.get("stamina") and "stamina_before" in b:
+        numbers.append(f"Stamina {_moved(b['stamina_before'], b.get('stamina_after'))}")
+    if "spirits_before" in b and b.get("spirits_after") != b["spirits_before"]:
+        numbers.append(f"Spirits {_moved(b['spirits_before'], b.get('spirits_after'))}")
+    if b.get("element_spent"):
+        numbers.append(f"{b['element_spent']} Element spent")
+    return " and ".join(spent) + (f" ({', '.join(numbers)})" if numbers else "")
+
+
+def _healing(b: Body) -> str:
     line = (
-        f"{_grim(n, b.get('seat_id'), b.get('name'))} healed {b.get('after', 0) - b.get('before', 0)} "
-        f"({' and '.join(spent)}): Health {b.get('before')} {ARROW} {b.get('after')}"
+        f"healed {b.get('after', 0) - b.get('before', 0)} with {_spent(b)}: "
+        f"Health {_moved(b.get('before'), b.get('after'))}"
     )
     if b.get("cured"):
         line += f", {b['cured']} cured"
-    return line + "."
+    return line
+
+
+def _healed(b: Body, n: Names) -> str:
+    return f"{_grim(n, b.get('seat_id'), b.get('name'))} {_healing(b)}{_card(b)}."
+
+
+def _swapped(b: Body, n: Names) -> str:
+    who = _grim(n, b.get("seat_id"), b.get("name"))
+    g = b.get("incoming") or {}
+    healed = b.get("healed")
+    line = f"{who} {_healing(healed)}, and swapped" if healed else f"{who} swapped"
+    line += (
+        f" with {g.get('name')} ({g.get('element')}, {g.get('health')} Health, Speed {g.get('speed')}, "
+        f"{g.get('stamina')} Stamina)"
+    )
+    carried = b.get("carried") or {}
+    bonds = []
+    if carried.get("spirits"):
+        bonds.append(_count(carried["spirits"], "Spirit"))
+    if carried.get("attached"):
+        bonds.append(f"{carried['attached']} Element")
+    if bonds:
+        line += f", which takes its {' and '.join(bonds)}"
+        if carried.get("spirits"):
+            line += f" ({b.get('name')}'s Spirits {_moved(carried['spirits'], 0)})"
+    if not b.get("acts_this_round", True):
+        line += " (acts from next Round)"
+    return line + _card(b) + "."
 
 
 def _reacted(b: Body, n: Names) -> str:
@@ -168,7 +258,8 @@ def _reordered(b: Body, n: Names) -> str:
 
 
 def _round(b: Body, n: Names) -> str:
-    line = f"Round {b.get('round')} ended"
+    after = b.get("next_round")
+    line = f"Round {_moved(b.get('round'), after)}" if after is not None else f"Round {b.get('round')} ended"
     if b.get("skipped"):
         line += f" ({', '.join(b['skipped'])} did not act)"
     if b.get("favor_to") is not None and b.get("favor_to") != b.get("favor_from"):
@@ -219,6 +310,7 @@ LINES: dict[str, Callable[[Body, Names], str]] = {
     "grim.status_set": _status,
     "grim.attacked": _attacked,
     "grim.healed": _healed,
+    "grim.swapped": _swapped,
     "grim.reacted": _reacted,
     "turn.advanced": _turn,
     "turn.reordered": _reordered,

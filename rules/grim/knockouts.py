@@ -17,7 +17,11 @@ from rules.grim.state import Grim, grim_path, opponent_seat, player_index
 
 
 def knock_out(ctx: Ctx, grim: Grim, count: int = 1) -> dict[str, Any]:
-    """Take ``grim`` out of play and make its player draw ``count`` Banished (or lose)."""
+    """Take ``grim`` out of play and make its player draw ``count`` Banished (or lose).
+
+    Each number moves once (Knockouts +count, Banished -drawn), so the log
+    line names one change of each: "Banished 2 → 0, Knockouts 0 → 2".
+    """
     state = ctx.state
     grim_id = int(grim["id"])
     seat_id = int(grim["seat_id"])
@@ -25,26 +29,25 @@ def knock_out(ctx: Ctx, grim: Grim, count: int = 1) -> dict[str, Any]:
     if grim_id in state["turn_order"] and grim_id not in state["acted"]:
         ctx.rec.remove(["turn_order"], grim_id)  # it will not take the Turn it was waiting for
     index = player_index(state, seat_id)
-    drawn = 0
-    lost = False
-    if index is not None:
-        for _ in range(count):
-            ctx.rec.add(["players", index, "knockouts"], 1)
-            if state["players"][index]["banished"] > 0:
-                ctx.rec.add(["players", index, "banished"], -1)
-                drawn += 1
-            else:
-                lost = True
-                ctx.rec.set(["players", index, "lost"], True)
-                ctx.rec.set(["winner_seat_id"], opponent_seat(state, seat_id))
-                break
-    banished_left = state["players"][index]["banished"] if index is not None else 0
+    report: dict[str, Any] = {"grim_id": grim_id, "name": grim["name"], "seat_id": seat_id, "counts": count}
+    if index is None:  # a Grim entered for a seat with no player record cannot happen; stay safe
+        return {**report, "drawn": 0, "banished_left": 0, "lost": False}
+    player = state["players"][index]
+    banished_before, knockouts_before = int(player["banished"]), int(player["knockouts"])
+    drawn = min(count, banished_before)
+    lost = count > banished_before
+    ctx.rec.add(["players", index, "knockouts"], count)
+    if drawn:
+        ctx.rec.add(["players", index, "banished"], -drawn)
+    if lost:
+        ctx.rec.set(["players", index, "lost"], True)
+        ctx.rec.set(["winner_seat_id"], opponent_seat(state, seat_id))
     return {
-        "grim_id": grim_id,
-        "name": grim["name"],
-        "seat_id": seat_id,
-        "counts": count,
+        **report,
         "drawn": drawn,
-        "banished_left": banished_left,
+        "banished_before": banished_before,
+        "banished_left": banished_before - drawn,
+        "knockouts_before": knockouts_before,
+        "knockouts_after": knockouts_before + count,
         "lost": lost,
     }

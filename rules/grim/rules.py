@@ -17,21 +17,22 @@ from typing import Any, ClassVar
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.game import Handler, OpsRules
-from rules.grim import commands
+from rules.grim import actions, bonds, commands
 from rules.grim.describe import describe as describe_event
 from rules.grim.results import results as match_results
-from rules.grim.state import FORMATS, initial_state
+from rules.grim.state import FORMATS, HEAL_CAPS, initial_state
 
 HANDLERS: dict[str, Handler] = {
     "grim.favor": commands.favor,
     "grim.enter": commands.enter,
-    "grim.attach": commands.attach,
-    "grim.spirit": commands.spirit,
-    "grim.spirit_bonus": commands.spirit_bonus,
-    "grim.status": commands.status,
-    "grim.attack": commands.attack,
-    "grim.heal": commands.heal,
-    "grim.react": commands.react,
+    "grim.attach": bonds.attach,
+    "grim.spirit": bonds.spirit,
+    "grim.spirit_bonus": bonds.spirit_bonus,
+    "grim.status": bonds.status,
+    "grim.attack": actions.attack,
+    "grim.heal": actions.heal,
+    "grim.swap": actions.swap,
+    "grim.react": bonds.react,
     "grim.afterworld": commands.afterworld,
     "grim.adjust": commands.adjust,
     "player.adjust": commands.player_adjust,
@@ -39,6 +40,17 @@ HANDLERS: dict[str, Handler] = {
     "turn.order": commands.turn_order,
     "round.end": commands.round_end,
 }
+
+
+def _choice(raw: Mapping[str, Any], key: str, values: tuple[str, ...], words: str) -> str:
+    """One option's value (absent or null: the first, the default), refused by name when not one of
+    ``values``."""
+    value = raw.get(key)
+    if value is None:
+        return values[0]
+    if not isinstance(value, str) or value.strip().lower() not in values:
+        raise RuleViolation("bad_option", words, {"field": key, "options": sorted(values)})
+    return value.strip().lower()
 
 
 class GrimRules(OpsRules):
@@ -56,30 +68,46 @@ class GrimRules(OpsRules):
                 {"value": "coven", "label": "Coven: 2 Banished each"},
             ),
         },
+        {
+            "key": "heal_cap",
+            "label": "Healing cap",
+            "choices": (
+                {"value": "none", "label": "None: Health may pass the printed value"},
+                {"value": "printed", "label": "Not above the printed Health"},
+                {"value": "twenty", "label": "Not above 20 (or a higher printed Health)"},
+            ),
+        },
     )
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """``{format: "standard" | "coven"}``: 4 or 2 Banished each (default standard)."""
+        """``{format: "standard" | "coven", heal_cap: "none" | "printed" | "twenty"}``.
+
+        The format gives 4 or 2 Banished each (default standard); the healing
+        cap is how high a Heal may take Health (default none, spec §5; the
+        rulebook's "Heal to or above full Health" and "(e.g., at 20 Health)"
+        read differently at different tables: docs/rules/grim.md, The Key Terms).
+        """
         if raw is None:
             raw = {}
         if not isinstance(raw, Mapping):
             raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
         for key in raw:
-            if key != "format":
+            if key not in ("format", "heal_cap"):
                 raise RuleViolation("unknown_option", f"GRIM has no option {key!r}.", {"field": key})
-        fmt = raw.get("format", "standard")
-        if fmt is None:
-            fmt = "standard"
-        if not isinstance(fmt, str) or fmt.strip().lower() not in FORMATS:
-            raise RuleViolation(
-                "bad_option",
-                "The format is standard (4 Banished) or coven (2 Banished).",
-                {"field": "format", "options": sorted(FORMATS)},
-            )
-        return {"format": fmt.strip().lower()}
+        fmt = _choice(
+            raw, "format", tuple(FORMATS), "The format is standard (4 Banished) or coven (2 Banished)."
+        )
+        cap = _choice(
+            raw,
+            "heal_cap",
+            HEAL_CAPS,
+            "The healing cap is none, printed (the printed Health) or twenty (20 Health).",
+        )
+        return {"format": fmt, "heal_cap": cap}
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
-        return initial_state(self.clean_options(options)["format"])
+        clean = self.clean_options(options)
+        return initial_state(clean["format"], clean["heal_cap"])
 
     def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
         return describe_event(event_type, payload, seat_names)

@@ -2,18 +2,19 @@
 
 Snapshot::
 
-    {format, round, phase: "normal" | "paralysis", afterworld, afterworlds_discarded,
+    {format, heal_cap, round, phase: "normal" | "paralysis", afterworld, afterworlds_discarded,
      players: [{seat_id, favor, reaction, banished, knockouts, lost}],
      grims: [{id, seat_id, name, element, attached, spirits, health, base_health, speed,
-              stamina, status, in_play, attacks, spirit_bonus_due, spirit_bonus}],
-     turn_order: [grim ids], acting, acted: [grim ids], tier_speed, turn_status, winner_seat_id,
-     next_id}
+              stamina, status, in_play, attacks, spirit_bonus_due, spirit_bonus, swapped_out?}],
+     turn_order: [grim ids], acting, action_taken, acted: [grim ids], tier_speed, turn_status,
+     winner_seat_id, next_id}
 
 The rules never see seat rows: a player's record is made the first time a
 command names its seat (Fiend's Favor, a Grim entering, a Reaction), and the
 table holds at most two (GRIM is a two-player game, rulebook: The Rules).
 Grim that leave play stay in ``grims`` with ``in_play`` false, so the log and
-undo keep finding them by id.
+undo keep finding them by id (``swapped_out`` marks one gone back to hand by
+a Swap rather than knocked out).
 
 Turn bookkeeping beyond the contract: ``acted`` lists the Grim whose Turn
 has begun this Round, in order; ``turn_order`` is the whole Round's order
@@ -22,7 +23,11 @@ has begun this Round, in order; ``turn_order`` is the whole Round's order
 recently began its Turn, which with ``phase`` is the "tier now acting" a
 Grim entering mid-Round is compared with; ``turn_status`` the acting Grim's
 Status when its Turn began (Freeze, Throw and Paralysis it began with clear
-when the Turn ends).
+when the Turn ends); ``action_taken`` the acting Grim's one Action this Turn
+("attack", "heal" or "swap"; None while it is still to take).
+
+Snapshots made before a key existed lack it: read ``heal_cap`` and
+``action_taken`` with ``.get``.
 """
 
 from __future__ import annotations
@@ -34,6 +39,11 @@ from rules.errors import RuleViolation
 
 FORMATS: dict[str, int] = {"standard": 4, "coven": 2}
 """Format -> Banished pile size (rulebook: The Setup, four secret cards; Coven: two Banished)."""
+
+HEAL_CAPS: tuple[str, ...] = ("none", "printed", "twenty")
+"""How high a Heal may take Health (a table option; the first is the default, spec §5: no cap)."""
+TRACKER_TOP = 20
+"""The "twenty" cap (Key Terms, Heal: "unable to Heal (e.g., at 20 Health)")."""
 
 PLAYERS = 2
 IN_PLAY = 2
@@ -47,9 +57,10 @@ Grim = dict[str, Any]
 Player = dict[str, Any]
 
 
-def initial_state(fmt: str) -> State:
+def initial_state(fmt: str, heal_cap: str = "none") -> State:
     return {
         "format": fmt,
+        "heal_cap": heal_cap,
         "round": 1,
         "phase": "normal",
         "afterworld": None,
@@ -58,6 +69,7 @@ def initial_state(fmt: str) -> State:
         "grims": [],
         "turn_order": [],
         "acting": None,
+        "action_taken": None,
         "acted": [],
         "tier_speed": None,
         "turn_status": None,
@@ -99,6 +111,19 @@ def find_grim(state: State, grim_id: int, *, field: str = "grim_id", in_play: bo
     raise RuleViolation(
         "unknown_grim", "There is no such Grim at this table.", {"field": field, "grim_id": grim_id}
     )
+
+
+def heal_cap(state: State, grim: Grim) -> int | None:
+    """The most Health a Heal may bring ``grim`` to at this table, or None (no cap).
+
+    "twenty" never caps below a Grim's printed Health: the printed card wins.
+    """
+    cap = state.get("heal_cap", "none")
+    if cap == "printed":
+        return int(grim["base_health"])
+    if cap == "twenty":
+        return max(TRACKER_TOP, int(grim["base_health"]))
+    return None
 
 
 def grim_path(grim_id: int, *keys: str) -> list[Any]:

@@ -94,6 +94,7 @@ def start_turn(ctx: Ctx, grim_id: int) -> dict[str, Any]:
     paralysis = in_paralysis_phase(state, grim)
     before = int(grim["stamina"])
     ctx.rec.set(["acting"], grim_id)
+    ctx.rec.set(["action_taken"], None)
     ctx.rec.insert(["acted"], grim_id)
     ctx.rec.set(["phase"], "paralysis" if paralysis else "normal")
     ctx.rec.set(["tier_speed"], effective_speed(state, grim))
@@ -110,8 +111,12 @@ def start_turn(ctx: Ctx, grim_id: int) -> dict[str, Any]:
 
 
 def end_turn(ctx: Ctx) -> dict[str, Any] | None:
-    """The acting Grim's Turn ends; Freeze, Throw or Paralysis it began the Turn with clear."""
+    """The acting Grim's Turn ends; Freeze, Throw or Paralysis it began the Turn with clear, and an
+    Electric Spirit Bonus not used lapses (its extra Attack is declared "immediately")."""
     state = ctx.state
+    for other in state["grims"]:
+        if other["spirit_bonus"] == "Electric":
+            ctx.rec.set(grim_path(int(other["id"]), "spirit_bonus"), None)
     grim_id = state["acting"]
     if grim_id is None:
         return None
@@ -127,5 +132,6 @@ def end_turn(ctx: Ctx) -> dict[str, Any] | None:
         ctx.rec.set(grim_path(int(grim_id), "status"), None)
         cleared = status
     ctx.rec.set(["acting"], None)
+    ctx.rec.set(["action_taken"], None)
     ctx.rec.set(["turn_status"], None)
     return {"grim_id": grim["id"], "name": grim["name"], "seat_id": grim["seat_id"], "cleared": cleared}

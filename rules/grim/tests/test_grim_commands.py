@@ -25,6 +25,7 @@ def test_the_game_and_its_commands() -> None:
             "grim.status",
             "grim.attack",
             "grim.heal",
+            "grim.swap",
             "grim.react",
             "grim.afterworld",
             "grim.adjust",
@@ -38,8 +39,8 @@ def test_the_game_and_its_commands() -> None:
 
 
 def test_options_and_the_initial_state() -> None:
-    assert RULES.clean_options(None) == {"format": "standard"}
-    assert RULES.clean_options({"format": "coven"}) == {"format": "coven"}
+    assert RULES.clean_options(None) == {"format": "standard", "heal_cap": "none"}
+    assert RULES.clean_options({"format": "coven"}) == {"format": "coven", "heal_cap": "none"}
     option_cases: list[tuple[dict[str, Any], str, str]] = [
         ({"format": "draft"}, "bad_option", "format"),
         ({"format": 2}, "bad_option", "format"),
@@ -198,7 +199,7 @@ def test_spirits_and_the_spirit_bonus() -> None:
     body = t.do("grim.spirit", {"grim_id": rid})
     assert body["bonus_due"] and t.grim(rid)["spirit_bonus_due"]
     assert RULES.describe("grim.spirit_attached", body, NAMES) == (
-        "Ann's The Noble Roar attached a Spirit (3/3): Spirit Bonus due."
+        "Ann's The Noble Roar attached a Spirit (Spirits 2 \u2192 3): Spirit Bonus due."
     )
     assert t.refused("grim.spirit", {"grim_id": rid}).code == "spirits_full"
     refusal = t.refused("grim.spirit_bonus", {"grim_id": rid, "element": "Water"})
@@ -209,7 +210,8 @@ def test_spirits_and_the_spirit_bonus() -> None:
     grim = t.grim(rid)
     assert (grim["spirits"], grim["spirit_bonus_due"], grim["health"], grim["status"]) == (0, False, 28, None)
     assert RULES.describe("grim.spirit_bonus_chosen", body, NAMES) == (
-        "Ann's The Noble Roar took the Plant Spirit Bonus: heal 8 and cure (Health 20 \u2192 28, cured)."
+        "Ann's The Noble Roar took the Plant Spirit Bonus: heal 8 and cure (Spirits 3 \u2192 0 to Limbo; "
+        "Health 20 \u2192 28, cured)."
     )
     assert t.refused("grim.spirit", {"grim_id": g["shade"]}).code == "not_your_seat"
 
@@ -279,6 +281,7 @@ def test_status_one_at_a_time_inflicted_by_either_player() -> None:
 )
 def test_attack_refusals(change: dict[str, Any], code: str, field: str) -> None:
     t, g = duel()
+    t.acting(g["roar"])
     payload = {"grim_id": g["roar"], "target_id": g["shade"], "damage": 6, "element": "Fire", **change}
     if payload["target_id"] == "roar":
         payload["target_id"] = g["roar"]
@@ -291,9 +294,11 @@ def test_attack_permissions_and_the_attached_element() -> None:
     payload = {"grim_id": g["roar"], "target_id": g["shade"], "damage": 4, "element": "Water"}
     assert t.refused("grim.attack", payload, seat=BOB).code == "not_your_seat"
     t.do("grim.attach", {"grim_id": g["roar"], "element": "Water"})
+    t.acting(g["roar"])
     t.do("grim.attack", payload)  # launched with its attached Element
     assert t.grim(g["shade"])["health"] == 14
     t.do("grim.adjust", {"grim_id": g["shade"], "field": "health", "by": -14, "note": "x"}, seat=BOB)
+    t.acting(g["roar"])
     refusal = t.refused("grim.attack", payload)
     assert (refusal.code, refusal.extra["field"]) == ("not_in_play", "target_id")
 
@@ -302,6 +307,7 @@ def test_heal() -> None:
     t, g = duel()
     rid = g["roar"]
     t.set_grim(rid, health=10, stamina=6, spirits=2, attached="Water", status="Blight")
+    t.acting(rid)
     assert t.refused("grim.heal", {"grim_id": rid, "stamina": 0, "bonds": 0}).code == "zero_heal"
     assert t.refused("grim.heal", {"grim_id": rid}).code == "zero_heal"
     assert t.refused("grim.heal", {"grim_id": rid, "stamina": 7}).code == "not_enough_stamina"
@@ -318,13 +324,16 @@ def test_heal() -> None:
         None,
     )
     assert RULES.describe("grim.healed", body, NAMES) == (
-        "Ann's The Noble Roar healed 5 (3 Stamina and 2 Bond Cards): Health 10 \u2192 15, Blight cured."
+        "Ann's The Noble Roar healed 5 with 3 Stamina and 2 Bond Cards (Stamina 6 \u2192 3, Spirits 2 "
+        "\u2192 0): Health 10 \u2192 15, Blight cured."
     )
     t.set_grim(rid, spirits=1)
+    t.acting(rid)
     body = t.do("grim.heal", {"grim_id": rid, "bonds": 1, "element_first": True})
     assert (
         body["element_spent"] == "Water" and t.grim(rid)["attached"] is None and t.grim(rid)["spirits"] == 1
     )
+    t.acting(rid)
     t.do("grim.heal", {"grim_id": rid, "bonds": 1})
     assert t.grim(rid)["health"] == 17 and t.grim(rid)["spirits"] == 0
 
@@ -332,6 +341,7 @@ def test_heal() -> None:
 def test_heal_spends_the_element_only_when_the_spirits_do_not_cover_it() -> None:
     t, g = duel()
     t.set_grim(g["roar"], spirits=1, attached="Water")
+    t.acting(g["roar"])
     body = t.do("grim.heal", {"grim_id": g["roar"], "bonds": 2})
     assert body["element_spent"] == "Water" and t.grim(g["roar"])["health"] == 22
 

@@ -81,15 +81,18 @@ def test_stamina_cost_is_half_the_base_rounded_up() -> None:
 
 def test_attack_costs_half_rounded_up_and_is_refused_when_short() -> None:
     t, g = duel()
+    t.acting(g["roar"])
     body = t.do(
         "grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 7, "element": "Fire"}
     )
     assert body["cost"] == 4 and t.grim(g["roar"])["stamina"] == 1
+    t.acting(g["roar"])
     refusal = t.refused(
         "grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 4, "element": "Fire"}
     )
     assert refusal.code == "not_enough_stamina"
     assert refusal.extra == {"field": "damage", "cost": 2, "stamina": 1}
+    t.acting(g["roar"])
     t.do("grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 2, "element": "Fire"})
     assert t.grim(g["roar"])["stamina"] == 0
 
@@ -99,6 +102,7 @@ def test_an_immune_target_still_costs_the_stamina_and_clears_the_statuses() -> N
     t.do("grim.attach", {"grim_id": g["shade"], "element": "Water"}, seat=BOB)  # an Element Reaction
     t.do("grim.status", {"grim_id": g["roar"], "status": "Burn"}, seat=BOB)
     t.do("grim.status", {"grim_id": g["shade"], "status": "Blight"})
+    t.acting(g["roar"])
     body = t.do(
         "grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 8, "element": "Fire"}
     )
@@ -114,6 +118,7 @@ def test_attack_through_the_table_blight_burn_fear_curse() -> None:
     t.do("grim.status", {"grim_id": g["roar"], "status": "Burn"}, seat=BOB)
     t.do("grim.status", {"grim_id": g["twitch"], "status": "Blight"})
     t.do("grim.attach", {"grim_id": g["twitch"], "element": "Plant"}, seat=BOB)
+    t.acting(g["roar"])
     body = t.do(
         "grim.attack", {"grim_id": g["roar"], "target_id": g["twitch"], "damage": 8, "element": "Fire"}
     )
@@ -127,6 +132,7 @@ def test_attack_through_the_table_blight_burn_fear_curse() -> None:
     # Fear beats Curse, and both clear.
     t.do("grim.status", {"grim_id": g["shade"], "status": "Fear"})
     t.do("grim.status", {"grim_id": g["cloud"], "status": "Curse"})
+    t.acting(g["shade"])
     body = t.do(
         "grim.attack",
         {"grim_id": g["shade"], "target_id": g["cloud"], "damage": 6, "element": "Dark"},
@@ -137,6 +143,7 @@ def test_attack_through_the_table_blight_burn_fear_curse() -> None:
 
     # Curse alone makes it Strong.
     t.do("grim.status", {"grim_id": g["cloud"], "status": "Curse"}, seat=BOB)
+    t.acting(g["twitch"])
     body = t.do(
         "grim.attack",
         {"grim_id": g["twitch"], "target_id": g["cloud"], "damage": 4, "element": "Plant"},
@@ -148,12 +155,14 @@ def test_attack_through_the_table_blight_burn_fear_curse() -> None:
 def test_grapple_and_confusion_deal_half_after_the_attack() -> None:
     t, g = duel()
     t.do("grim.status", {"grim_id": g["roar"], "status": "Grapple"}, seat=BOB)
+    t.acting(g["roar"])
     body = t.do(
         "grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 7, "element": "Fire"}
     )
     assert body["damage"] == 7 and t.grim(g["cloud"])["health"] == 18 - 4  # the Ally takes 3.5 -> 4
     assert body["side"][0]["status"] == "Grapple" and t.grim(g["roar"])["status"] is None
     t.do("grim.status", {"grim_id": g["shade"], "status": "Confusion"})
+    t.acting(g["shade"])
     t.do(
         "grim.attack",
         {"grim_id": g["shade"], "target_id": g["roar"], "damage": 5, "element": "Dark"},
@@ -168,11 +177,13 @@ def test_the_fire_spirit_bonus_waits_for_the_next_attack() -> None:
         t.do("grim.spirit", {"grim_id": g["roar"]})
     t.do("grim.spirit_bonus", {"grim_id": g["roar"], "element": "Fire"})
     t.do("grim.attach", {"grim_id": g["shade"], "element": "Water"}, seat=BOB)
+    t.acting(g["roar"])
     body = t.do(
         "grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 2, "element": "Fire"}
     )
     assert body["fire_bonus"] and body["damage"] == 8 and not body["missed"]
     assert t.grim(g["roar"])["spirit_bonus"] is None
+    t.acting(g["roar"])
     body = t.do(
         "grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 2, "element": "Fire"}
     )
@@ -181,6 +192,7 @@ def test_the_fire_spirit_bonus_waits_for_the_next_attack() -> None:
 
 def test_bob_attacks_too() -> None:
     t, g = duel()
+    t.acting(g["twitch"])
     t.do(
         "grim.attack",
         {"grim_id": g["twitch"], "target_id": g["cloud"], "damage": 4, "element": "Electric"},

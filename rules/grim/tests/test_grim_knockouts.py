@@ -12,6 +12,7 @@ def knock_out(t: Table, grim_id: int, seat: int) -> dict:
     attacker = next(g for g in t.state["grims"] if g["in_play"] and g["seat_id"] == seat)
     target = t.grim(grim_id)
     t.set_grim(attacker["id"], stamina=99)
+    t.acting(attacker["id"])
     return t.do(
         "grim.attack",
         {
@@ -39,7 +40,10 @@ def test_knockouts_draw_from_the_banished_down_to_the_loss(fmt: str, banished: i
             "seat_id": ANN,
             "counts": 1,
             "drawn": 1,
+            "banished_before": banished - drawn + 1,
             "banished_left": banished - drawn,
+            "knockouts_before": drawn - 1,
+            "knockouts_after": drawn,
             "lost": False,
         }
         assert not t.grim(victim)["in_play"] and victim not in t.state["turn_order"]
@@ -50,7 +54,10 @@ def test_knockouts_draw_from_the_banished_down_to_the_loss(fmt: str, banished: i
     assert body["knockouts"][0]["lost"] and body["knockouts"][0]["drawn"] == 0
     assert t.player(ANN)["lost"] and t.state["winner_seat_id"] == BOB
     line = RULES.describe("grim.attacked", body, NAMES)
-    assert line.endswith("is knocked out; Ann has no Banished left and loses the match.")
+    assert line.endswith(
+        f"is knocked out (Knockouts {banished} \u2192 {banished + 1}); Ann has no Banished left and loses "
+        "the match."
+    )
     assert RULES.results(t.state) == [
         {
             "seat_id": BOB,
@@ -89,7 +96,9 @@ def test_a_knockout_line_names_the_draw() -> None:
     body = knock_out(t, g["cloud"], BOB)
     line = RULES.describe("grim.attacked", body, NAMES)
     assert "Health 18 \u2192 0; 5 Stamina spent" in line
-    assert line.endswith("The Simoom Cloud is knocked out, Ann draws a Banished (3 left).")
+    assert line.endswith(
+        "The Simoom Cloud is knocked out, Ann draws a Banished (Banished 4 \u2192 3, Knockouts 0 \u2192 1)."
+    )
 
 
 def test_health_to_zero_by_hand_knocks_out() -> None:
@@ -101,7 +110,7 @@ def test_health_to_zero_by_hand_knocks_out() -> None:
     assert t.player(BOB)["banished"] == 3
     assert RULES.describe("grim.adjusted", body, NAMES) == (
         "Bob's The Nimbus Shade: Health 18 \u2192 0 (\u221218) by hand: Ghost bonus; "
-        "The Nimbus Shade is knocked out, Bob draws a Banished (3 left)."
+        "The Nimbus Shade is knocked out, Bob draws a Banished (Banished 4 \u2192 3, Knockouts 0 \u2192 1)."
     )
     assert t.refused("grim.heal", {"grim_id": g["shade"], "stamina": 1}, seat=BOB).code == "not_in_play"
 
@@ -112,12 +121,14 @@ def test_the_dark_spirit_bonus_makes_the_next_knockout_count_as_two() -> None:
         t.do("grim.spirit", {"grim_id": g["shade"]}, seat=BOB)
     t.do("grim.spirit_bonus", {"grim_id": g["shade"], "element": "Dark"}, seat=BOB)
     t.set_grim(g["shade"], stamina=20)
+    t.acting(g["shade"])
     t.do(
         "grim.attack",
         {"grim_id": g["shade"], "target_id": g["roar"], "damage": 2, "element": "Dark"},
         seat=BOB,
     )
     assert t.grim(g["shade"])["spirit_bonus"] == "Dark"  # no Knockout yet: it waits
+    t.acting(g["shade"])
     body = t.do(
         "grim.attack",
         {"grim_id": g["shade"], "target_id": g["roar"], "damage": 20, "element": "Dark"},
@@ -135,6 +146,7 @@ def test_a_double_knockout_with_one_banished_left_loses() -> None:
     t.set_grim(g["shade"], spirits=2, stamina=20)
     t.do("grim.spirit", {"grim_id": g["shade"]}, seat=BOB)
     t.do("grim.spirit_bonus", {"grim_id": g["shade"], "element": "Dark"}, seat=BOB)
+    t.acting(g["shade"])
     body = t.do(
         "grim.attack",
         {"grim_id": g["shade"], "target_id": g["roar"], "damage": 30, "element": "Dark"},
@@ -148,6 +160,7 @@ def test_confusion_can_knock_out_the_attacker_after_the_target() -> None:
     t, g = duel()
     t.set_grim(g["roar"], health=2, status="Confusion", stamina=20)
     t.set_grim(g["shade"], health=3)
+    t.acting(g["roar"])
     body = t.do(
         "grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 4, "element": "Fire"}
     )

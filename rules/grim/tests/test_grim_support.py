@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rules.changes import moved, number_changes
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
 from rules.grim import GrimRules
@@ -19,13 +20,27 @@ NAMES = {ANN: "Ann", BOB: "Bob"}
 SEATS = (ANN, BOB)
 
 
+def unnamed_numbers(event_type: str, payload: dict[str, Any]) -> list[str]:
+    """The numbers an event changed that its log line does not name as ``before → after``
+    (house rule: the log tells the truth; ``tests/lognumbers.py`` checks the same at the table)."""
+    line = RULES.describe(event_type, payload, NAMES)
+    return [
+        f"{path} {moved(before, after)} not in {line!r}"
+        for path, before, after in number_changes(payload)
+        if moved(before, after) not in line
+    ]
+
+
 def actor(seat: int = ANN, role: str = "player", *, everyone_edits: bool = False) -> Actor:
     return Actor(seat, role, everyone_edits, SEATS)
 
 
 @dataclass
 class Table:
-    """A GRIM table in a test: the snapshot, the accepted events, and shortcuts for commands."""
+    """A GRIM table in a test: the snapshot, the accepted events, and shortcuts for commands.
+
+    Every accepted command's log line is checked to name each number it changed.
+    """
 
     state: State = field(default_factory=lambda: RULES.initial_state({}))
     log: list[LoggedEvent] = field(default_factory=list)
@@ -40,6 +55,7 @@ class Table:
         outcome = RULES.apply(self.state, command, payload or {}, actor(seat, **kw), random.Random(0))
         self.state = outcome.state
         (event,) = outcome.events
+        assert not unnamed_numbers(event.type, event.payload), unnamed_numbers(event.type, event.payload)
         self.log.append(LoggedEvent(len(self.log) + 1, seat, event.type, event.payload))
         body: dict[str, Any] = event.payload
         return body
@@ -74,6 +90,12 @@ class Table:
     def set_grim(self, grim_id: int, **values: Any) -> None:
         """Test set-up shortcut: change a Grim's record directly (never used to check the rules' changes)."""
         self.grim(grim_id).update(values)
+
+    def acting(self, grim_id: int) -> None:
+        """Test set-up shortcut: make it ``grim_id``'s Turn with its Action still to take, without the
+        +2 Stamina of ``turn.next`` (tests of damage and Stamina keep their round numbers)."""
+        self.state["acting"] = grim_id
+        self.state["action_taken"] = None
 
     def names(self, ids: list[int]) -> list[str]:
         return [self.grim(i)["name"] for i in ids]

@@ -184,7 +184,7 @@ def test_round_end_passes_the_favor_refreshes_reactions_and_discards_the_afterwo
     assert t.state["round"] == 2 and t.state["acting"] is None and t.state["acted"] == []
     assert t.names(t.state["turn_order"])[2:] == ["The Simoom Cloud", "The Nimbus Shade"]  # Ann's Favor now
     assert RULES.describe("round.ended", body, NAMES) == (
-        "Round 1 ended; Fiend's Favor passes to Ann; Reactions refresh; the Fire Afterworld is discarded."
+        "Round 1 \u2192 2; Fiend's Favor passes to Ann; Reactions refresh; the Fire Afterworld is discarded."
     )
     # The Favor holder (now Ann) sets the next Afterworld; not Bob, and not a discarded one.
     assert t.refused("grim.afterworld", {"element": "Water"}, seat=BOB).code == "not_your_seat"

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
 from rules.grim import ELEMENTS, STATUSES
-from rules.grim.tests.test_grim_support import ANN, BOB, RULES, SEATS, duel
+from rules.grim.tests.test_grim_support import ANN, BOB, RULES, SEATS, duel, unnamed_numbers
 
 SEAT = st.sampled_from([ANN, BOB])
 GRIM = st.integers(1, 7)
@@ -43,16 +43,46 @@ COMMANDS = st.one_of(
         "grim.enter",
         {"name": st.just("Roar"), "element": ELEMENT, "health": st.just(20), "speed": st.integers(0, 15)},
     ),
-    command("grim.attach", {"grim_id": GRIM, "element": st.one_of(ELEMENT, st.none())}),
+    command(
+        "grim.attach",
+        {"grim_id": GRIM, "element": st.one_of(ELEMENT, st.none())},
+        {"reaction": st.booleans()},
+    ),
     command("grim.spirit", {"grim_id": GRIM}),
     command("grim.spirit_bonus", {"grim_id": GRIM, "element": ELEMENT}),
-    command("grim.status", {"grim_id": GRIM, "status": STATUS}),
+    command(
+        "grim.status",
+        {"grim_id": GRIM, "status": STATUS},
+        {"reaction": st.booleans(), "card_allows": st.booleans()},
+    ),
     command(
         "grim.attack",
         {"grim_id": GRIM, "target_id": GRIM, "damage": st.integers(0, 14), "element": ELEMENT},
-        {"strong": st.booleans(), "weak": st.booleans(), "flat": st.integers(-6, 6)},
+        {
+            "strong": st.booleans(),
+            "weak": st.booleans(),
+            "flat": st.integers(-6, 6),
+            "second_target_id": GRIM,
+            "card_allows": st.booleans(),
+            "note": NOTE,
+        },
     ),
-    command("grim.heal", {"grim_id": GRIM}, {"stamina": st.integers(0, 8), "bonds": st.integers(0, 3)}),
+    command(
+        "grim.heal",
+        {"grim_id": GRIM},
+        {"stamina": st.integers(0, 8), "bonds": st.integers(0, 3), "card_allows": st.booleans()},
+    ),
+    command(
+        "grim.swap",
+        {
+            "grim_id": GRIM,
+            "name": st.just("Imp"),
+            "element": ELEMENT,
+            "health": st.integers(0, 20),
+            "speed": st.integers(0, 15),
+        },
+        {"stamina": st.integers(0, 8), "bonds": st.integers(0, 3), "card_allows": st.booleans()},
+    ),
     command("grim.react", {}, {"seat_id": SEAT}),
     command("grim.afterworld", {"element": ELEMENT}, {"revive": st.booleans()}),
     command(
@@ -94,16 +124,28 @@ def likely(draw: st.DrawFn, state: State) -> tuple[tuple[str, dict[str, Any]], i
     """A command that is likely valid in ``state`` (the Grim in play, their Elements, their owners)."""
     grims = [g for g in state["grims"] if g["in_play"]]
     role = draw(ROLE)
+    payload: dict[str, Any]
     if not grims:
         return draw(COMMANDS), draw(SEAT), role
     grim = draw(st.sampled_from(grims))
+    acting = [g for g in grims if g["id"] == state["acting"]]
+    if acting and draw(st.integers(0, 3)) > 0:
+        grim = acting[0]  # the Turn's rules make most Actions the acting Grim's
     seat = grim["seat_id"] if draw(st.booleans()) else draw(SEAT)
     kind = draw(
-        st.sampled_from(["attack", "attack", "attack", "status", "spirit", "heal", "adjust", "next", "next"])
+        st.sampled_from(
+            ["attack", "attack", "attack", "status", "spirit", "heal", "swap", "adjust", "next", "next"]
+        )
     )
+    if kind == "swap":
+        payload = {"grim_id": grim["id"], "name": "Imp", "element": "Fire", "health": 9, "speed": 4}
+        payload["stamina"] = draw(st.integers(0, grim["stamina"]))
+        payload["card_allows"] = draw(st.booleans())
+        return ("grim.swap", payload), seat, role
     if kind == "attack":
-        target = draw(st.sampled_from(grims))
-        payload: dict[str, Any] = {
+        enemies = [g for g in grims if g["seat_id"] != grim["seat_id"]]
+        target = draw(st.sampled_from(enemies if enemies and draw(st.integers(0, 4)) > 0 else grims))
+        payload = {
             "grim_id": grim["id"],
             "target_id": target["id"],
             "damage": draw(st.integers(0, min(14, 2 * grim["stamina"]))),
@@ -113,9 +155,14 @@ def likely(draw: st.DrawFn, state: State) -> tuple[tuple[str, dict[str, Any]], i
             payload["flat"] = draw(st.integers(-4, 8))
         if draw(st.integers(0, 5)) == 0:
             payload[draw(st.sampled_from(["strong", "weak"]))] = True
+        if draw(st.integers(0, 4)) == 0:
+            payload["card_allows"] = True
+        if len(enemies) == 2 and draw(st.integers(0, 4)) == 0:
+            payload["target_id"], payload["second_target_id"] = enemies[0]["id"], enemies[1]["id"]
         return ("grim.attack", payload), seat, role
     if kind == "status":
-        return ("grim.status", {"grim_id": grim["id"], "status": draw(STATUS)}), seat, role
+        payload = {"grim_id": grim["id"], "status": draw(STATUS), "reaction": draw(st.booleans())}
+        return ("grim.status", payload), seat, role
     if kind == "spirit":
         if grim["spirit_bonus_due"]:
             element = draw(st.sampled_from(elements_of(grim)))
@@ -124,6 +171,8 @@ def likely(draw: st.DrawFn, state: State) -> tuple[tuple[str, dict[str, Any]], i
     if kind == "heal":
         payload = {"grim_id": grim["id"], "stamina": draw(st.integers(0, grim["stamina"]))}
         payload["bonds"] = draw(st.integers(0, grim["spirits"] + (1 if grim["attached"] else 0)))
+        if draw(st.integers(0, 3)) == 0:
+            payload["card_allows"] = True
         return ("grim.heal", payload), seat, role
     if kind == "adjust":
         field = draw(st.sampled_from(["health", "stamina", "speed", "spirits"]))
@@ -181,6 +230,7 @@ def play(data: st.DataObject, fmt: str) -> tuple[State, State, list[LoggedEvent]
             stored = json.loads(json.dumps(event.payload))  # the log keeps JSON
             log.append(LoggedEvent(len(log) + 1, seat, event.type, stored))
             assert RULES.describe(event.type, stored, {ANN: "Ann", BOB: "Bob"})
+            assert not unnamed_numbers(event.type, stored)  # the log tells the truth
         RULES.results(state)
     return initial, state, log
 
@@ -218,6 +268,7 @@ def test_undo_of_an_attack_restores_health_stamina_and_statuses() -> None:
     t.do("grim.status", {"grim_id": g["roar"], "status": "Grapple"}, seat=BOB)
     t.do("grim.status", {"grim_id": g["shade"], "status": "Blight"})
     t.set_grim(g["shade"], health=9)
+    t.acting(g["roar"])
     before = copy.deepcopy(t.state)
     t.do("grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 6, "element": "Fire"})
     after = copy.deepcopy(t.state)
@@ -240,6 +291,7 @@ def test_undo_of_a_loss_reopens_the_match() -> None:
     t, g = duel("coven")
     t.do("player.adjust", {"seat_id": BOB, "field": "banished", "by": -2, "note": "x"}, seat=BOB)
     t.set_grim(g["roar"], stamina=30)
+    t.acting(g["roar"])
     t.do("grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "damage": 30, "element": "Fire"})
     assert t.state["winner_seat_id"] == ANN and RULES.results(t.state)
     state = RULES.invert(t.state, t.log[-1], Actor(ANN, "host")).state
