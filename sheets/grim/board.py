@@ -67,7 +67,8 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
                 "seat": plain_seat(seat),
                 "player": players.get(seat.pk),
                 "in_play": [g for g in mine if g["in_play"]],
-                "out": [g for g in mine if not g["in_play"]],
+                "out": [g for g in mine if not g["in_play"] and not g.get("swapped_out")],
+                "back": [g for g in mine if not g["in_play"] and g.get("swapped_out")],
                 "room": sum(1 for g in mine if g["in_play"]) < 2,
                 "quick": [
                     {"card": _card(c), "payload": json.dumps(c.as_payload() | {"seat_id": seat.pk})}

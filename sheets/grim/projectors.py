@@ -13,9 +13,10 @@ if TYPE_CHECKING:
 
 
 def remember_cards(table: Table, events: list[Event]) -> None:
-    """Each Grim entering play is remembered in the shared catalogue (its ``catalogue`` entry)."""
+    """Each Grim entering play (placed, or swapped in) is remembered in the shared catalogue (its
+    ``catalogue`` entry)."""
     for event in events:
-        if event.type != "grim.entered":
+        if event.type not in ("grim.entered", "grim.swapped"):
             continue
         card: Any = event.payload.get("catalogue")
         if not isinstance(card, dict) or not isinstance(card.get("name"), str):

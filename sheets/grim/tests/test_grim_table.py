@@ -101,6 +101,7 @@ def test_attack_preview_shows_the_breakdown_and_changes_nothing(ann: Person, bo:
 
 def test_preview_refusals_are_the_commands_refusals(ann: Person, bo: Person) -> None:
     ids = field(ann, bo)
+    ok(ann.command("turn.next"))  # the Swift Twitch's Turn
     url = f"/api/v1/tables/{ann.table.pk}/commands/preview/"
     too_big = {"grim_id": ids["twitch"], "target_id": ids["tide"], "damage": 20, "element": "Electric"}
     r = ann.client.post(url, {"type": "grim.attack", "payload": too_big}, format="json")
