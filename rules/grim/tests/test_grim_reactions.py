@@ -105,3 +105,13 @@ def test_clearing_a_status_is_not_a_reaction() -> None:
     t, g = duel()
     refusal = t.refused("grim.status", {"grim_id": g["roar"], "status": None, "reaction": True}, seat=BOB)
     assert (refusal.code, refusal.extra["field"]) == ("reaction_needs_status", "status")
+
+
+def test_a_spirit_cannot_be_placed_as_a_reaction() -> None:
+    """ "YOU CANNOT PLACE A SPIRIT CARD AS A REACTION": a Spirit has no Reaction to record, and the
+    Reaction stays."""
+    t, g = duel()
+    refusal = t.refused("grim.spirit", {"grim_id": g["shade"], "reaction": True}, seat=BOB)
+    assert (refusal.code, refusal.extra["field"]) == ("unknown_field", "reaction")
+    t.do("grim.spirit", {"grim_id": g["shade"]}, seat=BOB)
+    assert t.player(BOB)["reaction"]
