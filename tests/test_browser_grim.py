@@ -104,6 +104,17 @@ def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: 
     expect(bo.locator("#log li").first).to_contain_text("Swift Twitch attacked Bo's Tide Wisp")
     expect(ann.get_by_label("Swift Twitch Stamina", exact=True)).to_have_text("3")  # 7 - ceil(7 / 2)
 
+    # One Action per Turn (issue #31): a second Attack is refused beside the Attacker, nothing changes.
+    if not sheet.get_by_label("Base damage").is_visible():
+        ann.get_by_text("Attack", exact=True).click()
+    sheet.get_by_label("Attacker").select_option(label="Swift Twitch (Ann)")
+    sheet.get_by_label("Base damage").fill("2")
+    sheet.get_by_label("Element", exact=True).select_option("Electric")
+    sheet.get_by_label("Target").select_option(label="Tide Wisp (Bo, Water)")
+    sheet.get_by_role("button", name="Check the damage").click()
+    expect(sheet.locator('[data-error-for="grim_id"]')).to_contain_text("already taken its Action this Turn")
+    expect(ann.get_by_label("Swift Twitch Stamina", exact=True)).to_have_text("3")
+
     for now in ("Noble Roar", "Moss Maw", "Tide Wisp"):  # by Speed, the Favor breaking the 8s
         ann.get_by_role("button", name="End turn").click()
         expect(ann.locator("#turn-strip")).to_contain_text(f"Now: {now}")
@@ -131,9 +142,10 @@ def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: 
         assert horizontal_overflow(page) <= 0
         assert unlabelled_controls(page) == []
         assert small_touch_targets(page) == []
-    # Bo's one refused command ("12abc") is the only failed request the browser reports.
+    # Bo's one refused command ("12abc") and Ann's refused second Attack are the only failed
+    # requests the browsers report.
     refused = "the server responded with a status of 400"
-    assert ann_console.errors == []
+    assert [e for e in ann_console.errors if refused not in e] == [] and len(ann_console.errors) == 1
     assert [e for e in bo_console.errors if refused not in e] == [] and len(bo_console.errors) == 1
 
 

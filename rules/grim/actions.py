@@ -23,7 +23,7 @@ from rules.errors import RuleViolation
 from rules.game import Ctx, EventBody
 from rules.grim import turns
 from rules.grim import validate as v
-from rules.grim.attack import resolve_attack
+from rules.grim.attack import read_attack, resolve_attack
 from rules.grim.common import CARD, card_fields, card_word, owned_grim, place_grim, settle_light, who
 from rules.grim.state import SPIRITS_FOR_BONUS, Grim, find_grim, grim_path, heal_cap, refuse_when_over
 
@@ -89,6 +89,7 @@ def attack(ctx: Ctx, payload: Payload) -> EventBody:
             "note",
         ),
     )
+    calc = read_attack(p)
     allows, note = card_word(p)
     refuse_when_over(ctx.state)
     attacker = owned_grim(ctx, p)
@@ -102,7 +103,7 @@ def attack(ctx: Ctx, payload: Payload) -> EventBody:
                 "Swap).",
                 {"field": "grim_id"},
             )
-    body = resolve_attack(ctx, p, attacker, allows)
+    body = resolve_attack(ctx, p, calc, attacker, allows)
     action = False
     if extra:
         ctx.rec.set(grim_path(int(attacker["id"]), "spirit_bonus"), None)

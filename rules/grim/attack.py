@@ -96,7 +96,7 @@ def _check_attacker(attacker: Grim, element: str, base: int, allows: bool) -> in
     return cost
 
 
-def _hit(ctx: Ctx, attacker: Grim, target: Grim, status: str | None, p: dict[str, Any]) -> dict[str, Any]:
+def _hit(ctx: Ctx, target: Grim, status: str | None, p: dict[str, Any]) -> dict[str, Any]:
     """One calculated Attack damage against one Target, recorded; what the log needs."""
     result = compute(
         p["base"],
@@ -130,17 +130,28 @@ def _hit(ctx: Ctx, attacker: Grim, target: Grim, status: str | None, p: dict[str
     }
 
 
-def resolve_attack(ctx: Ctx, p: Payload, attacker: Grim, allows: bool) -> dict[str, Any]:
-    """Check and record the Attack; the event body (the first Target's numbers at the top level)."""
-    base = v.integer(p, "damage", "The Attack's base damage", 0, v.MAX_NUMBER)
-    element = v.required_element(p)
-    strong = v.flag(p, "strong", "Strong")
-    weak = v.flag(p, "weak", "Weak")
-    flat = v.integer(p, "flat", "The flat modifier", -v.MAX_NUMBER, v.MAX_NUMBER, default=0)
-    if strong and weak:
+def read_attack(p: Payload) -> dict[str, Any]:
+    """The Attack's own numbers from the payload, checked before anything about the table."""
+    calc: dict[str, Any] = {
+        "base": v.integer(p, "damage", "The Attack's base damage", 0, v.MAX_NUMBER),
+        "element": v.required_element(p),
+        "strong": v.flag(p, "strong", "Strong"),
+        "weak": v.flag(p, "weak", "Weak"),
+        "flat": v.integer(p, "flat", "The flat modifier", -v.MAX_NUMBER, v.MAX_NUMBER, default=0),
+    }
+    if calc["strong"] and calc["weak"]:
         raise RuleViolation(
             "strong_and_weak", "An Attack cannot be forced both Strong and Weak.", {"field": "weak"}
         )
+    return calc
+
+
+def resolve_attack(
+    ctx: Ctx, p: Payload, calc: dict[str, Any], attacker: Grim, allows: bool
+) -> dict[str, Any]:
+    """Check and record the Attack read by ``read_attack``; the event body (the first Target's
+    numbers at the top level)."""
+    base, element = int(calc["base"]), str(calc["element"])
     targets = _targets(ctx, p, attacker, allows)
     cost = _check_attacker(attacker, element, base, allows)
     aid = int(attacker["id"])
@@ -148,9 +159,8 @@ def resolve_attack(ctx: Ctx, p: Payload, attacker: Grim, allows: bool) -> dict[s
     bonus = attacker["spirit_bonus"]
     stamina_before = int(attacker["stamina"])
     ctx.rec.add(grim_path(aid, "stamina"), -cost)
-    calc = {"base": base, "element": element, "strong": strong, "weak": weak, "flat": flat}
-    calc["fire_bonus"] = bonus == "Fire"
-    hits = [_hit(ctx, attacker, t, status if i == 0 else None, calc) for i, t in enumerate(targets)]
+    calc = {**calc, "fire_bonus": bonus == "Fire"}
+    hits = [_hit(ctx, t, status if i == 0 else None, calc) for i, t in enumerate(targets)]
     cleared = [h["cleared"] for h in hits if h["cleared"]]
     if status in ATTACKER_CLEARS:
         ctx.rec.set(grim_path(aid, "status"), None)
@@ -178,11 +188,7 @@ def resolve_attack(ctx: Ctx, p: Payload, attacker: Grim, allows: bool) -> dict[s
         **{k: first[k] for k in ("target_id", "target", "target_seat_id", "damage", "missed", "result")},
         **{k: first[k] for k in ("breakdown", "health_before", "health_after")},
         "hits": hits,
-        "element": element,
-        "base": base,
-        "strong": strong,
-        "weak": weak,
-        "flat": flat,
+        **{k: calc[k] for k in ("element", "base", "strong", "weak", "flat")},
         "cost": cost,
         "stamina_before": stamina_before,
         "stamina_after": stamina_before - cost,
