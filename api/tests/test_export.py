@@ -208,7 +208,7 @@ def test_a_table_whose_dice_drawn_records_still_exist_is_a_conflict(
 def test_the_setup_options_travel_with_the_export() -> None:
     ann, bo = open_table("grim", {"format": "coven"})
     play_grim(ann, bo)
-    assert export_of(ann)["options"] == {"format": "coven"}
+    assert export_of(ann)["options"] == {"format": "coven", "heal_cap": "none"}  # defaults filled in
     assert round_trip(ann).state["format"] == "coven"
 
 
