@@ -75,6 +75,14 @@ def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F81
     expect(bo.get_by_label("Ann hand", exact=True)).to_have_text("0")
     expect(bo.locator("#board")).to_contain_text("3 Owls")
 
+    # Not Bo's turn: his phone offers placing a combo only when a card allows it.
+    expect(mine(bo)).to_contain_text("A card lets Bo place a combo now")
+
+    # Ann closes her turn with a draw: Bo's turn on his phone.
+    ann.get_by_role("button", name="Draw a card and end the turn").click()
+    expect(bo.locator("#turn-strip")).to_contain_text("Bo's turn: 2 actions left.")
+    expect(bo.locator("#grimwood-turn")).to_be_visible()
+
     # Bo places a supernatural on his phone, then grows it: the server says the points first.
     place(bo, "Bo", "Place Elf for Bo")
     expect(score_of(ann, "Bo")).to_have_text("1")
@@ -82,7 +90,7 @@ def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F81
     combo.locator("details > summary").click()
     combo.get_by_label("Add a supernatural from the hand").select_option("Troll")
     combo.get_by_role("button", name="Check the points").click()
-    expect(combo.locator("[data-preview-box]")).to_contain_text("2 points (was 1)")
+    expect(combo.locator("[data-preview-box]")).to_contain_text("points 1 \u2192 2")
     expect(score_of(ann, "Bo")).to_have_text("1")  # the preview changed nothing
     combo.get_by_role("button", name="Confirm").click()
     expect(score_of(ann, "Bo")).to_have_text("2")
@@ -95,7 +103,7 @@ def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F81
     fix.get_by_role("button", name="Set Ann's hand").click()
     expect(fix.locator('[data-error-for="count"]')).to_be_visible()
     expect(fix.locator('[data-error-for="count"]')).to_contain_text("whole number")
-    expect(bo.get_by_label("Ann hand", exact=True)).to_have_text("0")
+    expect(bo.get_by_label("Ann hand", exact=True)).to_have_text("1")
 
     # Undo from the log puts Bo's combo back to one card on both phones.
     first = bo.locator("#log li").first
@@ -104,17 +112,22 @@ def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F81
     expect(score_of(ann, "Bo")).to_have_text("1")
     expect(ann.locator("#log li").first).to_contain_text("undid")
 
-    # Ann closes her turn with a draw: Bo's turn on his phone.
-    ann.get_by_role("button", name="Draw a card and end the turn").click()
-    expect(bo.locator("#turn-strip")).to_contain_text("Bo's turn: 2 actions left.")
-    expect(bo.locator("#grimwood-turn")).to_be_visible()
+    # Bo plays a card, one action: it leaves his hand for a new combo, the points checked first.
+    play = bo.locator("#gw-play")
+    play.get_by_label("Play a card (one action)").select_option("Dark Unicorn")
+    play.get_by_role("button", name="Check the points").click()
+    expect(play.locator("[data-preview-box]")).to_contain_text("Actions 2 \u2192 1; hand 2 \u2192 1")
+    play.get_by_role("button", name="Confirm").click()
+    expect(score_of(ann, "Bo")).to_have_text("2")
+    expect(ann.get_by_label("Bo hand", exact=True)).to_have_text("1")
+    expect(bo.locator("#turn-strip")).to_contain_text("Bo's turn: 1 action left.")
 
     # Everything a player may open, opened: still no sideways scroll, every control named and thumb-sized.
-    for page, seat in ((ann, "Ann"), (bo, "Bo")):
+    for page in (ann, bo):
         if page.locator("#grimwood-correct").get_attribute("open") is None:
             page.locator("#grimwood-correct > summary").click()
         page.locator("#grimwood-table > summary").click()
-        mine(page).get_by_text(f"Place a combo for {seat}").click()
+        mine(page).locator("details[id^='gw-place-'] > summary").click()
         page.locator("#board [data-combo-id] details > summary").first.click()
         assert horizontal_overflow(page) <= 0
         assert unlabelled_controls(page) == []

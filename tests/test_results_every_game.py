@@ -130,7 +130,7 @@ def play_grimwood(ann: Person, bo: Person) -> list[Row]:
     runs out on Bo's draw, Ann plays the last turn. Scores: Ann 10, Bo 2: Ann wins."""
     ok(ann.command("game.start", {"seat_ids": [ann.seat.pk, bo.seat.pk], "start_seat_id": ann.seat.pk}))
     ok(ann.command("combo.place", {"cards": ["Owl", "Owl", "Owl"]}))
-    ok(ann.command("action.use", {"kind": "play"}))
+    ok(ann.command("action.use", {"kind": "power", "note": "Hydra"}))
     ok(ann.command("turn.draw"))
     ok(bo.command("hand.set", {"count": 4, "note": "the Mage drew two"}))
     elf = ok(bo.command("combo.place", {"cards": ["Elf"]}))["events"][0]["payload"]["combo"]["id"]

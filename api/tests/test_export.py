@@ -152,7 +152,7 @@ def play_grimwood(ann: Person, bo: Person) -> None:
     seats = {"seat_ids": [ann.seat.pk, bo.seat.pk], "start_seat_id": ann.seat.pk}
     ok(ann.command("game.start", seats))
     ok(ann.command("combo.place", {"cards": ["Owl", "Owl", "Owl"]}))
-    ok(ann.command("action.use", {"kind": "play"}))
+    ok(ann.command("action.use", {"kind": "power", "note": "Hydra"}))
     drawn = ok(ann.command("turn.draw"))
     ok(ann.command("undo", {"seq": drawn["seq"]}))
     ok(ann.command("turn.draw"))

@@ -82,6 +82,16 @@ RUNE_ACTIONS = 2
 """3 cards dealt; at most 7 in hand at a turn's end; 2 actions a turn, a Rune 2 more (rulebook: Starting
 the Game, Rune)."""
 
+PLAY_FIRST, DRAW_FIRST = "play_first", "draw_first"
+TURN_ORDERS: tuple[str, ...] = (PLAY_FIRST, DRAW_FIRST)
+"""The turn's order, a table option: play then close with a draw or a steal (rulebook: Turn Overview),
+or draw or steal first, then play (German rules: Alternativen zum Spiel)."""
+
+FREE, ACTION = "free", "action"
+SUPERNATURAL_PLAYS: tuple[str, ...] = (FREE, ACTION)
+"""How supernaturals reach the table, a table option: placed freely like any combo (rulebook: About
+Placing Combos) or each played as an action (German rules: Spielzugüberblick, 1.) and 2.))."""
+
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 """Two or more players (spec); the rulebook gives no maximum, 10 keeps 3 cards each well inside the deck."""

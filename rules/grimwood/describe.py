@@ -58,25 +58,43 @@ def _frozen(c: Any) -> str:
     return ", frozen by the Dragon" if isinstance(c, Mapping) and c.get("frozen") else ""
 
 
+def _arrow(numbers: Any) -> str | None:
+    """``"3 → 4"`` from ``{before, after}``, or None (an event logged before the numbers were kept)."""
+    if not isinstance(numbers, Mapping) or "before" not in numbers or "after" not in numbers:
+        return None
+    return f"{numbers['before']} {ARROW} {numbers['after']}"
+
+
 def _turn_end(e: Any, n: Names) -> str:
-    """What happens when a turn ends: the hand limit, the last round, the next player or the winners."""
+    """What happens when a turn ends: the hand limit, the last round, the next turn or the winners,
+    each number it moved as before → after."""
     if not isinstance(e, Mapping):
         return ""
     parts = []
     limit = e.get("hand_limit")
     if limit:
         parts.append(
-            f"{_seat(n, limit.get('seat_id'))} holds {limit.get('hand')} cards: discard "
-            f"{limit.get('discard')} down to {HAND_LIMIT}."
+            f"{_seat(n, limit.get('seat_id'))} holds {limit.get('hand')} cards: discards "
+            f"{limit.get('discard')} down to {HAND_LIMIT} (hand {limit.get('hand')} {ARROW} {HAND_LIMIT})."
         )
     last_round = e.get("last_round")
+    if last_round:
+        left = int(last_round.get("remaining_turns", 0))
+        before = last_round.get("before", left)
+        if before != left:
+            parts.append(f"Last round: last turns to go {before} {ARROW} {left}.")
+        elif not e.get("over"):
+            parts.append(f"Last round: {plural(left, 'last turn')} to go.")
     if e.get("over"):
         parts.append(_game_over(e, n))
+        return " " + " ".join(parts)
+    who = _seat(n, e.get("next_seat_id"))
+    turn, actions = _arrow(e.get("turn")), e.get("actions")
+    if isinstance(actions, Mapping) and actions.get("before") != actions.get("after"):
+        given = f"Actions {_arrow(actions)}"
     else:
-        if last_round:
-            left = int(last_round.get("remaining_turns", 0))
-            parts.append(f"Last round: {plural(left, 'last turn')} to go.")
-        parts.append(f"{_seat(n, e.get('next_seat_id'))}'s turn (2 actions).")
+        given = "2 actions"
+    parts.append(f"Turn {turn}: {who}'s turn ({given})." if turn else f"{who}'s turn ({given}).")
     return " " + " ".join(parts)
 
 
@@ -94,6 +112,16 @@ def _game_over(e: Body, n: Names) -> str:
     return f"{head} ({table})."
 
 
+def _grown(c: Any, before: Any) -> str:
+    """``now 3 supernaturals (...), points 2 → 5`` (a combo that took a card)."""
+    c = c if isinstance(c, Mapping) else {}
+    was = before.get("points") if isinstance(before, Mapping) else "?"
+    return (
+        f"now {label(str(c.get('kind')), list(c.get('cards') or []))}, points {was} {ARROW} "
+        f"{c.get('points')}{_frozen(c)}"
+    )
+
+
 def _others(count: int) -> str:
     if count == 1:
         return "the other player has one last turn"
@@ -102,27 +130,61 @@ def _others(count: int) -> str:
 
 def _started(b: Body, n: Names) -> str:
     seats = b.get("seat_ids") or []
+    first = _seat(n, b.get("start_seat_id"))
+    before = b.get("before")
+    if not isinstance(before, Mapping):  # logged before the numbers were kept
+        return (
+            f"The game starts with {_names(n, seats)}; {first} goes first. {b.get('dealt')} cards dealt to "
+            f"each, {b.get('remaining')} of {b.get('deck')} left in the deck."
+        )
+    line = f"The game starts with {_names(n, seats)}."
+    removed = b.get("removed")
+    if removed:
+        out = " and ".join(plural(int(count), name) for name, count in removed.items())
+        line += (
+            f" {len(seats)} players: {out} out (deck total {before.get('total')} {ARROW} {b.get('deck')})."
+        )
     return (
-        f"The game starts with {_names(n, seats)}; {_seat(n, b.get('start_seat_id'))} goes first. "
-        f"{b.get('dealt')} cards dealt to each, {b.get('remaining')} of {b.get('deck')} left in the deck."
+        f"{line} {b.get('dealt')} cards dealt to each (deck {before.get('remaining')} {ARROW} "
+        f"{b.get('remaining')}). Turn {before.get('turn')} {ARROW} 1: {first} goes first "
+        f"(Actions {before.get('actions')} {ARROW} {b.get('actions')})."
     )
+
+
+def _allowed(b: Body, n: Names) -> str:
+    """`` on Bob's turn, a card allows it (Laraki)`` when a card's say-so let this be done now; else the
+    note alone, if any."""
+    allows = b.get("card_allows")
+    if not isinstance(allows, Mapping):
+        return f" ({b['note']})" if b.get("note") else ""
+    when = []
+    if b.get("out_of_turn_seat_id") is not None:
+        when.append(f"on {_seat(n, b.get('out_of_turn_seat_id'))}'s turn")
+    if b.get("without_action"):
+        when.append("without an action")
+    note = allows.get("note")
+    return f" {' and '.join(when)}, a card allows it" + (f" ({note})" if note else "")
+
+
+def _hand_moved(b: Body) -> str:
+    """`` (hand 3 → 0)``."""
+    if b.get("hand_before") is None:
+        return ""
+    return f" (hand {b.get('hand_before')} {ARROW} {b.get('hand_after')})"
 
 
 def _placed(b: Body, n: Names) -> str:
     c = b.get("combo") or {}
     return (
-        f"{_seat(n, b.get('seat_id'))} scores {_combo(c)}: {_points(c)}{_frozen(c)}."
-        f"{_scores(n, b.get('scores'))}"
+        f"{_seat(n, b.get('seat_id'))} scores {_combo(c)}{_allowed(b, n)}: {_points(c)}{_frozen(c)}"
+        f"{_hand_moved(b)}.{_scores(n, b.get('scores'))}"
     )
 
 
 def _added(b: Body, n: Names) -> str:
-    c = b.get("combo") or {}
-    before = b.get("before") or {}
     return (
-        f"{_seat(n, b.get('seat_id'))} adds {b.get('card')} to a combo: now "
-        f"{label(str(c.get('kind')), list(c.get('cards') or []))}, "
-        f"{_points(c)} (was {before.get('points')}){_frozen(c)}.{_scores(n, b.get('scores'))}"
+        f"{_seat(n, b.get('seat_id'))} adds {b.get('card')} to a combo{_allowed(b, n)}: "
+        f"{_grown(b.get('combo'), b.get('before'))}{_hand_moved(b)}.{_scores(n, b.get('scores'))}"
     )
 
 
@@ -155,12 +217,12 @@ def _taken(b: Body, n: Names) -> str:
     before = b.get("before") or {}
     line = (
         f"{_power(n, b)}{_seat(n, b.get('to_seat_id'))} takes {b.get('card')} from "
-        f"{_seat(n, b.get('from_seat_id'))}'s {_combo(before)[2:]} into their hand"
+        f"{_seat(n, b.get('from_seat_id'))}'s {_combo(before)[2:]} into their hand{_hand_moved(b)}"
     )
     after = b.get("combo")
     if after:
         rest = label(str(after.get("kind")), list(after.get("cards") or []))
-        line += f"; the combo keeps {rest}, {_points(after)}"
+        line += f"; the combo keeps {rest}, points {before.get('points')} {ARROW} {after.get('points')}"
     else:
         line += "; the combo is gone"
     return f"{line}.{_scores(n, b.get('scores'))}"
@@ -189,13 +251,24 @@ def _actions_left(left: Any) -> str:
 def _action(b: Body, n: Names) -> str:
     who = _seat(n, b.get("seat_id"))
     kind = b.get("kind")
+    numbers = [f"Actions {b.get('before')} {ARROW} {b.get('actions_left')}"]
+    hand = _arrow(b.get("hand"))
+    if hand:
+        numbers.append(f"hand {hand}")
+    moved = f"({'; '.join(numbers)})"
+    note = f": {b['note']}" if b.get("note") else ""
     if kind == "rune":
-        line = f"{who} plays a Rune: 2 more actions ({_actions_left(b.get('actions_left'))})"
-    elif kind == "power":
-        line = f"{who} uses a power ({_actions_left(b.get('actions_left'))})"
+        return f"{who} plays a Rune: 2 more actions {moved}{note}."
+    if kind == "power":
+        return f"{who} uses a power {moved}{note}."
+    combo = b.get("combo")
+    if not isinstance(combo, Mapping):  # logged before a card played was named
+        return f"{who} plays a card ({_actions_left(b.get('actions_left'))}){note}."
+    if b.get("combo_before"):
+        where = f" into a combo: {_grown(combo, b.get('combo_before'))}"
     else:
-        line = f"{who} plays a card ({_actions_left(b.get('actions_left'))})"
-    return line + (f": {b['note']}." if b.get("note") else ".")
+        where = f", a new combo: {_points(combo)}{_frozen(combo)}"
+    return f"{who} plays {b.get('card')}{where} {moved}{note}.{_scores(n, b.get('scores'))}"
 
 
 def _last_round_started(b: Body, n: Names) -> str:
@@ -206,43 +279,61 @@ def _last_round_started(b: Body, n: Names) -> str:
     return f" That was the last card: the last round begins, {_others(others)}."
 
 
+HOW = {"turn": " and ends the turn", "action": " as an action", "power": " by a power"}
+"""How a draw or a steal happened, in the log's words; the turn's own opens it where the table draws first."""
+
+
+def _how(b: Body, *, blocked: bool = False) -> str:
+    if b.get("opens"):
+        return " to begin the turn"
+    if blocked and b.get("via") == "turn":
+        return ""
+    return HOW.get(str(b.get("via")), "")
+
+
 def _drawn(b: Body, n: Names) -> str:
     who = _seat(n, b.get("seat_id"))
     count = int(b.get("count", 1))
     what = "a card" if count == 1 else f"{count} cards"
-    via = b.get("via")
-    how = {"turn": " and ends the turn", "action": " as an action", "power": " by a power"}.get(str(via), "")
-    line = (
-        f"{who} draws {what}{how} (hand {b.get('hand_before')} {ARROW} {b.get('hand_after')}, "
-        f"{plural(int(b.get('remaining', 0)), 'card')} left in the deck)."
-    )
-    line += _last_round_started(b, n)
-    if via == "action":
-        line += f" {_actions_left(b.get('actions_left')).capitalize()}."
-    return line + _turn_end(b.get("turn_end"), n)
+    numbers = []
+    if _arrow(b.get("actions")):
+        numbers.append(f"Actions {_arrow(b.get('actions'))}")
+    numbers.append(f"hand {b.get('hand_before')} {ARROW} {b.get('hand_after')}")
+    if b.get("deck_before") is None:  # logged before the numbers were kept
+        numbers.append(f"{plural(int(b.get('remaining', 0)), 'card')} left in the deck")
+    else:
+        numbers.append(f"deck {b.get('deck_before')} {ARROW} {b.get('remaining')}")
+    line = f"{who} draws {what}{_how(b)} ({'; '.join(numbers)})."
+    return line + _last_round_started(b, n) + _turn_end(b.get("turn_end"), n)
 
 
 def _stolen(b: Body, n: Names) -> str:
     who, victim = _seat(n, b.get("seat_id")), _seat(n, b.get("victim_seat_id"))
-    via = b.get("via")
-    how = {"turn": "", "action": " as an action", "power": " by a power"}.get(str(via), "")
+    hand, victim_hand = _arrow(b.get("hand")), _arrow(b.get("victim_hand"))
+    if hand is None:  # logged before the numbers were kept
+        return f"{who} steals a card from {victim}." + _turn_end(b.get("turn_end"), n)
+    actions = f"Actions {_arrow(b.get('actions'))}" if _arrow(b.get("actions")) else None
     if b.get("blocked"):
-        line = f"{who} tries to steal from {victim}{how}, but {victim}'s Amulet blocks it"
-        if via == "power":
-            line += " (only this steal; the turn goes on)"
-        else:
-            line += f": {who} loses the rest of the turn"
-        line += f". {victim} holds {b.get('victim_hand')} cards."
-    else:
+        spent = f" ({actions})" if actions else ""
         line = (
-            f"{who} steals a card from {victim}{how} ({who} holds {b.get('hand')}, "
-            f"{victim} {b.get('victim_hand')})."
+            f"{who} tries to steal from {victim}{_how(b, blocked=True)}{spent}, but {victim}'s Amulet "
+            f"blocks it ({victim}'s hand {victim_hand})"
         )
+        if b.get("via") == "power":
+            line += "; only this steal, the turn goes on."
+        else:
+            line += f": {who} loses the rest of the turn."
+    else:
+        numbers = "; ".join(
+            [*([actions] if actions else []), f"{who}'s hand {hand}, {victim}'s {victim_hand}"]
+        )
+        line = f"{who} steals a card from {victim}{_how(b)} ({numbers})."
     return line + _turn_end(b.get("turn_end"), n)
 
 
 def _turn_ended(b: Body, n: Names) -> str:
-    line = f"{_seat(n, b.get('seat_id'))}'s turn ends without a draw"
+    who = _seat(n, b.get("seat_id"))
+    line = f"{who} ends the turn" if b.get("drawn") else f"{who}'s turn ends without a draw"
     if b.get("note"):
         line += f": {b['note']}"
     return line + "." + _turn_end(b.get("turn_end"), n)
@@ -300,3 +391,35 @@ def describe(event_type: str, payload: Body, seat_names: Names) -> str:
     if line is None:
         return event_type.replace(".", " ").replace("_", " ")
     return line(payload, seat_names)
+
+
+NUMBER_NAMES: dict[tuple[str, ...], str] = {
+    ("deck", "remaining"): "Deck",
+    ("deck", "total"): "Deck total",
+    ("actions_left",): "Actions",
+    ("turn",): "Turn",
+    ("last_round", "remaining_turns"): "Last turns to go",
+}
+"""The table's own numbers by the names the log lines give them."""
+
+
+def number_label(path: list[Any], state: Mapping[str, Any], names: Names) -> str | None:
+    """A number's name for the lines of undo and redo: "Ann's hand", "points of Ann's 3 Owls", "Deck";
+    None where the default reads well enough."""
+    if len(path) >= 3 and path[0] == "players" and isinstance(path[1], int):
+        players = state.get("players") or []
+        if not 0 <= path[1] < len(players):
+            return None
+        player = players[path[1]]
+        who = _seat(names, player.get("seat_id"))
+        key = path[-1]
+        if key in ("hand", "score") and len(path) == 3:
+            return f"{who}'s {key}"
+        if key == "points" and len(path) == 5 and isinstance(path[3], Mapping):
+            combo = next((c for c in player.get("combos", []) if c.get("id") == path[3].get("id")), None)
+            what = label(str(combo["kind"]), list(combo["cards"])) if combo else "combo"
+            return f"points of {who}'s {what}"
+        return None
+    if all(isinstance(key, str) for key in path):
+        return NUMBER_NAMES.get(tuple(path))
+    return None

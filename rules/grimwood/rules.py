@@ -20,20 +20,22 @@ from typing import Any, ClassVar
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.game import Handler, OpsRules
-from rules.grimwood import commands
+from rules.grimwood import combos, commands, powers
+from rules.grimwood.cards import ACTION, DRAW_FIRST, FREE, PLAY_FIRST
 from rules.grimwood.describe import describe as describe_event
+from rules.grimwood.describe import number_label
 from rules.grimwood.results import results as game_results
 from rules.grimwood.state import initial_state
 
 HANDLERS: dict[str, Handler] = {
     "game.start": commands.start,
-    "combo.place": commands.place,
-    "combo.add": commands.add,
-    "combo.move": commands.move,
-    "combo.swap": commands.swap,
-    "combo.discard": commands.discard,
-    "combo.take": commands.take,
-    "combo.adjust": commands.adjust,
+    "combo.place": combos.place,
+    "combo.add": combos.add,
+    "combo.move": powers.move,
+    "combo.swap": powers.swap,
+    "combo.discard": powers.discard,
+    "combo.take": powers.take,
+    "combo.adjust": powers.adjust,
     "action.use": commands.use_action,
     "turn.draw": commands.draw,
     "turn.steal": commands.steal,
@@ -50,19 +52,63 @@ class GrimwoodRules(OpsRules):
     game = "grimwood"
     name = "Grimwood"
     handlers: ClassVar[Mapping[str, Handler]] = HANDLERS
+    option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = (
+        {
+            "key": "turn_order",
+            "label": "Turn order",
+            "choices": (
+                {"value": PLAY_FIRST, "label": "Play, then draw or steal to close the turn"},
+                {"value": DRAW_FIRST, "label": "Draw or steal first, then play (alternate mode)"},
+            ),
+        },
+        {
+            "key": "supernaturals",
+            "label": "Supernaturals",
+            "choices": (
+                {"value": FREE, "label": "Placed freely, like every combo"},
+                {"value": ACTION, "label": "Each one played as an action"},
+            ),
+        },
+    )
+    """Where groups read the rulebook differently (docs/rules/grimwood.md): the order of a turn
+    (Turn Overview; Alternativen zum Spiel) and whether placing a supernatural costs an action
+    (About Placing Combos; Spielzugüberblick). The players, and so the deck (64 or 68 cards), are
+    named by ``game.start``."""
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """No options: the players, and so the deck (64 or 68 cards), are named by ``game.start``."""
-        if raw is not None and not isinstance(raw, Mapping):
+        """``{turn_order, supernaturals}``, each one of its choices, the first by default."""
+        if raw is None:
+            raw = {}
+        if not isinstance(raw, Mapping):
             raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
-        return super().clean_options(raw)
+        known = {str(f["key"]): tuple(c["value"] for c in f["choices"]) for f in self.option_fields}
+        for key in raw:
+            if key not in known:
+                raise RuleViolation("unknown_option", f"Grimwood has no option {key!r}.", {"field": key})
+        cleaned = {}
+        for key, choices in known.items():
+            value = raw.get(key)
+            if value is None:
+                value = choices[0]
+            if not isinstance(value, str) or value not in choices:
+                raise RuleViolation(
+                    "bad_option",
+                    f"The {key.replace('_', ' ')} is one of {', '.join(choices)}.",
+                    {"field": key},
+                )
+            cleaned[key] = value
+        return cleaned
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
-        self.clean_options(options)
-        return initial_state()
+        cleaned = self.clean_options(options)
+        return initial_state(cleaned["turn_order"], cleaned["supernaturals"])
 
     def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
         return describe_event(event_type, payload, seat_names)
+
+    def number_label(self, path: list[Any], state: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """The names the log lines give the numbers ("Ann's hand", "Deck", "Actions"), for undo and redo."""
+        return number_label(path, state, seat_names) or super().number_label(path, state, seat_names)
 
     def results(self, state: State) -> list[dict[str, Any]]:
         return game_results(state)

@@ -3,9 +3,9 @@
 Shape::
 
     {deck: {total, remaining}, last_round: {started_by, remaining_turns} | null,
-     turn_seat_id, actions_left, turn, over, hand_limit: {seat_id, hand, discard} | null,
+     turn_seat_id, actions_left, turn, drawn, over, hand_limit: {seat_id, hand, discard} | null,
      players: [{seat_id, hand, combos: [{id, kind, cards, points, frozen, note}], score}],
-     winner_seat_ids, next_id}
+     winner_seat_ids, next_id, turn_order, supernaturals}
 
 ``players`` is in playing order (clockwise from the first player); ``hand``
 is the number of cards in the hand (the cards themselves stay secret);
@@ -13,22 +13,26 @@ is the number of cards in the hand (the cards themselves stay secret);
 (spec: Combo scoring, never accumulated). A combo's ``note`` is set when its
 points were overridden by hand (the printed card wins). ``hand_limit`` is the
 warning of the latest turn end (a hand over 7 discarded down to 7).
+``turn_order`` and ``supernaturals`` are the table's options (``rules.grimwood.rules``);
+``drawn`` says whether this turn's draw or steal has happened (it opens the turn when the
+table draws first).
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.game import Ctx
-from rules.grimwood.cards import PLAYABLE
+from rules.grimwood.cards import ACTION, DRAW_FIRST, FREE, PLAY_FIRST, PLAYABLE
 
 Player = dict[str, Any]
 Combo = dict[str, Any]
 
 
-def initial_state() -> State:
+def initial_state(turn_order: str = PLAY_FIRST, supernaturals: str = FREE) -> State:
     """Before ``game.start`` the number of players, and so the deck, is not known yet: 68 cards."""
     return {
         "deck": {"total": PLAYABLE, "remaining": PLAYABLE},
@@ -36,12 +40,25 @@ def initial_state() -> State:
         "turn_seat_id": None,
         "actions_left": 0,
         "turn": 0,
+        "drawn": False,
         "over": False,
         "hand_limit": None,
         "players": [],
         "winner_seat_ids": [],
         "next_id": 1,
+        "turn_order": turn_order,
+        "supernaturals": supernaturals,
     }
+
+
+def draws_first(state: Mapping[str, Any]) -> bool:
+    """The table's turn opens with its draw or steal (German rules: Alternativen zum Spiel)."""
+    return bool(state.get("turn_order", PLAY_FIRST) == DRAW_FIRST)
+
+
+def supernaturals_cost_an_action(state: Mapping[str, Any]) -> bool:
+    """Each supernatural is played as an action, never placed freely (German rules: Spielzugüberblick)."""
+    return bool(state.get("supernaturals", FREE) == ACTION)
 
 
 def new_player(seat_id: int, hand: int) -> Player:

@@ -1,7 +1,9 @@
 """Turns, the deck count, the hand limit and the last round (rulebook: Starting the Game; Turn Overview).
 
 A turn has up to 2 actions (a Rune grants 2 more) and closes with a draw or
-a steal. At its end a hand over 7 is discarded down to 7. The companion keeps
+a steal; with the table option ``turn_order: "draw_first"`` (German rules:
+Alternativen zum Spiel) the draw or steal opens it instead, and the player
+ends it. At its end a hand over 7 is discarded down to 7. The companion keeps
 the deck count (68, or 64 with 2 players, minus 3 per player, minus the cards
 drawn); when the last card is drawn, every other player has one last turn,
 then the game ends and the combos on the table are scored (rulebook: "The
@@ -17,7 +19,7 @@ from rules.engine import NotAllowed
 from rules.errors import RuleViolation
 from rules.game import Ctx
 from rules.grimwood.cards import HAND_LIMIT, TURN_ACTIONS
-from rules.grimwood.state import player_index, scores, settle, winners
+from rules.grimwood.state import draws_first, player_index, scores, settle, winners
 
 
 def turn_player(ctx: Ctx) -> int:
@@ -44,6 +46,30 @@ def require_action(ctx: Ctx) -> int:
             {"actions_left": left},
         )
     return left
+
+
+def require_drawn(ctx: Ctx, field: str) -> None:
+    """Where the turn opens with its draw or steal, the actions come after it."""
+    if draws_first(ctx.state) and not ctx.state.get("drawn"):
+        raise RuleViolation(
+            "draw_first",
+            "At this table a turn begins with a draw or a steal: draw or steal first, then play.",
+            {"field": field},
+        )
+
+
+def opening(ctx: Ctx, via: str) -> bool:
+    """Whether this draw or steal is the one that opens the turn (draw first); refused when that
+    one has happened already."""
+    if via != "turn" or not draws_first(ctx.state):
+        return False
+    if ctx.state.get("drawn"):
+        raise RuleViolation(
+            "already_drawn",
+            "This turn's draw or steal is done: play your actions, then end the turn.",
+            {"field": "via"},
+        )
+    return True
 
 
 def start_last_round(ctx: Ctx, seat_id: int) -> dict[str, Any]:
@@ -81,6 +107,7 @@ def draw_cards(ctx: Ctx, seat_id: int, count: int, field: str = "count") -> dict
         "count": count,
         "hand_before": hand_before,
         "hand_after": hand_before + count,
+        "deck_before": remaining,
         "remaining": remaining - count,
         "last_round": last_round,
     }
@@ -99,7 +126,8 @@ def end_turn(ctx: Ctx, seat_id: int) -> dict[str, Any]:
     cards down to 7 by the end of their turn"), recorded and announced. In
     the last round every turn of a player other than the one who drew the
     last card counts down; after the last of them the game is over and the
-    most points win (a tie is shared: the rulebook has no tie-break).
+    most points win (a tie is shared: the rulebook has no tie-break). The
+    result names every number it moved, before and after, for the log line.
     """
     state = ctx.state
     index = player_index(state, seat_id)
@@ -109,33 +137,43 @@ def end_turn(ctx: Ctx, seat_id: int) -> dict[str, Any]:
         hand_limit = {"seat_id": seat_id, "hand": hand, "discard": hand - HAND_LIMIT}
         ctx.rec.put(["players", index, "hand"], HAND_LIMIT)
     ctx.rec.set(["hand_limit"], hand_limit)
-    ctx.rec.add(["turn"], 1)
+    ctx.rec.set(["drawn"], False)
     result: dict[str, Any] = {
         "seat_id": seat_id,
         "hand_limit": hand_limit,
         "last_round": None,
         "next_seat_id": None,
+        "turn": None,
+        "actions": None,
         "over": False,
         "winners": None,
         "scores": None,
     }
     last_round = state["last_round"]
     if last_round is not None:
-        remaining = int(last_round["remaining_turns"])
+        before = remaining = int(last_round["remaining_turns"])
         if seat_id != last_round["started_by"]:
             remaining = ctx.rec.add(["last_round", "remaining_turns"], -1, lo=0)
-        result["last_round"] = {"started_by": last_round["started_by"], "remaining_turns": remaining}
+        result["last_round"] = {
+            "started_by": last_round["started_by"],
+            "before": before,
+            "remaining_turns": remaining,
+        }
         if remaining == 0:
             ctx.rec.set(["over"], True)
             ctx.rec.set(["turn_seat_id"], None)
-            ctx.rec.put(["actions_left"], 0)
             settle(ctx)
             result["over"] = True
             result["winners"] = winners(state)
             result["scores"] = scores(state)
             return result
+    turn = int(state["turn"])
+    ctx.rec.add(["turn"], 1)
     following = next_seat(ctx, seat_id)
     ctx.rec.set(["turn_seat_id"], following)
+    actions = int(state["actions_left"])
     ctx.rec.put(["actions_left"], TURN_ACTIONS)
     result["next_seat_id"] = following
+    result["turn"] = {"before": turn, "after": turn + 1}
+    result["actions"] = {"before": actions, "after": TURN_ACTIONS}
     return result

@@ -22,6 +22,7 @@ from typing import Any
 
 from campaigns.boards import plain_seat
 from rules.grimwood.cards import (
+    ANIMAL,
     HAND_LIMIT,
     MAX_SUPERNATURALS,
     SET_COMBOS,
@@ -33,21 +34,17 @@ from rules.grimwood.cards import (
 )
 from rules.grimwood.commands import STEAL_MIN_HAND
 from rules.grimwood.results import results
-from rules.grimwood.state import on_table
+from rules.grimwood.state import draws_first, on_table, supernaturals_cost_an_action
 
 DEFAULT_COLOUR = "#e0a44a"
 
 MOVE_POWERS = ("Sorceress", "Highwayman")
 SWAP_POWERS = ("Highwayman",)
 DISCARD_POWERS = ("Demon", "Sorceress")
+NOT_SACRIFICED = ("Demon",)
+"""The Sorceress sacrifices only a set of Owls or Crows (``rules.grimwood.powers.discard``)."""
 TAKE_POWERS = ("Bride", "Nymph")
 """The supernaturals whose powers the rules accept for each combo command (``rules.grimwood.commands``)."""
-
-ACTIONS = (
-    {"kind": "play", "label": "Play a card"},
-    {"kind": "power", "label": "Use a power"},
-    {"kind": "rune", "label": "Play a Rune (+2 actions)"},
-)
 
 
 def _name(names: Mapping[int, str], seat_id: Any) -> str:
@@ -92,19 +89,62 @@ def _presets(seat_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def _combo_view(combo: Mapping[str, Any], seat_id: int, owner: str) -> dict[str, Any]:
+def _combo_view(combo: Mapping[str, Any], seat_id: int, owner: str, freely: bool) -> dict[str, Any]:
     """A combo as its part of the board shows it; ``others`` is added once every player is known.
 
     A combo grows only while it is a supernatural combo, not frozen by the Dragon and under the
-    rules' most cards (``rules.grimwood.commands.add``)."""
+    rules' most cards (``rules.grimwood.combos.growable``); ``freely`` when a card may join it now
+    without a card's say-so (its holder's turn, supernaturals placed freely: ``combos.allowance``)."""
     cards = list(combo["cards"])
+    growable = combo["kind"] == SUPERNATURAL and not combo["frozen"] and len(cards) < MAX_SUPERNATURALS
     return {
         **combo,
         "seat_id": seat_id,
         "owner": owner,
         "label": label(str(combo["kind"]), cards),
         "supernaturals": [c for c in cards if c in SUPERNATURALS],
-        "growable": combo["kind"] == SUPERNATURAL and not combo["frozen"] and len(cards) < MAX_SUPERNATURALS,
+        "growable": growable,
+        "add_with_card": growable and not freely,
+        "discard_powers": DISCARD_POWERS if combo["kind"] == ANIMAL else NOT_SACRIFICED,
+    }
+
+
+def _turn_part(
+    state: Mapping[str, Any],
+    hands: Sequence[Mapping[str, Any]],
+    views: Sequence[Sequence[Mapping[str, Any]]],
+    free: Sequence[str],
+) -> dict[str, Any] | None:
+    """The turn player's part: only what the rules accept now (``rules.grimwood.commands``).
+
+    A card is played only from a hand that holds one, with an action left, after the opening draw
+    where the table draws first; a steal only from a hand of ``STEAL_MIN_HAND`` or more."""
+    turn = state.get("turn_seat_id")
+    mine = next((i for i, h in enumerate(hands) if h["seat_id"] == turn), None)
+    if mine is None or state.get("over"):
+        return None
+    hand = int(hands[mine]["hand"])
+    left = int(state.get("actions_left") or 0)
+    first = draws_first(state)
+    opening = first and not state.get("drawn")
+    victims = [
+        {**h, "stealable": int(h["hand"]) >= STEAL_MIN_HAND, "needs": STEAL_MIN_HAND}
+        for h in hands
+        if h["seat_id"] != turn
+    ]
+    return {
+        "seat_id": turn,
+        "name": hands[mine]["name"],
+        "actions_left": left,
+        "hand": hand,
+        "draws_first": first,
+        "opening": opening,
+        "acts": left > 0 and not opening,
+        "plays": hand > 0,
+        "cards": list(free),
+        "combos": [{"id": c["id"], "label": c["label"]} for c in views[mine] if c["growable"]],
+        "victims": victims,
+        "steal_from": [v for v in victims if v["stealable"]],
     }
 
 
@@ -159,6 +199,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     colours = {int(s.pk): str(s.colour) for s in seats}
     order = [int(p["seat_id"]) for p in players]
     turn = state.get("turn_seat_id")
+    freely = not supernaturals_cost_an_action(state)
     used = on_table(dict(state)) if started else {}
     free = [c for c in SUPERNATURALS if c not in used]
     # Each player once, by id and name: the other players a combo can go to, the hand forms.
@@ -166,7 +207,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         {"seat_id": int(p["seat_id"]), "name": _name(names, p["seat_id"]), "hand": p["hand"]} for p in players
     ]
     views = [
-        [_combo_view(c, h["seat_id"], h["name"]) for c in p["combos"]]
+        [_combo_view(c, h["seat_id"], h["name"], freely and h["seat_id"] == turn) for c in p["combos"]]
         for p, h in zip(players, hands, strict=True)
     ]
     combos = [c for mine in views for c in mine]
@@ -187,25 +228,23 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
                 "combos": [(c, free if c["growable"] else [], _swaps(c, combos)) for c in mine],
                 "is_turn": turn == h["seat_id"],
                 "won": h["seat_id"] in state.get("winner_seat_ids", []),
-                # Its own part: a hand or a score changed leaves these buttons as they were kept.
+                # Its own part: a hand or a score changed leaves these buttons as they were kept. Out of
+                # the seat's turn only a card's say-so places a combo (``combos.allowance``).
                 "place": {
                     "seat_id": h["seat_id"],
                     "name": h["name"],
+                    "is_turn": turn == h["seat_id"],
+                    "freely": freely,
                     "presets": _presets(h["seat_id"]),
-                    "singles": [{"card": c, "payload": _place_payload((c,), h["seat_id"])} for c in free],
+                    "singles": [{"card": c, "payload": _place_payload((c,), h["seat_id"])} for c in free]
+                    if freely
+                    else [],
                 },
             }
             for p, h, mine in zip(players, hands, views, strict=True)
         ]
     else:
         panels = [_waiting_panel(s) for s in seated]
-    # Every other player, and whether the rules let their hand be stolen from now, so the board
-    # offers only the steals ``turn.steal`` accepts and says why not for the others.
-    victims = [
-        {**h, "stealable": int(h["hand"]) >= STEAL_MIN_HAND, "needs": STEAL_MIN_HAND}
-        for h in hands
-        if h["seat_id"] != turn
-    ]
     seat_ids = [s.pk for s in seated]
     starts = [
         {"seat": s, "payload": json.dumps({"seat_ids": seat_ids, "start_seat_id": s.pk})} for s in seated
@@ -224,10 +263,10 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "actions_left": state.get("actions_left"),
         "deck": state.get("deck"),
         "turn_name": _name(names, turn) if turn is not None else None,
-        # Every other player, and whether the rules let their hand be stolen from now, so the
-        # board offers only the steals ``turn.steal`` accepts and says why not for the others.
-        "victims": victims,
-        "steal_from": [v for v in victims if v["stealable"]],
+        # What the turn player may do now, as the rules accept it: a card played only from a hand
+        # that holds one, a steal only from a hand the rules let be stolen from.
+        "turn": _turn_part(state, hands, views, free),
+        "draws_first": draws_first(state),
         "last_round_by": _name(names, last_round["started_by"]) if last_round else None,
         "still_to_play": [_name(names, s) for s in _still_to_play(state, order)],
         "hand_limit": {**limit, "name": _name(names, limit["seat_id"])} if limit else None,
@@ -235,7 +274,6 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "winner_names": [_name(names, s) for s in state.get("winner_seat_ids", [])],
         "final": final,
         "table_rows": scoring_table(),
-        "actions": ACTIONS,
         "move_powers": MOVE_POWERS,
         "discard_powers": DISCARD_POWERS,
         "take_powers": TAKE_POWERS,

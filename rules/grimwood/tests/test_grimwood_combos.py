@@ -12,7 +12,7 @@ import pytest
 
 from rules.errors import RuleViolation
 from rules.grimwood import MALE, SUPERNATURALS, VALID_COMBOS, score
-from rules.tests.test_grimwood_support import ANN, BOB, CAT, NAMES, RULES, started
+from rules.grimwood.tests.test_grimwood_support import ANN, BOB, CAT, NAMES, RULES, started
 
 # --- the combo table -------------------------------------------------------------------------------------
 
@@ -114,6 +114,7 @@ def test_card_names_are_forgiving_about_case_spaces_and_plurals() -> None:
     t = started()
     body = t.do("combo.place", {"cards": ["  owls ", "OWL", "Owl"]})
     assert body["combo"]["cards"] == ["Owl", "Owl", "Owl"]
+    t.do("turn.draw", {})  # Bob's turn
     body = t.do("combo.place", {"cards": ["dark  unicorn"]}, seat=BOB)
     assert body["combo"]["cards"] == ["Dark Unicorn"]
 
@@ -131,17 +132,19 @@ def test_placing_takes_the_cards_from_the_hand() -> None:
 def test_cards_must_exist_in_the_deck() -> None:
     t = started(ANN, BOB, CAT)
     t.place(ANN, "Dracula")
+    t.do("turn.draw", {})  # Bob's turn
     refusal = t.refused("combo.place", {"cards": ["Dracula", "Troll"]}, seat=BOB)
     assert (refusal.code, refusal.extra["seat_id"]) == ("card_on_table", ANN)
     for _ in range(3):
         t.place(BOB, "Owl", "Owl", "Owl")
+    t.do("turn.draw", {})  # Cat's turn
     t.hand(CAT, 3)
     refusal = t.refused("combo.place", {"cards": ["Owl"] * 3}, seat=CAT)  # only 9 Owls printed
     assert (refusal.code, refusal.extra["max"]) == ("too_many_cards", 9)
 
 
 def test_a_player_places_their_own_combos() -> None:
-    t = started()
+    t = started(start=BOB)
     t.hand(BOB, 3)
     assert t.refused("combo.place", {"cards": ["Owl"] * 3, "seat_id": BOB}, seat=ANN).code == "not_your_seat"
     t.do("combo.place", {"cards": ["Owl"] * 3, "seat_id": BOB}, seat=ANN, role="host")
@@ -165,7 +168,7 @@ def test_a_supernatural_combo_grows_one_card_at_a_time() -> None:
     assert t.player(ANN)["hand"] == 2
     assert t.line() == (
         "Ann adds Hydra to a combo: now 5 supernaturals (Troll, Elf, Mage, Giant, Hydra), "
-        "15 points (was 10). Score: Ann 10 \u2192 15."
+        "points 10 \u2192 15 (hand 3 \u2192 2). Score: Ann 10 \u2192 15."
     )
     refusal = t.refused("combo.add", {"combo_id": combo_id, "card": "Amazon"})
     assert (refusal.code, refusal.extra["max"]) == ("combo_too_big", 5)
@@ -194,8 +197,8 @@ def test_the_dragon_freezes_and_protects_its_combo() -> None:
     dragon = t.place(ANN, "Dragon", "Troll")
     assert t.combo(dragon)["frozen"]
     assert t.line() == (
-        "Ann scores a combo of 2 supernaturals (Dragon, Troll): 2 points, frozen by the Dragon. "
-        "Score: Ann 0 \u2192 2."
+        "Ann scores a combo of 2 supernaturals (Dragon, Troll): 2 points, frozen by the Dragon "
+        "(hand 7 \u2192 5). Score: Ann 0 \u2192 2."
     )
     owls = t.place(BOB, "Owl", "Owl", "Owl")
     refusals = [
@@ -287,7 +290,8 @@ def test_the_bride_and_the_nymph_take_a_supernatural_out_of_a_combo() -> None:
     assert (t.score(BOB), t.player(ANN)["hand"]) == (2, hand + 1)
     assert t.line() == (
         "Ann's Bride: Ann takes Dracula from Bob's combo of 3 supernaturals (Dracula, Elf, Faeries) into "
-        "their hand; the combo keeps 2 supernaturals (Elf, Faeries), 2 points. Score: Bob 5 \u2192 2."
+        "their hand (hand 3 \u2192 4); the combo keeps 2 supernaturals (Elf, Faeries), points 5 \u2192 2. "
+        "Score: Bob 5 \u2192 2."
     )
     t.do("combo.place", {"cards": ["Dracula"]})  # played at once: 1 point for Ann
     assert t.score(ANN) == 1

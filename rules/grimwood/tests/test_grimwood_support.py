@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import copy
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 
+from rules.changes import moved, number_changes
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
 from rules.grimwood import GrimwoodRules
@@ -19,6 +21,17 @@ NAMES = {ANN: "Ann", BOB: "Bob", CAT: "Cat", DAN: "Dan"}
 SEATS = (ANN, BOB)
 
 
+def unnamed_numbers(event_type: str, payload: Mapping[str, Any]) -> list[str]:
+    """The numbers an event changed that its log line does not name as ``before → after``
+    (the house rule "the log tells the truth", issue #31; ``tests/lognumbers.py`` at the table)."""
+    line = RULES.describe(event_type, payload, NAMES)
+    return [
+        f"{path} {moved(before, after)} is not in {line!r}"
+        for path, before, after in number_changes(payload)
+        if moved(before, after) not in line
+    ]
+
+
 @dataclass
 class Table:
     """A Grimwood table in a test: the snapshot, the accepted events, and shortcuts for commands."""
@@ -26,6 +39,12 @@ class Table:
     seats: tuple[int, ...] = SEATS
     state: State = field(default_factory=lambda: RULES.initial_state({}))
     log: list[LoggedEvent] = field(default_factory=list)
+
+    options: dict[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.options:
+            self.state = RULES.initial_state(self.options)
 
     def actor(self, seat: int, role: str = "player", *, everyone_edits: bool = False) -> Actor:
         return Actor(seat, role, everyone_edits, self.seats)
@@ -40,6 +59,7 @@ class Table:
         self.state = outcome.state
         (event,) = outcome.events
         self.log.append(LoggedEvent(len(self.log) + 1, seat, event.type, event.payload))
+        assert not unnamed_numbers(event.type, event.payload), unnamed_numbers(event.type, event.payload)
         body: dict[str, Any] = event.payload
         return body
 
@@ -82,9 +102,13 @@ class Table:
             self.do("hand.set", {"seat_id": seat, "count": count}, seat=seat)
 
     def place(self, seat: int, *cards: str) -> int:
-        """``seat`` places a combo (its hand topped up first); the combo's id."""
+        """``seat`` places a combo (its hand topped up first); the combo's id. A set-up shortcut: on
+        another player's turn, or where supernaturals are played as actions, a card allows it."""
         self.hand(seat, max(self.player(seat)["hand"], len(cards)))
-        body = self.do("combo.place", {"cards": list(cards)}, seat=seat)
+        payload: dict[str, Any] = {"cards": list(cards)}
+        if self.state["turn_seat_id"] != seat or self.state["supernaturals"] == "action":
+            payload["card_allows"] = True
+        body = self.do("combo.place", payload, seat=seat)
         combo_id: int = body["combo"]["id"]
         return combo_id
 
@@ -101,10 +125,11 @@ class Table:
         return seat
 
 
-def started(*seats: int, start: int | None = None) -> Table:
-    """A game of ``seats`` (default Ann and Bob), ``start`` (default the first) going first."""
+def started(*seats: int, start: int | None = None, **options: Any) -> Table:
+    """A game of ``seats`` (default Ann and Bob), ``start`` (default the first) going first, the table
+    opened with ``options``."""
     seats = seats or SEATS
-    t = Table(seats=tuple(seats))
+    t = Table(seats=tuple(seats), options=options)
     first = seats[0] if start is None else start
     t.do("game.start", {"seat_ids": list(seats), "start_seat_id": first}, seat=first)
     return t

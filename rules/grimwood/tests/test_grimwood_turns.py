@@ -14,7 +14,7 @@ import pytest
 from rules.engine import Actor
 from rules.errors import RuleViolation
 from rules.grimwood import GrimwoodRules
-from rules.tests.test_grimwood_support import ANN, BOB, CAT, DAN, NAMES, RULES, Table, started
+from rules.grimwood.tests.test_grimwood_support import ANN, BOB, CAT, DAN, NAMES, RULES, Table, started
 
 
 def test_the_game_and_its_commands() -> None:
@@ -41,22 +41,21 @@ def test_the_game_and_its_commands() -> None:
     assert Table().refused("turn.fly").code == "unknown_command"
 
 
-def test_options_and_the_initial_state() -> None:
-    assert RULES.clean_options(None) == {} and RULES.clean_options({}) == {}
-    with pytest.raises(RuleViolation) as info:
-        RULES.clean_options({"players": 3})
-    assert (info.value.code, info.value.extra["field"]) == ("unknown_option", "players")
+def test_the_initial_state() -> None:
     assert RULES.initial_state({}) == {
         "deck": {"total": 68, "remaining": 68},
         "last_round": None,
         "turn_seat_id": None,
         "actions_left": 0,
         "turn": 0,
+        "drawn": False,
         "over": False,
         "hand_limit": None,
         "players": [],
         "winner_seat_ids": [],
         "next_id": 1,
+        "turn_order": "play_first",
+        "supernaturals": "free",
     }
     assert RULES.results(RULES.initial_state()) == []
 
@@ -80,8 +79,13 @@ def test_start() -> None:
     assert [p["seat_id"] for p in t.state["players"]] == [ANN, BOB, CAT]
     assert t.state["turn_seat_id"] == BOB
     assert RULES.describe("game.started", body, NAMES) == (
-        "The game starts with Ann, Bob and Cat; Bob goes first. "
-        "3 cards dealt to each, 59 of 68 left in the deck."
+        "The game starts with Ann, Bob and Cat. 3 cards dealt to each (deck 68 \u2192 59). "
+        "Turn 0 \u2192 1: Bob goes first (Actions 0 \u2192 2)."
+    )
+    t2 = started()
+    assert t2.line() == (
+        "The game starts with Ann and Bob. 2 players: 2 Runes and 2 Amulets out (deck total 68 \u2192 64). "
+        "3 cards dealt to each (deck 68 \u2192 58). Turn 0 \u2192 1: Ann goes first (Actions 0 \u2192 2)."
     )
     assert t.refused("game.start", {}).code == "already_started"
     t = Table(seats=(ANN, BOB, CAT))
@@ -107,7 +111,7 @@ def test_nothing_happens_before_the_start() -> None:
         ("combo.place", {"cards": ["Owl"] * 3}),
         ("turn.draw", {}),
         ("hand.set", {"count": 4}),
-        ("action.use", {}),
+        ("action.use", {"kind": "power"}),
     ]:
         assert t.refused(command, payload).code == "not_started"
 
@@ -117,20 +121,23 @@ def test_nothing_happens_before_the_start() -> None:
 
 def test_two_actions_a_turn_and_a_rune_grants_two_more() -> None:
     t = started()
-    body = t.do("action.use", {})
-    assert (t.state["actions_left"], body["kind"]) == (1, "play")
-    assert t.line() == "Ann plays a card (1 action left)."
+    body = t.do("action.use", {"card": "Troll"})
+    assert (t.state["actions_left"], body["kind"]) == (1, "play")  # a card played by default
+    assert (
+        t.line() == "Ann plays Troll, a new combo: 1 point (Actions 2 \u2192 1; hand 3 \u2192 2). "
+        "Score: Ann 0 \u2192 1."
+    )
     t.do("action.use", {"kind": "power", "note": "Hydra"})
-    assert t.line() == "Ann uses a power (no actions left): Hydra."
+    assert t.line() == "Ann uses a power (Actions 1 \u2192 0): Hydra."
     refusal = t.refused("action.use", {"kind": "rune"})
     assert refusal.code == "no_actions_left"
     t = started()
     t.do("action.use", {"kind": "Rune"})
     assert (t.state["actions_left"], t.player(ANN)["hand"]) == (3, 2)  # 2 - 1 + 2; the Rune left the hand
-    assert t.line() == "Ann plays a Rune: 2 more actions (3 actions left)."
+    assert t.line() == "Ann plays a Rune: 2 more actions (Actions 2 \u2192 3; hand 3 \u2192 2)."
     for _ in range(3):
         t.do("action.use", {"kind": "power"})
-    assert t.refused("action.use", {}).code == "no_actions_left"
+    assert t.refused("action.use", {"kind": "power"}).code == "no_actions_left"
     assert t.refused("action.use", {"kind": "dance"}).code == "bad_field"
 
 
@@ -142,11 +149,11 @@ def test_a_rune_must_come_from_a_hand() -> None:
 
 def test_only_the_turn_player_acts() -> None:
     t = started()
-    assert t.refused("action.use", {}, seat=BOB).code == "not_your_turn"
+    assert t.refused("action.use", {"kind": "power"}, seat=BOB).code == "not_your_turn"
     assert t.refused("turn.draw", {}, seat=BOB).code == "not_your_turn"
     assert t.refused("turn.draw", {}, seat=ANN, role="spectator").code == "spectator"
-    t.do("action.use", {}, seat=BOB, role="host")  # the host acts for the turn player
-    t.do("action.use", {}, seat=BOB, everyone_edits=True)
+    t.do("action.use", {"kind": "power"}, seat=BOB, role="host")  # the host acts for the turn player
+    t.do("action.use", {"kind": "power"}, seat=BOB, everyone_edits=True)
     assert t.state["actions_left"] == 0
 
 
@@ -170,8 +177,8 @@ def test_a_draw_closes_the_turn() -> None:
     assert (t.state["turn_seat_id"], t.state["actions_left"], t.state["turn"]) == (BOB, 2, 2)
     assert body["turn_end"]["next_seat_id"] == BOB
     assert t.line() == (
-        "Ann draws a card and ends the turn (hand 3 \u2192 4, 57 cards left in the deck). "
-        "Bob's turn (2 actions)."
+        "Ann draws a card and ends the turn (hand 3 \u2192 4; deck 58 \u2192 57). "
+        "Turn 1 \u2192 2: Bob's turn (2 actions)."
     )
     t.do("turn.draw", {})
     assert t.state["turn_seat_id"] == ANN  # round the table
@@ -182,12 +189,11 @@ def test_draws_as_an_action_or_by_a_power_do_not_close_the_turn() -> None:
     t.do("turn.draw", {"via": "action"})
     assert (t.state["turn_seat_id"], t.state["actions_left"], t.player(ANN)["hand"]) == (ANN, 1, 4)
     assert (
-        t.line()
-        == "Ann draws a card as an action (hand 3 \u2192 4, 57 cards left in the deck). 1 action left."
+        t.line() == "Ann draws a card as an action (Actions 2 \u2192 1; hand 3 \u2192 4; deck 58 \u2192 57)."
     )
     t.do("turn.draw", {"via": "power", "count": 2})  # the Mage
     assert (t.state["actions_left"], t.player(ANN)["hand"], t.state["deck"]["remaining"]) == (1, 6, 55)
-    assert t.line() == "Ann draws 2 cards by a power (hand 4 \u2192 6, 55 cards left in the deck)."
+    assert t.line() == "Ann draws 2 cards by a power (hand 4 \u2192 6; deck 57 \u2192 55)."
     t.do("turn.draw", {"via": "action"})
     assert t.refused("turn.draw", {"via": "action"}).code == "no_actions_left"
     refusal = t.refused("turn.draw", {"count": 2})
@@ -213,7 +219,10 @@ def test_a_steal_closes_the_turn_and_needs_two_cards_in_the_victims_hand() -> No
     body = t.do("turn.steal", {"victim_seat_id": BOB})
     assert (t.player(ANN)["hand"], t.player(BOB)["hand"], t.state["turn_seat_id"]) == (4, 2, BOB)
     assert body["turn_end"]["next_seat_id"] == BOB
-    assert t.line() == "Ann steals a card from Bob (Ann holds 4, Bob 2). Bob's turn (2 actions)."
+    assert t.line() == (
+        "Ann steals a card from Bob and ends the turn (Ann's hand 3 \u2192 4, Bob's 3 \u2192 2). "
+        "Turn 1 \u2192 2: Bob's turn (2 actions)."
+    )
     t.hand(ANN, 1)
     refusal = t.refused("turn.steal", {"victim_seat_id": ANN})
     assert (refusal.code, refusal.extra["hand"]) == ("hand_too_small", 1)
@@ -229,8 +238,9 @@ def test_an_amulet_blocks_a_steal_and_ends_the_thiefs_turn() -> None:
     assert (t.player(ANN)["hand"], t.player(BOB)["hand"]) == (3, 2)  # the Amulet is discarded
     assert t.state["turn_seat_id"] == BOB  # Ann loses the rest of her turn
     assert t.line() == (
-        "Ann tries to steal from Bob as an action, but Bob's Amulet blocks it: "
-        "Ann loses the rest of the turn. Bob holds 2 cards. Bob's turn (2 actions)."
+        "Ann tries to steal from Bob as an action (Actions 2 \u2192 1), but Bob's Amulet blocks it "
+        "(Bob's hand 3 \u2192 2): Ann loses the rest of the turn. "
+        "Turn 1 \u2192 2: Bob's turn (Actions 1 \u2192 2)."
     )
 
 
@@ -240,7 +250,10 @@ def test_an_amulet_blocks_only_one_steal_of_a_power() -> None:
     t.do("action.use", {"kind": "power", "note": "Dracula"})
     t.do("turn.steal", {"victim_seat_id": BOB, "via": "power", "blocked_by_amulet": True})
     assert (t.state["turn_seat_id"], t.player(ANN)["hand"], t.player(BOB)["hand"]) == (ANN, 3, 3)
-    assert "only this steal; the turn goes on" in t.line()
+    assert t.line() == (
+        "Ann tries to steal from Bob by a power, but Bob's Amulet blocks it (Bob's hand 4 \u2192 3); "
+        "only this steal, the turn goes on."
+    )
     t.do("turn.steal", {"victim_seat_id": BOB, "via": "power"})
     assert (t.state["turn_seat_id"], t.state["actions_left"], t.player(ANN)["hand"]) == (ANN, 1, 4)
     t.do("turn.steal", {"victim_seat_id": CAT, "via": "action"})
@@ -260,7 +273,10 @@ def test_a_hand_over_seven_at_the_end_of_the_turn_is_flagged_and_discarded_down_
     assert body["turn_end"]["hand_limit"] == {"seat_id": ANN, "hand": 10, "discard": 3}
     assert t.state["hand_limit"] == {"seat_id": ANN, "hand": 10, "discard": 3}
     assert t.player(ANN)["hand"] == 7
-    assert t.line().endswith("Ann holds 10 cards: discard 3 down to 7. Bob's turn (2 actions).")
+    assert t.line().endswith(
+        "Ann holds 10 cards: discards 3 down to 7 (hand 10 \u2192 7). "
+        "Turn 1 \u2192 2: Bob's turn (2 actions)."
+    )
     t.do("turn.draw", {})
     assert t.state["hand_limit"] is None  # the next turn ended within the limit
 
@@ -305,9 +321,10 @@ def test_the_last_card_drawn_gives_the_other_player_one_last_turn() -> None:
     assert t.state["last_round"] == {"started_by": ANN, "remaining_turns": 1}
     assert (t.state["turn_seat_id"], t.state["deck"]["remaining"]) == (BOB, 0)
     assert t.line() == (
-        "Ann draws a card and ends the turn (hand 0 \u2192 1, 0 cards left in the deck). That was the last "
-        "card: the last round begins, the other player has one last turn. Last round: 1 last turn to go. "
-        "Bob's turn (2 actions)."
+        "Ann draws a card and ends the turn (hand 0 \u2192 1; deck 1 \u2192 0). "
+        "That was the last card: the last round begins, the other player has one last turn. "
+        "Last round: 1 last turn to go. "
+        "Turn 1 \u2192 2: Bob's turn (2 actions)."
     )
     assert t.refused("turn.draw", {}).code == "deck_empty"
     t.place(BOB, "Troll", "Elf", "Mage")
@@ -316,7 +333,9 @@ def test_the_last_card_drawn_gives_the_other_player_one_last_turn() -> None:
     assert t.state["over"] and t.state["turn_seat_id"] is None
     assert t.state["winner_seat_ids"] == [ANN]
     assert body["turn_end"]["over"] and body["turn_end"]["winners"] == [ANN]
-    assert t.line().endswith("The game is over: Ann wins with 10 points (Ann 10, Bob 5).")
+    assert t.line().endswith(
+        "Last round: last turns to go 1 \u2192 0. The game is over: Ann wins with 10 points (Ann 10, Bob 5)."
+    )
     assert t.refused("turn.draw", {}, seat=ANN).code == "game_over"
     assert t.refused("combo.place", {"cards": ["Giant"]}, seat=ANN).code == "game_over"
 
@@ -330,7 +349,7 @@ def test_the_last_round_gives_each_other_player_exactly_one_turn() -> None:
     assert t.state["last_round"] == {"started_by": BOB, "remaining_turns": 3}
     assert "each of the 3 other players has one last turn" in t.line()
     assert t.state["turn_seat_id"] == BOB  # Bob's own turn goes on
-    t.do("action.use", {})
+    t.do("action.use", {"kind": "power"})
     turns = []
     t.do("turn.end", {})
     assert t.state["last_round"]["remaining_turns"] == 3  # the drawer's own turn does not count
@@ -347,7 +366,7 @@ def test_turn_end_without_a_draw() -> None:
     t = started()
     body = t.do("turn.end", {"note": "Werewolf"})
     assert (body["skipped"], t.state["turn_seat_id"]) == (2, BOB)
-    assert t.line() == "Ann's turn ends without a draw: Werewolf. Bob's turn (2 actions)."
+    assert t.line() == "Ann's turn ends without a draw: Werewolf. Turn 1 \u2192 2: Bob's turn (2 actions)."
 
 
 def test_deck_set_starts_and_calls_off_the_last_round() -> None:
@@ -435,7 +454,7 @@ def test_the_apply_of_a_refused_command_changes_nothing_even_deep_inside() -> No
 def test_draw_and_steal_lines_by_a_power() -> None:
     t = started(ANN, BOB, CAT)
     t.do("turn.steal", {"victim_seat_id": CAT, "via": "power"})
-    assert t.line() == "Ann steals a card from Cat by a power (Ann holds 4, Cat 2)."
+    assert t.line() == "Ann steals a card from Cat by a power (Ann's hand 3 \u2192 4, Cat's 3 \u2192 2)."
     assert t.refused("turn.steal", {"victim_seat_id": ANN}, seat=BOB).code == "not_your_turn"
     assert t.refused("turn.end", {}, seat=CAT).code == "not_your_turn"
     assert t.refused("turn.end", {"skip": True}).code == "unknown_field"
@@ -448,8 +467,8 @@ def test_a_draw_as_an_action_may_take_the_last_card_and_the_turn_goes_on() -> No
     assert t.state["last_round"] == {"started_by": ANN, "remaining_turns": 1}
     assert (t.state["turn_seat_id"], t.state["actions_left"]) == (ANN, 1)
     assert t.line() == (
-        "Ann draws a card as an action (hand 3 \u2192 4, 0 cards left in the deck). That was the last card: "
-        "the last round begins, the other player has one last turn. 1 action left."
+        "Ann draws a card as an action (Actions 2 \u2192 1; hand 3 \u2192 4; deck 1 \u2192 0). "
+        "That was the last card: the last round begins, the other player has one last turn."
     )
     t.do("turn.steal", {"victim_seat_id": BOB})
     assert t.state["last_round"]["remaining_turns"] == 1 and t.state["turn_seat_id"] == BOB

@@ -14,7 +14,16 @@ from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
 from rules.grimwood import SUPERNATURALS
 from rules.grimwood.state import total
-from rules.tests.test_grimwood_support import ANN, BOB, CAT, DAN, NAMES, RULES, started
+from rules.grimwood.tests.test_grimwood_support import (
+    ANN,
+    BOB,
+    CAT,
+    DAN,
+    NAMES,
+    RULES,
+    started,
+    unnamed_numbers,
+)
 
 ALL_SEATS = (ANN, BOB, CAT, DAN)
 SEAT = st.sampled_from(ALL_SEATS)
@@ -175,6 +184,8 @@ def play(data: st.DataObject) -> tuple[State, State, list[LoggedEvent]]:
             stored = json.loads(json.dumps(event.payload))  # the log keeps JSON
             log.append(LoggedEvent(len(log) + 1, seat, event.type, stored))
             assert RULES.describe(event.type, stored, NAMES)
+            # The log tells the truth: every number the command moved is in its line (issue #31).
+            assert not unnamed_numbers(event.type, stored)
         RULES.results(state)
     return initial, state, log
 

@@ -120,6 +120,7 @@ def test_board_fragment_follows_the_snapshot_and_names_its_seq(ann: Person, bo: 
     assert f'data-combo-id="{owls}"' in html and "<strong>3 Owls</strong>" in html
     assert f'aria-label="Combo {owls} points">10<' in html
     assert 'aria-label="Ann score">10<' in html and 'aria-label="Ann hand">0<' in html
+    ok(ann.command("turn.draw"))  # Bo's turn: Bo places his own combos
     elf = place(bo, ["Elf"])
     html = board(ann)
     assert 'aria-label="Bo score">1<' in html and f'id="gw-c{elf}-add"' in html
@@ -130,12 +131,15 @@ def test_board_fragment_follows_the_snapshot_and_names_its_seq(ann: Person, bo: 
 def test_a_short_game_through_the_api(ann: Person, bo: Person) -> None:
     start(ann, bo)
     owls = place(ann, ["Owl", "Owl", "Owl"])  # Ann's 3 dealt cards
-    ok(ann.command("action.use", {"kind": "play"}))
+    ok(ann.command("action.use", {"kind": "power", "note": "Hydra"}))
     ok(ann.command("turn.draw"))
     ok(bo.command("hand.set", {"count": 4, "note": "the Mage drew two"}))
     elf = place(bo, ["Elf"])
     added = ok(bo.command("combo.add", {"combo_id": elf, "card": "Troll"}))
-    assert "now 2 supernaturals (Elf, Troll), 2 points (was 1)" in added["events"][0]["text"]
+    assert added["events"][0]["text"] == (
+        "Bo adds Troll to a combo: now 2 supernaturals (Elf, Troll), points 1 \u2192 2 (hand 3 \u2192 2). "
+        "Score: Bo 1 \u2192 2."
+    )
     # The Sorceress takes Ann's Owls: both scores are recomputed.
     moved = ok(bo.command("combo.move", {"combo_id": owls, "power": "Sorceress"}))
     text = moved["events"][0]["text"]
@@ -154,7 +158,11 @@ def test_a_short_game_through_the_api(ann: Person, bo: Person) -> None:
     ok(ann.command("hand.set", {"count": 9}))
     ended = ok(ann.command("turn.end", {"note": "nothing to draw"}))
     text = ended["events"][0]["text"]
-    assert "Ann holds 9 cards: discard 2 down to 7." in text and "Bo wins with 12 points" in text
+    assert text == (
+        "Ann's turn ends without a draw: nothing to draw. Ann holds 9 cards: discards 2 down to 7 "
+        "(hand 9 \u2192 7). Last round: last turns to go 1 \u2192 0. "
+        "The game is over: Bo wins with 12 points (Ann 0, Bo 12)."
+    )
     state = ended["state"]
     assert state["over"] and state["winner_seat_ids"] == [bo.seat.pk]
     html = board(ann)
@@ -174,11 +182,18 @@ def test_every_event_reads_as_a_sentence_in_the_log(ann: Person, bo: Person) -> 
     texts = [e["text"] for e in page]
     assert texts[0] == "Ann joined"
     assert (
-        "The game starts with Ann and Bo; Ann goes first. 3 cards dealt to each, 58 of 64 left in the deck."
+        "The game starts with Ann and Bo. 2 players: 2 Runes and 2 Amulets out (deck total 68 \u2192 64). "
+        "3 cards dealt to each (deck 68 \u2192 58). Turn 0 \u2192 1: Ann goes first (Actions 0 \u2192 2)."
         in texts
     )
-    assert "Ann scores a combo of Swamp + Path + Clearing: 5 points. Score: Ann 0 \u2192 5." in texts
-    assert any(t.startswith("Ann steals a card from Bo (Ann holds 1, Bo 2).") for t in texts)
+    assert (
+        "Ann scores a combo of Swamp + Path + Clearing: 5 points (hand 3 \u2192 0). Score: Ann 0 \u2192 5."
+        in texts
+    )
+    assert (
+        "Ann steals a card from Bo and ends the turn (Ann's hand 0 \u2192 1, Bo's 3 \u2192 2). "
+        "Turn 1 \u2192 2: Bo's turn (2 actions)."
+    ) in texts
     assert any(
         t.startswith("Bo scores a combo of 1 supernatural (Dragon): 1 point, frozen by the Dragon")
         for t in texts
@@ -216,7 +231,7 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     kept_board(ann.table.pk)
     owls = place(ann, ["Owl", "Owl", "Owl"])
     kept_board(ann.table.pk)
-    ok(ann.command("action.use", {"kind": "play"}))
+    ok(ann.command("action.use", {"kind": "power"}))
     kept_board(ann.table.pk)
     ok(ann.command("turn.draw"))  # Bo's turn: the turn player's actions and both panels change
     kept_board(ann.table.pk)
@@ -225,7 +240,7 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     elf = place(bo, ["Elf"])
     kept_board(ann.table.pk)
     # A supernatural placed elsewhere: Elf's combo offers one card fewer to add, itself unchanged.
-    place(ann, ["Dragon"])
+    place(ann, ["Dragon"], card_allows=True, note="the Laraki")  # on Bo's turn: a card allows it
     html = kept_board(ann.table.pk)
     assert "<option>Dragon</option>" not in html and "Frozen by the Dragon" in html
     # A card added: the other combos' swap lists show its new points.
@@ -274,3 +289,105 @@ def test_a_steal_is_offered_only_from_a_hand_the_rules_let_be_stolen_from(ann: P
     assert f'<option value="{bo.seat.pk}">Bo (2 in hand)</option>' in html
     stolen = ok(ann.command("turn.steal", {"victim_seat_id": bo.seat.pk}))
     assert stolen["state"]["players"][1]["hand"] == 1
+
+
+def test_a_card_is_offered_to_play_only_from_a_hand_that_holds_one(ann: Person, bo: Person) -> None:
+    # Rulebook, Action A: a supernatural or a Rune is played from the hand, one action; the board
+    # offers no play the rules refuse, and says why.
+    start(ann, bo)
+    html = board(ann)
+    assert 'id="gw-play"' in html and '<option value="">A new combo</option>' in html
+    assert "<option>Dark Unicorn</option>" in html and "Play a Rune (+2 actions)" in html
+    played = ok(ann.command("action.use", {"kind": "play", "card": "Dark Unicorn"}))
+    assert played["events"][0]["text"] == (
+        "Ann plays Dark Unicorn, a new combo: 1 point (Actions 2 \u2192 1; hand 3 \u2192 2). "
+        "Score: Ann 0 \u2192 1."
+    )
+    unicorn = played["events"][0]["payload"]["combo"]["id"]
+    html = board(ann)
+    assert f'<option value="{unicorn}">1 supernatural (Dark Unicorn)</option>' in html  # play into it
+    playable = re.search(r'id="gw-play-card" name="card">(.*?)</select>', html)
+    assert (
+        playable and "Dark Unicorn" not in playable.group(1) and "<option>Troll</option>" in playable.group(1)
+    )
+    ok(ann.command("hand.set", {"count": 0, "note": "Dark Unicorn: discarded"}))
+    html = board(ann)
+    assert 'id="gw-play"' not in html and "Play a Rune" not in html
+    assert "Ann's hand is empty: there is no card to play." in html
+    refused = ann.command("action.use", {"kind": "play", "card": "Troll"})
+    assert refused.status_code == 400 and refused.json()["code"] == "not_in_hand"
+    assert refused.json()["extra"]["field"] == "card"
+
+
+def test_out_of_turn_a_combo_is_offered_only_with_a_cards_say_so(ann: Person, bo: Person) -> None:
+    # Rulebook, Turn Overview: combos are placed "anytime during the turn", the player's own; a card
+    # may allow it otherwise, and the log says so.
+    start(ann, bo)
+    refused = bo.command("combo.place", {"cards": ["Elf"]})
+    assert refused.status_code == 400 and refused.json()["code"] == "out_of_turn"
+    assert refused.json()["extra"]["field"] == "card_allows"
+    html = board(bo)
+    assert "Place a combo for Ann" in html and "A card lets Bo place a combo now" in html
+    bo_preset = escape(json.dumps({"cards": ["Owl", "Owl", "Owl"], "seat_id": bo.seat.pk}))
+    assert f'data-payload="{bo_preset}"' not in html  # no one-tap placing out of turn
+    assert '<input type="hidden" name="card_allows" value="true" data-type="bool">' in html
+    elf = ok(bo.command("combo.place", {"cards": ["Elf"], "card_allows": True, "note": "the Laraki"}))
+    assert elf["events"][0]["text"] == (
+        "Bo scores a combo of 1 supernatural (Elf) on Ann's turn, a card allows it (the Laraki): 1 point "
+        "(hand 3 \u2192 2). Score: Bo 0 \u2192 1."
+    )
+    combo = elf["events"][0]["payload"]["combo"]["id"]
+    assert "A card allows it now: add a supernatural from the hand" in board(bo)
+    ok(ann.command("turn.draw"))  # Bo's turn: his combo grows without a card's say-so
+    html = board(bo)
+    assert "A card allows it now" not in html and f'id="gw-c{combo}-add"' in html
+    assert "Place a combo for Bo" in html and "A card lets Ann place a combo now" in html
+
+
+def test_a_table_opened_to_draw_first_begins_each_turn_with_the_draw() -> None:
+    # Alternativen zum Spiel: "Zuerst wird eine Karte gezogen oder gestohlen und dann ... gespielt".
+    _table, grant = services.table_create(
+        game="grimwood", name="Forest", seat_name="Ann", options={"turn_order": "draw_first"}
+    )
+    ann = person(grant.seat, grant.token)
+    bo = join(ann.table, "Bo")
+    start(ann, bo)
+    html = board(ann)
+    assert "Draw a card to begin the turn" in html and "Steal from Bo to begin the turn (3 in hand)" in html
+    assert 'id="gw-play"' not in html and "Draw a card and end the turn" not in html
+    assert "First draw or steal." in html
+    drawn = ok(ann.command("turn.draw"))
+    assert (
+        drawn["events"][0]["text"]
+        == "Ann draws a card to begin the turn (hand 3 \u2192 4; deck 58 \u2192 57)."
+    )
+    html = board(ann)
+    assert 'id="gw-play"' in html and "End Ann's turn" in html and "Draw a card to begin" not in html
+    refused = ann.command("turn.draw")
+    assert refused.status_code == 400 and refused.json()["code"] == "already_drawn"
+    ok(ann.command("turn.end"))
+    assert "Bo's turn: 2 actions left." in board(ann)
+
+
+def test_the_options_are_offered_when_a_table_is_opened() -> None:
+    html = Client().get("/").content.decode()
+    assert 'name="opt-grimwood-turn_order"' in html and 'name="opt-grimwood-supernaturals"' in html
+    assert '<option value="draw_first">Draw or steal first, then play (alternate mode)</option>' in html
+    games = {g["slug"]: g for g in Client().get("/api/v1/games/").json()}
+    assert [o["key"] for o in games["grimwood"]["options"]] == ["turn_order", "supernaturals"]
+
+
+def test_the_sorceress_is_offered_to_sacrifice_only_owls_or_crows(ann: Person, bo: Person) -> None:
+    # Rulebook, Sorceress: "Sacrifice a set of owls or crows"; the board offers no sacrifice the
+    # rules refuse.
+    start(ann, bo)
+    owls = place(ann, ["Owl", "Owl", "Owl"])
+    ok(ann.command("hand.set", {"count": 1}))
+    troll = place(ann, ["Troll"])
+    html = board(ann)
+    sacrifice = re.compile(r'id="gw-c(\d+)-discard-power" name="power" data-type="null">(.*?)</select>')
+    offered = {int(m.group(1)): m.group(2) for m in sacrifice.finditer(html)}
+    assert "<option>Sorceress</option>" in offered[owls] and "<option>Demon</option>" in offered[owls]
+    assert "Sorceress" not in offered[troll] and "<option>Demon</option>" in offered[troll]
+    refused = bo.command("combo.discard", {"combo_id": troll, "power": "Sorceress"})
+    assert refused.status_code == 400 and refused.json()["code"] == "not_owls_or_crows"
