@@ -355,9 +355,11 @@ def grimwood(changes: int) -> Scene:
         (dee, ["Swamp", "Swamp", "Swamp"]),
         (dee, ["Giant"]),
     ):
-        placed[cards[0]] = _new_id(sitting.do(seat, "combo.place", {"cards": cards}), "combo", "id")
+        # Set up on Ann's turn: the others' combos are placed as a card allows (out of turn).
+        payload = {"cards": cards} if seat == ann else {"cards": cards, "card_allows": True, "note": "bench"}
+        placed[cards[0]] = _new_id(sitting.do(seat, "combo.place", payload), "combo", "id")
     sitting.do(ann, "combo.add", {"combo_id": placed["Elf"], "card": "Nymph"})
-    sitting.do(ann, "action.use", {"kind": "play"})
+    sitting.do(ann, "action.use", {"kind": "power"})
 
     def change(k: int) -> tuple[Seat, str, dict[str, Any]]:
         seat = sitting.seats[k % len(sitting.seats)]
