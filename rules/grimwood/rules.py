@@ -23,7 +23,7 @@ from rules.game import Handler, OpsRules
 from rules.grimwood import combos, commands, powers
 from rules.grimwood.cards import ACTION, DRAW_FIRST, FREE, PLAY_FIRST
 from rules.grimwood.describe import describe as describe_event
-from rules.grimwood.describe import number_label
+from rules.grimwood.labels import number_label
 from rules.grimwood.results import results as game_results
 from rules.grimwood.state import initial_state
 
