@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.engine import Actor
-from rules.tests.test_grimterra_support import ANN, BOB, NAMES, RULES, SEATS, fighting, started, table
+from rules.grimterra.tests.test_grimterra_support import ANN, BOB, NAMES, RULES, SEATS, fighting, started, table
 
 
 def test_a_flip_waits_for_the_end_of_the_combat_round_with_wounds_cleared_and_dark_kept() -> None:

@@ -10,7 +10,7 @@ import pytest
 from rules.engine import Actor, NotAllowed
 from rules.errors import RuleViolation
 from rules.grimoor import TYPES, GrimoorRules
-from rules.tests.test_grimoor_support import ANN, BOB, CAT, NAMES, RULES, Table, fill, started
+from rules.grimoor.tests.test_grimoor_support import ANN, BOB, CAT, NAMES, RULES, Table, fill, started
 
 ARROW = "\u2192"
 

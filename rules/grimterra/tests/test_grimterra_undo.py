@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
-from rules.tests.test_grimterra_support import ANN, BOB, NAMES, RULES, SEATS, fighting
+from rules.grimterra.tests.test_grimterra_support import ANN, BOB, NAMES, RULES, SEATS, fighting
 
 SEAT = st.sampled_from([ANN, BOB])
 ROLE = st.sampled_from(["player", "player", "player", "host", "spectator"])

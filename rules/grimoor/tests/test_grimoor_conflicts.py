@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from rules.grimoor import Side, Verdict, decide, final_winners, next_start
-from rules.tests.test_grimoor_support import ANN, BOB, NAMES, RULES, Table, fill, started
+from rules.grimoor.tests.test_grimoor_support import ANN, BOB, NAMES, RULES, Table, fill, started
 
 ARROW = "\u2192"
 

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
-from rules.tests.test_grimoor_support import ANN, BOB, NAMES, RULES, SEATS, fill, started
+from rules.grimoor.tests.test_grimoor_support import ANN, BOB, NAMES, RULES, SEATS, fill, started
 
 SEAT = st.sampled_from([ANN, BOB])
 TYPE = st.sampled_from(["Duskgil", "Duskfin", "olatha", "Gaunt", "Goblin"])

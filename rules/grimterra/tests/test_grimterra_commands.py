@@ -9,7 +9,7 @@ import pytest
 from rules.engine import NotAllowed
 from rules.errors import RuleViolation
 from rules.grimterra import GrimterraRules
-from rules.tests.test_grimterra_support import ANN, BOB, CAT, NAMES, RULES, Table, started, table
+from rules.grimterra.tests.test_grimterra_support import ANN, BOB, CAT, NAMES, RULES, Table, started, table
 
 
 def test_the_game_and_its_commands() -> None:

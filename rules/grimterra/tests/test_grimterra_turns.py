@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from rules.engine import NotAllowed
-from rules.tests.test_grimterra_support import (
+from rules.grimterra.tests.test_grimterra_support import (
     ANN,
     BOB,
     CAT,
