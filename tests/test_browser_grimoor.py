@@ -82,7 +82,7 @@ def test_a_grimoor_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
     expect(actions(ann)).to_contain_text("Actions for Bo")  # the host may act for another seat
     expect(bo.locator("#turn-strip")).to_contain_text("Bo's turn: 2 Actions left.")
     actions(bo).get_by_role("button", name="Draw the top card").click()
-    expect(ann.locator("#log li").first).to_contain_text("Bo draws the top card of the deck (1 Action left).")
+    expect(ann.locator("#log li").first).to_contain_text("Bo draws the top card of the deck (Actions 2 → 1).")
     play_cohort(bo, "Olatha", "3")
     expect(strength_of(ann, "Bo")).to_have_text("3")
     expect(ann.locator("#eoc-check")).to_contain_text("Ann's Horde holds 1 Cohort")

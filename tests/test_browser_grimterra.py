@@ -95,7 +95,9 @@ def test_a_grimterra_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F8
     bo.get_by_label("Dark to Vex", exact=True).fill("1")
     bo.get_by_role("button", name="Add dark to Vex", exact=True).click()
     expect(ann.get_by_label("Vex dark", exact=True)).to_have_text("1/6")
-    expect(ann.locator("#log li").first).to_contain_text("Ann's hero Vex gains 1 dark counter (1/6).")
+    expect(ann.locator("#log li").first).to_contain_text(
+        "Ann's hero Vex gains 1 dark counter (dark 0 → 1 of 6)."
+    )
 
     # Undo from the log puts it back on both phones.
     first = ann.locator("#log li").first

@@ -585,8 +585,8 @@ def override(ctx: Ctx, payload: Payload) -> EventBody:
     if (old_winner, old_points) == (winner, gained):
         raise _no_change("That is already the Conflict's result.", "winner_seat_id")
     following_opening = position == done - 1 and not state["over"] and at_opening(state)
-    scoring.award(ctx, old_winner, old_points, -1)
-    scoring.award(ctx, winner, gained)
+    gave_back = scoring.award(ctx, old_winner, old_points, -1)
+    took = scoring.award(ctx, winner, gained)
     path: list[str | int] = ["conflicts", position]
     ctx.rec.set([*path, "winner_seat_id"], winner)
     ctx.rec.put([*path, "points"], gained)
@@ -603,6 +603,8 @@ def override(ctx: Ctx, payload: Payload) -> EventBody:
         "winner_seat_id": winner,
         "points": gained,
         "before": {"winner_seat_id": old_winner, "points": old_points},
+        "gave_back": gave_back,
+        "took": took,
         "note": note,
         "start_seat_id": state["start_seat_id"] if state["start_seat_id"] != start_before else None,
         "winners": list(state["winner_seat_ids"]) if state["over"] else None,

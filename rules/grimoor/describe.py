@@ -1,4 +1,9 @@
-"""One log line per Grimoor event, with names and numbers (brief: describe)."""
+"""One log line per Grimoor event, with names and numbers (brief: describe).
+
+Every number a command changes is named as before → after (the log tells the
+truth, ``rules.changes``): the Actions left, the turn and Conflict counts,
+points and End of Conflict cards.
+"""
 
 from __future__ import annotations
 
@@ -23,8 +28,37 @@ def _plural(count: Any, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
 
 
+def _moved(before: Any, after: Any) -> str:
+    return f"{before} {ARROW} {after}"
+
+
 def _actions_left(left: Any) -> str:
-    return "no Actions left" if not left else f"{_plural(left, 'Action')} left"
+    """After an Action was spent: ``Actions 2 → 1``."""
+    return f"Actions {_moved(int(left or 0) + 1, left)}"
+
+
+def _tally(award: Any) -> str:
+    """A player's points and End of Conflict cards moved by a Conflict's result:
+    ``points 3 → 8, End of Conflict cards 0 → 1`` (empty for nobody)."""
+    if not award:
+        return ""
+    parts = []
+    if award.get("points_before") != award.get("points_after"):
+        parts.append(f"points {_moved(award.get('points_before'), award.get('points_after'))}")
+    parts.append(f"End of Conflict cards {_moved(award.get('eoc_before'), award.get('eoc_after'))}")
+    return ", ".join(parts)
+
+
+def _with(line: str, more: str) -> str:
+    """``line (more)``, or inside the line's closing brackets: ``... (0 points; more)``."""
+    if not more:
+        return line
+    return f"{line[:-1]}; {more})" if line.endswith(")") else f"{line} ({more})"
+
+
+def _changed(label: str, before: Any, after: Any) -> list[str]:
+    """``["Actions 0 → 1"]``, or nothing when the number stayed (old events lack ``before``)."""
+    return [] if before is None or before == after else [f"{label} {_moved(before, after)}"]
 
 
 def _a(word: Any) -> str:
@@ -96,12 +130,18 @@ def conflict_result(r: Body, n: Names) -> str:
 
 def _conflict_end(e: Body, n: Names) -> str:
     result = e.get("result", {})
-    line = f"Conflict {result.get('n')} ends. {conflict_result(result, n)}."
+    line = f"Conflict {result.get('n')} ends. {_with(conflict_result(result, n), _tally(e.get('award')))}."
     if e.get("next_conflict"):
+        moved = _changed("Actions", e.get("actions_before"), e.get("actions_left"))
+        moved += _changed("turn", e.get("turn_before"), 1)
         line += (
-            f" Conflict {e['next_conflict']} begins: {_seat(n, e.get('start_seat_id'))} starts with 1 Action."
+            f" Conflict {_moved(result.get('n'), e['next_conflict'])}: "
+            f"{_seat(n, e.get('start_seat_id'))} starts with 1 Action"
         )
+        line += f" ({'; '.join(moved)})." if moved else "."
     else:
+        for change in _changed("Actions", e.get("actions_before"), e.get("actions_left")):
+            line += f" {change}."
         line += " " + _game_over(e, n)
     return line
 
@@ -126,8 +166,10 @@ def _game_over(e: Body, n: Names) -> str:
 
 
 def _started(b: Body, n: Names) -> str:
+    actions = b.get("actions_left", 1)
     return (
-        f"{_seat(n, b.get('start_seat_id'))} is the Start Player (1 Action on the first turn); "
+        f"The game begins (turn 0 {ARROW} 1): {_seat(n, b.get('start_seat_id'))} is the Start Player, "
+        f"with {_plural(actions, 'Action')} on the first turn (Actions 0 {ARROW} {actions}); "
         f"{_seat(n, b.get('other_seat_id'))} plays second. Both start on {_plural(b.get('points'), 'point')}."
     )
 
@@ -181,7 +223,7 @@ def _curio(b: Body, n: Names) -> str:
     line += f", Focusing {', '.join(focused)}" if focused else ", Focusing no Cohort"
     if b.get("points"):
         line += f", and {_points(b['points'], b.get('points_before'), b.get('points_after'))}"
-    return f"{line} ({_actions_left(b.get('actions_left'))})."
+    return f"{line}; {_actions_left(b.get('actions_left'))}."
 
 
 def _stronghold(b: Body, n: Names) -> str:
@@ -191,7 +233,7 @@ def _stronghold(b: Body, n: Names) -> str:
     )
     if b.get("points"):
         line += f", and {_points(b['points'], b.get('points_before'), b.get('points_after'))}"
-    return f"{line} ({_actions_left(b.get('actions_left'))})."
+    return f"{line}; {_actions_left(b.get('actions_left'))}."
 
 
 def _focus(b: Body, n: Names) -> str:
@@ -244,7 +286,9 @@ def _turn_ended(b: Body, n: Names) -> str:
     end = b.get("conflict_end")
     if end:
         return f"{line}: {_conflict_end(end, n)}"
-    return f"{line}: the Conflict goes on. {_seat(n, b.get('next_seat_id'))}'s turn (2 Actions)."
+    moved = _changed("turn", b.get("turn"), int(b.get("turn") or 0) + 1)
+    moved += _changed("Actions", b.get("skipped"), 2)
+    return f"{line}: the Conflict goes on. {_seat(n, b.get('next_seat_id'))}'s turn ({'; '.join(moved)})."
 
 
 def _conflict_ended(b: Body, n: Names) -> str:
@@ -253,7 +297,11 @@ def _conflict_ended(b: Body, n: Names) -> str:
 
 
 def _overridden(b: Body, n: Names) -> str:
-    line = f"Conflict {b.get('n')} decided by the players: "
+    line = f"Conflict {b.get('n')} decided by the players"
+    before = b.get("before") or {}
+    if before.get("points") is not None and before.get("points") != b.get("points"):
+        line += f" (its points {_moved(before['points'], b.get('points'))})"
+    line += ": "
     if b.get("winner_seat_id") is None:
         line += "nobody wins it"
     else:
@@ -261,10 +309,10 @@ def _overridden(b: Body, n: Names) -> str:
             f"{_seat(n, b['winner_seat_id'])} wins it, gaining {_plural(b.get('points'), 'point')} "
             "and an End of Conflict card"
         )
-    before = b.get("before") or {}
+        line = _with(line, _tally(b.get("took")))
     if before.get("winner_seat_id") is not None:
-        line += f" ({_seat(n, before['winner_seat_id'])} gives back {_plural(before.get('points'), 'point')}"
-        line += " and the card)"
+        line += f"; {_seat(n, before['winner_seat_id'])} gives back {_plural(before.get('points'), 'point')}"
+        line = _with(f"{line} and the card", _tally(b.get("gave_back")))
     if b.get("note"):
         line += f": {b['note']}"
     line += "."

@@ -48,6 +48,15 @@ HANDLERS: dict[str, Handler] = {
 
 MAX_START_POINTS = 30
 
+NUMBER_WORDS = {
+    "actions_left": "Actions",
+    "eoc_cards": "End of Conflict cards",
+    "points": "points",
+    "turn": "turn",
+    "conflict": "Conflict",
+}
+"""Snapshot keys as people say them, for the lines of undo and redo."""
+
 
 class GrimoorRules(OpsRules):
     """The rules of a Grimoor table (game "grimoor")."""
@@ -91,6 +100,21 @@ class GrimoorRules(OpsRules):
 
     def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
         return describe_event(event_type, payload, seat_names)
+
+    def number_label(self, path: list[Any], state: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """The numbers an undo moved, in the game's words: "Actions", "Ann's End of Conflict cards",
+        "Conflict 1's points" (the snapshot's keys read badly: ``eoc_cards``, ``actions_left``)."""
+        last = path[-1] if path else None
+        if path and path[0] == "conflicts" and len(path) == 3 and isinstance(path[1], int):
+            conflicts = state.get("conflicts") or []
+            if 0 <= path[1] < len(conflicts):
+                return f"Conflict {conflicts[path[1]].get('n')}'s {str(last).replace('_', ' ')}"
+        label = super().number_label(path, state, seat_names)
+        word = NUMBER_WORDS.get(str(last))
+        if word is None:
+            return label
+        owner, _, _ = label.rpartition("'s ")
+        return f"{owner}'s {word}" if owner else word[:1].upper() + word[1:]
 
     def results(self, state: State) -> list[dict[str, Any]]:
         return game_results(state)

@@ -96,14 +96,18 @@ def eoc_counts(state: State) -> dict[int, int]:
     return {int(p["seat_id"]): int(p["eoc_cards"]) for p in state["players"]}
 
 
-def award(ctx: Ctx, seat_id: int | None, points: int, sign: int = 1) -> None:
-    """Give (``sign`` 1) or take back (-1) a Conflict's points and End of Conflict card."""
+def award(ctx: Ctx, seat_id: int | None, points: int, sign: int = 1) -> dict[str, Any] | None:
+    """Give (``sign`` 1) or take back (-1) a Conflict's points and End of Conflict card; the player's
+    points and cards before and after, for the log line (None when nobody is named)."""
     if seat_id is None:
-        return
+        return None
     index = player_index(ctx.state, seat_id)
+    owner = ctx.state["players"][index]
+    before = {"points_before": int(owner["points"]), "eoc_before": int(owner["eoc_cards"])}
     if points:
         ctx.rec.add(["players", index, "points"], sign * points, lo=0)
     ctx.rec.add(["players", index, "eoc_cards"], sign, lo=0)
+    return {"seat_id": seat_id, **before, "points_after": owner["points"], "eoc_after": owner["eoc_cards"]}
 
 
 def settle_winners(ctx: Ctx) -> None:
@@ -148,12 +152,20 @@ def end_conflict(ctx: Ctx, ended_by: str, note: str | None = None) -> dict[str, 
         "note": note,
     }
     ctx.rec.insert(["conflicts"], record)
-    award(ctx, verdict.winner_seat_id, verdict.points)
-    body: dict[str, Any] = {"result": record, "next_conflict": None, "start_seat_id": None, "winners": None}
+    body: dict[str, Any] = {
+        "result": record,
+        "award": award(ctx, verdict.winner_seat_id, verdict.points),
+        "next_conflict": None,
+        "start_seat_id": None,
+        "winners": None,
+        "actions_before": int(state["actions_left"]),
+        "turn_before": int(state["turn"]),
+    }
     if n >= CONFLICTS:
         ctx.rec.set(["over"], True)
         ctx.rec.set(["turn_seat_id"], None)
         ctx.rec.put(["actions_left"], 0)
+        body["actions_left"] = 0
         settle_winners(ctx)
         body["winners"] = list(state["winner_seat_ids"])
         body["points"] = {key(p["seat_id"]): p["points"] for p in state["players"]}
@@ -170,4 +182,5 @@ def end_conflict(ctx: Ctx, ended_by: str, note: str | None = None) -> dict[str, 
     ctx.rec.put(["turn"], 1)
     body["next_conflict"] = n + 1
     body["start_seat_id"] = start
+    body["actions_left"] = FIRST_TURN_ACTIONS
     return body

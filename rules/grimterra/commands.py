@@ -512,6 +512,9 @@ def use_card(ctx: Ctx, payload: Payload) -> EventBody:
         "card": name,
         "passive": passive,
         "hand": hand,
+        "discard": ctx.state["players"][index]["discard"]
+        if hand is not None and kind != "equipment"
+        else None,
         "dark_before": dark_before,
         "dark_after": dark_before + added,
         "result": resolve.settle(ctx),

@@ -1,6 +1,9 @@
 """One log line per Grimterra event, with names and numbers (brief: describe).
 
-"Ann's hero Vex takes 3 wounds (5/7); Vex flips at the end of this round."
+"Ann's hero Vex takes 3 wounds (wounds 2 → 5 of 7); Vex flips at the end of this round."
+Every number a command changes is named as before → after (the log tells the
+truth, ``rules.changes``): hands, decks and discard piles, wounds, dark
+counters, the combat round.
 """
 
 from __future__ import annotations
@@ -66,10 +69,14 @@ def _death(d: Mapping[str, Any]) -> str:
     return f"{d.get('name')} {what}"
 
 
+def _moved(before: Any, after: Any) -> str:
+    return f"{before} {ARROW} {after}"
+
+
 def _flip(f: Mapping[str, Any]) -> str:
     line = f"{f.get('name')} flips to its empowered side"
     if f.get("wounds_cleared"):
-        line += f" ({_plural(f['wounds_cleared'], 'wound')} cleared"
+        line += f" (wounds {_moved(f['wounds_cleared'], 0)}"
         line += f", {f.get('dark')} dark kept)" if f.get("dark") else ")"
     return line
 
@@ -114,14 +121,18 @@ def _line(head: str, n: Names, result: Any) -> str:
     return "; ".join(parts) + "."
 
 
+def _hand_and_deck(d: Mapping[str, Any]) -> str:
+    """``hand 0 → 5, deck 60 → 55`` after drawing ``drew`` cards."""
+    drew = int(d.get("drew") or 0)
+    hand = int(d.get("hand") or 0)
+    line = f"hand {_moved(hand - drew, hand)}"
+    if d.get("deck") is not None:
+        line += f", deck {_moved(int(d['deck']) + drew, d['deck'])}"
+    return line
+
+
 def _draws(n: Names, draws: Any) -> list[str]:
-    parts = []
-    for d in draws or []:
-        line = f"{_seat(n, d.get('seat_id'))} draws {d.get('drew')} (hand {d.get('hand')}"
-        if d.get("deck") is not None:
-            line += f", deck {d['deck']}"
-        parts.append(line + ")")
-    return parts
+    return [f"{_seat(n, d.get('seat_id'))} draws {d.get('drew')} ({_hand_and_deck(d)})" for d in draws or []]
 
 
 def _started(b: Body, n: Names) -> str:
@@ -144,7 +155,7 @@ def _added(b: Body, n: Names) -> str:
     return line + "."
 
 
-def _moved(b: Body, n: Names) -> str:
+def _hero_moved(b: Body, n: Names) -> str:
     line = f"{_hero(n, b)} moves to the {b.get('position')}"
     if b.get("note"):
         line += f" ({b['note']})"
@@ -163,18 +174,27 @@ def _skill(b: Body, n: Names) -> str:
 
 
 def _wounded(b: Body, n: Names) -> str:
-    head = f"{_hero(n, b)} takes {_plural(b.get('amount'), 'wound')} ({b.get('after')}/{b.get('out_of')})"
+    head = (
+        f"{_hero(n, b)} takes {_plural(b.get('amount'), 'wound')} "
+        f"(wounds {_moved(b.get('before'), b.get('after'))}, Health {b.get('out_of')})"
+    )
     return _line(head, n, b.get("result"))
 
 
 def _healed(b: Body, n: Names) -> str:
     removed = int(b.get("before", 0)) - int(b.get("after", 0))
-    head = f"{_hero(n, b)} loses {_plural(removed, 'wound')} ({b.get('after')}/{b.get('out_of')})"
+    head = (
+        f"{_hero(n, b)} loses {_plural(removed, 'wound')} "
+        f"(wounds {_moved(b.get('before'), b.get('after'))}, Health {b.get('out_of')})"
+    )
     return _line(head, n, b.get("result"))
 
 
 def _darkened(b: Body, n: Names) -> str:
-    head = f"{_hero(n, b)} gains {_plural(b.get('by'), 'dark counter')} ({b.get('after')}/6)"
+    head = (
+        f"{_hero(n, b)} gains {_plural(b.get('by'), 'dark counter')} "
+        f"(dark {_moved(b.get('before'), b.get('after'))} of 6)"
+    )
     return _line(head, n, b.get("result"))
 
 
@@ -206,13 +226,17 @@ def _used(b: Body, n: Names) -> str:
     elif fate is not None:
         head += f" ({fate} {b.get('requirement')}, skill {b.get('skill')})"
     if b.get("hand") is not None:
-        head += f"; hand {b['hand']}"
+        head += f"; hand {_moved(int(b['hand']) + 1, b['hand'])}"
+        if b.get("discard") is not None:
+            head += f", discard pile {_moved(int(b['discard']) - 1, b['discard'])}"
     return _line(head, n, b.get("result"))
 
 
 def _bluffed(b: Body, n: Names) -> str:
+    hand, discard = int(b.get("hand") or 0), int(b.get("discard") or 0)
     return (
-        f"{_seat(n, b.get('seat_id'))} bluffs: a card face down to the discard pile (hand {b.get('hand')})."
+        f"{_seat(n, b.get('seat_id'))} bluffs: a card face down to the discard pile "
+        f"(hand {_moved(hand + 1, hand)}, discard pile {_moved(discard - 1, discard)})."
     )
 
 
@@ -220,16 +244,14 @@ def _drawn(b: Body, n: Names) -> str:
     head = f"{_seat(n, b.get('seat_id'))} draws {b.get('drew')}"
     if b.get("empty"):
         head += f" of {b.get('count')}: the deck is empty"
-    head += f" (hand {b.get('hand')}"
-    if b.get("deck") is not None:
-        head += f", deck {b['deck']}"
-    return _line(head + ")", n, b.get("result"))
+    return _line(f"{head} ({_hand_and_deck(b)})", n, b.get("result"))
 
 
 def _discarded(b: Body, n: Names) -> str:
+    count, hand, discard = (int(b.get(k) or 0) for k in ("count", "hand", "discard"))
     return (
-        f"{_seat(n, b.get('seat_id'))} discards {b.get('count')} "
-        f"(hand {b.get('hand')}, discard pile {b.get('discard')})."
+        f"{_seat(n, b.get('seat_id'))} discards {count} "
+        f"(hand {_moved(hand + count, hand)}, discard pile {_moved(discard - count, discard)})."
     )
 
 
@@ -259,7 +281,7 @@ def _round(b: Body, n: Names) -> str:
             ending += f" ({b['note']})"
         parts.append(ending)
     else:
-        parts.append(f"round {b.get('next_round')} of 3")
+        parts.append(f"round {_moved(b.get('round'), b.get('next_round'))} of 3")
     return _line("; ".join(parts), n, b.get("result"))
 
 
@@ -285,7 +307,10 @@ def _adjusted(b: Body, n: Names) -> str:
 def _deck(b: Body, n: Names) -> str:
     if b.get("cards") is None:
         return f"{_seat(n, b.get('seat_id'))}'s deck is no longer counted."
-    return f"{_seat(n, b.get('seat_id'))}'s deck holds {_plural(b.get('cards'), 'card')}."
+    line = f"{_seat(n, b.get('seat_id'))}'s deck holds {_plural(b.get('cards'), 'card')}"
+    if b.get("before") is not None:
+        line += f" ({_moved(b['before'], b['cards'])})"
+    return line + "."
 
 
 def _player_adjusted(b: Body, n: Names) -> str:
@@ -310,7 +335,7 @@ def _reverted(b: Body, n: Names) -> str:
 LINES: dict[str, Callable[[Body, Names], str]] = {
     "game.started": _started,
     "hero.added": _added,
-    "hero.moved": _moved,
+    "hero.moved": _hero_moved,
     "hero.skill_set": _skill,
     "hero.wounded": _wounded,
     "hero.healed": _healed,

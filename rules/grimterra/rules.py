@@ -43,6 +43,19 @@ from rules.grimterra.describe import describe as describe_event
 from rules.grimterra.results import results as game_results
 from rules.grimterra.state import initial_state
 
+NUMBER_WORDS = {
+    "hand": "hand",
+    "deck": "deck",
+    "discard": "discard pile",
+    "wounds": "wounds",
+    "dark": "dark counters",
+    "round": "combat round",
+    "number": "turn",
+    "health": "Health",
+    "empowered_health": "Empowered Health",
+}
+"""Snapshot keys as people say them, for the lines of undo and redo."""
+
 HANDLERS: dict[str, Handler] = {
     "game.start": commands.start,
     "hero.add": commands.add_hero,
@@ -89,6 +102,18 @@ class GrimterraRules(OpsRules):
 
     def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
         return describe_event(event_type, payload, seat_names)
+
+    def number_label(self, path: list[Any], state: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """The numbers an undo moved, in the game's words: "Vex's dark counters", "Ann's discard pile",
+        "Combat round" (the snapshot's keys read badly: ``dark``, ``discard``)."""
+        label = super().number_label(path, state, seat_names)
+        word = NUMBER_WORDS.get(str(path[-1])) if path else None
+        if word is None:
+            return label
+        owner, _, _ = label.rpartition("'s ")
+        if owner and path[0] != "turn":  # the turn's numbers are the table's, not its player's
+            return f"{owner}'s {word}"
+        return word[:1].upper() + word[1:]
 
     def results(self, state: State) -> list[dict[str, Any]]:
         return game_results(state)

@@ -84,7 +84,8 @@ def test_game_start_seats_both_players_and_gives_the_start_player_one_action() -
     assert (t.state["start_seat_id"], t.state["turn_seat_id"], t.state["actions_left"]) == (BOB, BOB, 1)
     assert (t.state["conflict"], t.state["turn"]) == (1, 1)
     assert RULES.describe("game.started", body, NAMES) == (
-        "Bob is the Start Player (1 Action on the first turn); Ann plays second. Both start on 1 point."
+        f"The game begins (turn 0 {ARROW} 1): Bob is the Start Player, with 1 Action on the first turn "
+        f"(Actions 0 {ARROW} 1); Ann plays second. Both start on 1 point."
     )
     assert t.refused("game.start", {"start_seat_id": ANN}).code == "already_started"
     zero = Table(RULES.initial_state({"start_points": 0}))
@@ -145,7 +146,7 @@ def test_two_actions_a_turn_and_one_on_the_start_players_first_turn() -> None:
     t = started(ANN)
     body = t.do("action.draw")
     assert body["actions_left"] == 0 and t.state["actions_left"] == 0
-    assert t.line() == "Ann draws the top card of the deck (no Actions left)."
+    assert t.line() == f"Ann draws the top card of the deck (Actions 1 {ARROW} 0)."
     refusal = t.refused("action.draw")
     assert refusal.code == "no_actions_left" and "end the turn" in refusal.message
     for command, payload in [
@@ -158,7 +159,7 @@ def test_two_actions_a_turn_and_one_on_the_start_players_first_turn() -> None:
     t.end()
     assert (t.state["turn_seat_id"], t.state["actions_left"], t.state["turn"]) == (BOB, 2, 2)
     t.do("action.draw_bottom")
-    assert t.line() == "Bob draws the bottom two cards of the deck (1 Action left)."
+    assert t.line() == f"Bob draws the bottom two cards of the deck (Actions 2 {ARROW} 1)."
     t.do("action.draw")
     assert t.refused("action.draw").code == "no_actions_left"
     t.end()
@@ -197,7 +198,7 @@ def test_cohort_play_joins_the_turn_players_horde_readied() -> None:
             "commander": False,
         }
     )
-    assert t.line() == "Ann plays a Gaunt cohort, strength 4 (1 Cohort in the Horde; no Actions left)."
+    assert t.line() == f"Ann plays a Gaunt cohort, strength 4 (1 Cohort in the Horde; Actions 1 {ARROW} 0)."
     t.end()
     body = t.do(
         "cohort.play", {"type": " Duskfin ", "strength": 5, "name": " Grave Knight ", "commander": True}
@@ -205,13 +206,14 @@ def test_cohort_play_joins_the_turn_players_horde_readied() -> None:
     assert body["cohort"]["type"] == "Duskgil"  # the rulebook's other spelling of one type
     assert (body["cohort"]["name"], body["cohort"]["commander"]) == ("Grave Knight", True)
     assert t.line() == (
-        "Bob plays Grave Knight, a Duskgil Commander, strength 5 (1 Cohort in the Horde; 1 Action left)."
+        "Bob plays Grave Knight, a Duskgil Commander, strength 5 "
+        f"(1 Cohort in the Horde; Actions 2 {ARROW} 1)."
     )
     body = t.do("cohort.play", {"type": "Olatha", "strength": 6, "focused": True})
     assert body["cohort"]["focused"] and body["cohort"]["id"] == 3
     assert t.line() == (
         "Bob plays an Olatha cohort, strength 6, Focused (counts 1) "
-        "(2 Cohorts in the Horde; no Actions left)."
+        f"(2 Cohorts in the Horde; Actions 1 {ARROW} 0)."
     )
     assert t.horde(ANN) == [cohort]
 
@@ -255,11 +257,12 @@ def test_curio_play_focuses_up_to_three_own_cohorts_and_adds_its_points() -> Non
     assert t.player(ANN)["curios"] == [{"id": body["curio_id"], "name": "Lantern", "source": "hand"}]
     assert t.line() == (
         "Ann plays the Curio Lantern from hand, Focusing the Gaunt cohort (strength 4), "
-        f"the Gaunt cohort (strength 2), and gains 3 points (1 {ARROW} 4) (1 Action left)."
+        f"the Gaunt cohort (strength 2), and gains 3 points (1 {ARROW} 4); Actions 2 {ARROW} 1."
     )
     t.do("curio.play", {"source": "deck"})  # focusing none is "up to three"
     assert (
-        t.line() == "Ann plays a Curio from the top of the Curio deck, Focusing no Cohort (no Actions left)."
+        t.line()
+        == f"Ann plays a Curio from the top of the Curio deck, Focusing no Cohort; Actions 1 {ARROW} 0."
     )
     assert len(t.player(ANN)["curios"]) == 2 and t.player(ANN)["points"] == 4
 
@@ -297,14 +300,14 @@ def test_stronghold_build_once_per_type_with_its_points() -> None:
     assert t.player(ANN)["strongholds"] == ["Olatha"] and t.player(ANN)["points"] == 3
     assert body["discarded"] == 3
     assert t.line() == (
-        f"Ann builds the Olatha Stronghold, discarding 3 cards, and gains 2 points (1 {ARROW} 3) "
-        "(1 Action left)."
+        f"Ann builds the Olatha Stronghold, discarding 3 cards, and gains 2 points (1 {ARROW} 3)"
+        f"; Actions 2 {ARROW} 1."
     )
     refusal = t.refused("stronghold.build", {"type": "olatha"})
     assert (refusal.code, refusal.extra["field"]) == ("stronghold_built", "type")
     t.do("stronghold.build", {"type": "Duskfin"})
     assert t.player(ANN)["strongholds"] == ["Olatha", "Duskgil"] and t.player(ANN)["points"] == 3
-    assert t.line() == "Ann builds the Duskgil Stronghold, discarding 3 cards (no Actions left)."
+    assert t.line() == f"Ann builds the Duskgil Stronghold, discarding 3 cards; Actions 1 {ARROW} 0."
     assert t.player(BOB)["strongholds"] == []
     assert t.refused("stronghold.build", {}).code == "missing_field"
 
@@ -440,7 +443,7 @@ def test_turn_end_refuses_actions_not_taken_unless_skipped() -> None:
     assert body["skipped"] == 1 and body["check"] == {"seat_id": BOB, "cohorts": 0, "ends": False}
     assert t.line() == (
         "Ann's turn ends (1 Action not taken). Bob's Horde has 0 Cohorts: the Conflict goes on. "
-        "Bob's turn (2 Actions)."
+        f"Bob's turn (turn 1 {ARROW} 2; Actions 1 {ARROW} 2)."
     )
     assert t.refused("turn.end", {"skip": "yes"}).code == "bad_field"
 
@@ -461,5 +464,5 @@ def test_unknown_event_types_get_a_plain_line() -> None:
     assert RULES.describe("cohort.sang", {}, NAMES) == "cohort sang"
     assert RULES.describe("reverted", {"of": "cohort.played"}, NAMES) == "Undone: cohort played."
     assert RULES.describe("cards.drawn", {"seat_id": 9, "where": "top", "actions_left": 1}, NAMES) == (
-        "Seat 9 draws the top card of the deck (1 Action left)."
+        f"Seat 9 draws the top card of the deck (Actions 2 {ARROW} 1)."
     )

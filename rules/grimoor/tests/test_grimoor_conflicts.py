@@ -73,7 +73,7 @@ def test_four_opposing_cohorts_do_not_end_the_conflict() -> None:
     assert t.state["conflict"] == 1
     assert t.line() == (
         "Ann's turn ends (1 Action not taken). Bob's Horde has 4 Cohorts: the Conflict goes on. "
-        "Bob's turn (2 Actions)."
+        f"Bob's turn (turn 1 {ARROW} 2; Actions 1 {ARROW} 2)."
     )
 
 
@@ -92,8 +92,9 @@ def test_the_higher_strength_gains_the_difference_and_an_end_of_conflict_card() 
     assert (t.player(BOB)["points"], t.player(BOB)["eoc_cards"]) == (1, 0)
     assert t.line() == (
         "Ann's turn ends (1 Action not taken). Bob's Horde has 5 Cohorts: Conflict 1 ends. "
-        "Strength: Ann 10, Bob 5: Ann gains 5 points and an End of Conflict card. "
-        "Conflict 2 begins: Ann starts with 1 Action."
+        "Strength: Ann 10, Bob 5: Ann gains 5 points and an End of Conflict card "
+        f"(points 1 {ARROW} 6, End of Conflict cards 0 {ARROW} 1). "
+        f"Conflict 1 {ARROW} 2: Ann starts with 1 Action."
     )
 
 
@@ -119,8 +120,8 @@ def test_a_strength_and_cohort_tie_is_broken_by_more_points() -> None:
     assert (t.player(ANN)["points"], t.player(ANN)["eoc_cards"]) == (4, 1)
     assert t.line().endswith(
         "Strength: Ann 9, Bob 9, tied; Cohorts: Ann 5, Bob 5, tied; points: Ann 4, Bob 1: "
-        "Ann wins the tie and takes an End of Conflict card (0 points). "
-        "Conflict 2 begins: Ann starts with 1 Action."
+        f"Ann wins the tie and takes an End of Conflict card (0 points; End of Conflict cards 0 {ARROW} 1). "
+        f"Conflict 1 {ARROW} 2: Ann starts with 1 Action."
     )
 
 
@@ -139,8 +140,8 @@ def test_a_full_tie_scores_nothing_and_the_players_may_decide_it() -> None:
     # Nothing has happened in Conflict 2 yet, so its Start Player follows the new card count.
     assert (t.state["start_seat_id"], t.state["turn_seat_id"], body["start_seat_id"]) == (BOB, BOB, BOB)
     assert RULES.describe("conflict.overridden", body, NAMES) == (
-        "Conflict 1 decided by the players: Bob wins it, gaining 0 points and an End of Conflict card: "
-        "coin flip. Bob now starts the next Conflict."
+        "Conflict 1 decided by the players: Bob wins it, gaining 0 points and an End of Conflict card "
+        f"(End of Conflict cards 0 {ARROW} 1): coin flip. Bob now starts the next Conflict."
     )
     assert t.refused("conflict.override", {"winner_seat_id": BOB}).code == "no_change"
 
@@ -153,7 +154,12 @@ def test_an_override_takes_back_the_old_result_and_leaves_a_started_conflict_alo
     body = t.do("conflict.override", {"n": 1, "winner_seat_id": BOB, "points": 2, "note": "Curio text"})
     assert [(p["points"], p["eoc_cards"]) for p in t.state["players"]] == [(1, 0), (3, 1)]
     assert body["start_seat_id"] is None and t.state["start_seat_id"] == ANN
-    assert "(Ann gives back 7 points and the card)" in RULES.describe("conflict.overridden", body, NAMES)
+    assert RULES.describe("conflict.overridden", body, NAMES) == (
+        f"Conflict 1 decided by the players (its points 7 {ARROW} 2): Bob wins it, gaining 2 points "
+        f"and an End of Conflict card (points 1 {ARROW} 3, End of Conflict cards 0 {ARROW} 1); "
+        f"Ann gives back 7 points and the card (points 8 {ARROW} 1, End of Conflict cards 1 {ARROW} 0): "
+        "Curio text."
+    )
     t.do("conflict.override", {"winner_seat_id": None})
     assert [(p["points"], p["eoc_cards"]) for p in t.state["players"]] == [(1, 0), (1, 0)]
     t.do("conflict.override", {"winner_seat_id": ANN})  # default points: Ann's Strength lead
@@ -192,8 +198,9 @@ def test_a_conflict_ended_by_hand_is_scored_the_same_way() -> None:
     assert t.state["conflicts"][0]["ended_by"] == "hand" and t.player(ANN)["points"] == 3
     assert RULES.describe("conflict.ended", body, NAMES) == (
         "The Conflict is ended by hand (Doom Curio ends the Conflict): Conflict 1 ends. "
-        "Strength: Ann 3, Bob 1: Ann gains 2 points and an End of Conflict card. "
-        "Conflict 2 begins: Ann starts with 1 Action."
+        "Strength: Ann 3, Bob 1: Ann gains 2 points and an End of Conflict card "
+        f"(points 1 {ARROW} 3, End of Conflict cards 0 {ARROW} 1). "
+        f"Conflict 1 {ARROW} 2: Ann starts with 1 Action."
     )
     assert t.refused("conflict.end", {}).code == "missing_field"
 
@@ -325,8 +332,8 @@ def test_a_full_game_of_three_conflicts_played_by_actions() -> None:
     assert (t.state["turn_seat_id"], t.state["actions_left"], t.state["conflict"]) == (None, 0, 3)
     assert len(t.horde(ANN)) == 5  # the last Hordes stay for the final screen
     assert t.line().endswith(
-        "Conflict 3 ends. Strength: Ann 10, Bob 15: Bob gains 5 points and an End of Conflict card. "
-        "The game is over: Bob wins with 9 points."
+        "Conflict 3 ends. Strength: Ann 10, Bob 15: Bob gains 5 points and an End of Conflict card "
+        f"(points 4 {ARROW} 9, End of Conflict cards 1 {ARROW} 2). The game is over: Bob wins with 9 points."
     )
     results = RULES.results(t.state)
     assert [(r["seat_id"], r["score"], r["place"], r["won"]) for r in results] == [

@@ -12,7 +12,16 @@ from hypothesis import strategies as st
 
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
-from rules.grimoor.tests.test_grimoor_support import ANN, BOB, NAMES, RULES, SEATS, fill, started
+from rules.grimoor.tests.test_grimoor_support import (
+    ANN,
+    BOB,
+    NAMES,
+    RULES,
+    SEATS,
+    fill,
+    started,
+    unnamed_changes,
+)
 
 SEAT = st.sampled_from([ANN, BOB])
 TYPE = st.sampled_from(["Duskgil", "Duskfin", "olatha", "Gaunt", "Goblin"])
@@ -164,6 +173,7 @@ def play(data: st.DataObject) -> tuple[State, State, list[LoggedEvent]]:
             stored = json.loads(json.dumps(event.payload))  # the log keeps JSON
             log.append(LoggedEvent(len(log) + 1, seat, event.type, stored))
             assert RULES.describe(event.type, stored, NAMES)
+            assert not unnamed_changes(event.type, stored)  # the log tells the truth
         RULES.results(state)
     return initial, state, log
 
@@ -228,3 +238,17 @@ def test_undo_of_a_conflicts_end_brings_back_the_hordes_and_the_turn() -> None:
 
 def json_event(event: LoggedEvent) -> LoggedEvent:
     return LoggedEvent(event.seq, event.seat_id, event.type, json.loads(json.dumps(event.payload)))
+
+
+def test_undo_lines_name_the_numbers_in_the_games_words() -> None:
+    """An undo's line adds the numbers it moved (the log tells the truth), named as players say them."""
+    t = started(ANN)
+    fill(t, BOB, [1, 1, 1, 1, 1])
+    t.do("turn.end", {"skip": True})
+    label = RULES.number_label
+    assert label(["actions_left"], t.state, NAMES) == "Actions"
+    assert label(["turn"], t.state, NAMES) == "Turn"
+    assert label(["conflict"], t.state, NAMES) == "Conflict"
+    assert label(["players", 0, "eoc_cards"], t.state, NAMES) == "Ann's End of Conflict cards"
+    assert label(["players", 1, "points"], t.state, NAMES) == "Bob's points"
+    assert label(["conflicts", 0, "points"], t.state, NAMES) == "Conflict 1's points"

@@ -258,7 +258,7 @@ def test_card_draw_and_discard() -> None:
     t, _ = started()
     body = t.do("card.draw", {"count": 2}, seat=BOB)
     assert (body["drew"], body["hand"], t.player(BOB)["hand"]) == (2, 7, 7)
-    assert t.line() == "Bob draws 2 (hand 7)."
+    assert t.line() == "Bob draws 2 (hand 5 → 7)."
     assert t.refused("card.draw", {"count": 0}).code == "out_of_range"
     assert t.refused("card.discard", {"count": 6}).extra == {"field": "count", "hand": 5}
     assert t.refused("card.discard", {"seat_id": CAT, "count": 1}, seat=CAT).code == "not_a_player"
@@ -269,8 +269,10 @@ def test_turn_and_combat_log_lines() -> None:
     assert RULES.describe("turn.phase", t.log[-1].payload, NAMES) == "Ann's turn 1: Pre Combat."
     assert RULES.describe("mystery.event", {}, NAMES) == "mystery event"
     assert RULES.describe(
-        "hero.wounded", {"name": "Vex", "seat_id": 9, "amount": 1, "after": 1, "out_of": 5}, NAMES
-    ) == ("Seat 9's hero Vex takes 1 wound (1/5).")
+        "hero.wounded",
+        {"name": "Vex", "seat_id": 9, "amount": 1, "before": 0, "after": 1, "out_of": 5},
+        NAMES,
+    ) == ("Seat 9's hero Vex takes 1 wound (wounds 0 → 1, Health 5).")
 
 
 def test_positions_are_free_before_the_game_starts() -> None:

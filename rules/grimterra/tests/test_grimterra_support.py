@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from rules.changes import moved, number_changes
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
 from rules.grimterra import GrimterraRules
@@ -17,6 +18,17 @@ RULES = GrimterraRules()
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
 NAMES = {ANN: "Ann", BOB: "Bob", CAT: "Cat"}
 SEATS = (ANN, BOB, CAT)
+
+
+def unnamed_changes(event_type: str, payload: dict[str, Any]) -> list[str]:
+    """The numbers an event changed that its log line does not name as ``before → after`` (the house
+    rule "the log tells the truth", as tests/lognumbers.py checks it for the table service)."""
+    line = RULES.describe(event_type, payload, NAMES)
+    return [
+        f"{path} {moved(b, a)} not in {line!r}"
+        for path, b, a in number_changes(payload)
+        if moved(b, a) not in line
+    ]
 
 
 def actor(seat: int = ANN, role: str = "player", *, everyone_edits: bool = False) -> Actor:
@@ -37,6 +49,8 @@ class Table:
         self.state = outcome.state
         (event,) = outcome.events
         self.log.append(LoggedEvent(len(self.log) + 1, seat, event.type, event.payload))
+        missing = unnamed_changes(event.type, event.payload)
+        assert not missing, f"{command} leaves numbers out of its log line: {missing}"
         body: dict[str, Any] = event.payload
         return body
 

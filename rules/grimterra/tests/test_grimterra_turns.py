@@ -27,8 +27,8 @@ def test_the_game_starts_with_everyone_drawing_up_to_five() -> None:
     assert [(p["hand"], p["deck"]) for p in t.state["players"]] == [(5, 55), (5, 55)]
     assert body["draws"][0] == {"seat_id": ANN, "drew": 5, "hand": 5, "deck": 55, "empty": False}
     assert (
-        t.line()
-        == "The game begins: Bob plays first; Ann draws 5 (hand 5, deck 55); Bob draws 5 (hand 5, deck 55)."
+        t.line() == "The game begins: Bob plays first; Ann draws 5 (hand 0 → 5, deck 60 → 55); "
+        "Bob draws 5 (hand 0 → 5, deck 60 → 55)."
     )
     assert t.refused("game.start", {}).code == "already_started"
 
@@ -55,14 +55,15 @@ def test_phases_advance_and_the_next_turn_draws_up_to_five() -> None:
         assert body["phase"] == phase == t.state["turn"]["phase"]
     t.do("card.discard", {"count": 3})
     assert (t.player(ANN)["hand"], t.player(ANN)["discard"]) == (2, 3)
-    assert t.line() == "Ann discards 3 (hand 2, discard pile 3)."
+    assert t.line() == "Ann discards 3 (hand 5 → 2, discard pile 0 → 3)."
     t.set_player(BOB, hand=4)
     body = t.do("turn.next", {})
     assert t.state["turn"] == {"seat_id": BOB, "number": 2, "phase": "draw", "combat": None, "fought": False}
     assert (t.player(ANN)["hand"], t.player(ANN)["deck"]) == (5, 52)
     assert (t.player(BOB)["hand"], t.player(BOB)["deck"]) == (5, 54)
     assert t.line() == (
-        "Ann's turn ends; Bob's turn 2: Draw; Ann draws 3 (hand 5, deck 52); Bob draws 1 (hand 5, deck 54)."
+        "Ann's turn ends; Bob's turn 2: Draw; Ann draws 3 (hand 2 → 5, deck 55 → 52); "
+        "Bob draws 1 (hand 4 → 5, deck 55 → 54)."
     )
     t.do("turn.next", {}, seat=BOB)
     assert t.state["turn"]["phase"] == "pre"
@@ -86,7 +87,7 @@ def test_a_player_who_must_draw_from_an_empty_deck_loses() -> None:
     assert (t.state["winner_seat_id"], t.state["win_reason"], t.state["over"]) == (ANN, "last_standing", True)
     assert body["result"]["out"] == [{"seat_id": BOB, "cause": "empty_deck"}]
     assert t.line().endswith(
-        "Bob draws 1 (hand 3, deck 0); Bob must draw from an empty deck and is out; Ann wins."
+        "Bob draws 1 (hand 2 → 3, deck 1 → 0); Bob must draw from an empty deck and is out; Ann wins."
     )
     assert t.refused("turn.next", {}).code == "game_over"
 
@@ -105,7 +106,7 @@ def test_a_card_that_draws_from_an_empty_deck_loses_too() -> None:
     body = t.do("card.draw", {"count": 2})
     assert body["drew"] == 1 and body["empty"] and t.state["winner_seat_id"] == BOB
     assert (
-        t.line() == "Ann draws 1 of 2: the deck is empty (hand 6, deck 0); "
+        t.line() == "Ann draws 1 of 2: the deck is empty (hand 5 → 6, deck 1 → 0); "
         "Ann must draw from an empty deck and is out; Bob wins."
     )
 
@@ -158,7 +159,10 @@ def test_card_requirements_are_checked_on_the_current_side() -> None:
     )
     assert refusal.message == "Vex has Fortutidas 3 on its normal side; this card needs 5."
     t.do("card.use", {**use, "requirement": 3, "name": "Iron Will"})
-    assert t.line() == "Ann's hero Vex uses the Spell Iron Will (Fortutidas 3, skill 3); hand 4."
+    assert (
+        t.line()
+        == "Ann's hero Vex uses the Spell Iron Will (Fortutidas 3, skill 3); hand 5 → 4, discard pile 0 → 1."
+    )
     t.set_hero(vex, side="empowered")
     t.do("card.use", {**use, "kind": "equipment"})  # empowered Fortutidas 5
     assert t.player(ANN)["used"] == {"spell": True, "equipment": True, "power": False}
@@ -182,7 +186,10 @@ def test_tenebris_cards_have_no_requirement_and_add_dark_counters() -> None:
     mira = ids["mira"]  # an Agilitas hero: Tenebris is usable by all
     t.do("card.use", {"hero_id": mira, "kind": "spell", "fate": "Tenebris", "requirement": 4, "name": "Hex"})
     assert t.hero(mira)["dark"] == 4
-    assert t.line() == "Ann's hero Mira uses the Spell Hex (Tenebris: +4 dark, 0 \u2192 4); hand 4."
+    assert (
+        t.line() == "Ann's hero Mira uses the Spell Hex (Tenebris: +4 dark, 0 \u2192 4); "
+        "hand 5 → 4, discard pile 0 → 1."
+    )
     t.set_hero(mira, dark=5)
     t.do("card.use", {"hero_id": mira, "kind": "equipment", "fate": "purple", "requirement": 1})
     assert t.hero(mira)["side"] == "dead" and t.hero(mira)["dark"] == 6
@@ -245,7 +252,7 @@ def test_a_bluff_is_a_played_and_discarded_card() -> None:
     t, _ = fighting()
     t.do("card.bluff", {}, seat=BOB)
     assert (t.player(BOB)["hand"], t.player(BOB)["discard"]) == (4, 1)
-    assert t.line() == "Bob bluffs: a card face down to the discard pile (hand 4)."
+    assert t.line() == "Bob bluffs: a card face down to the discard pile (hand 5 → 4, discard pile 0 → 1)."
     t2, _ = started()
     assert t2.refused("card.bluff", {}).code == "not_in_combat"
 
@@ -350,7 +357,7 @@ def test_a_player_wins_when_every_opponent_has_no_living_hero() -> None:
     assert body["result"]["out"] == [{"seat_id": BOB, "cause": "no_heroes"}]
     assert t.player(BOB)["lost_by"] == "no_heroes"
     assert t.line() == (
-        "Bob's hero Lute gains 1 dark counter (6/6); Lute dies of darkness (6 dark counters); "
+        "Bob's hero Lute gains 1 dark counter (dark 5 → 6 of 6); Lute dies of darkness (6 dark counters); "
         "Bob has no living hero left and is out; Ann wins."
     )
     rows = RULES.results(t.state)

@@ -12,7 +12,15 @@ from hypothesis import strategies as st
 
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
-from rules.grimterra.tests.test_grimterra_support import ANN, BOB, NAMES, RULES, SEATS, fighting
+from rules.grimterra.tests.test_grimterra_support import (
+    ANN,
+    BOB,
+    NAMES,
+    RULES,
+    SEATS,
+    fighting,
+    unnamed_changes,
+)
 
 SEAT = st.sampled_from([ANN, BOB])
 ROLE = st.sampled_from(["player", "player", "player", "host", "spectator"])
@@ -217,6 +225,7 @@ def play(data: st.DataObject) -> tuple[State, State, list[LoggedEvent]]:
             log.append(LoggedEvent(len(log) + 1, seat, event.type, stored))
             line = RULES.describe(event.type, stored, NAMES)
             assert line and line.endswith(".") and "None" not in line, line
+            assert not unnamed_changes(event.type, stored), line  # the log tells the truth
         RULES.results(state)
     return initial, state, log
 
@@ -259,3 +268,18 @@ def test_undo_of_a_win_reopens_the_game() -> None:
     state = RULES.invert(t.state, t.log[-1], Actor(ANN, "host")).state
     assert state == before and not state["over"] and RULES.results(state) == []
     assert next(p for p in state["players"] if p["seat_id"] == BOB)["lost"] is False
+
+
+def test_undo_lines_name_the_numbers_in_the_games_words() -> None:
+    """An undo's line adds the numbers it moved (the log tells the truth), named as players say them."""
+    t, ids = fighting()
+    label = RULES.number_label
+    assert label(["heroes", {"id": ids["vex"]}, "dark"], t.state, NAMES) == "Vex's dark counters"
+    assert label(["heroes", {"id": ids["kel"]}, "wounds"], t.state, NAMES) == "Kel's wounds"
+    assert label(["players", 0, "discard"], t.state, NAMES) == "Ann's discard pile"
+    assert label(["players", 1, "hand"], t.state, NAMES) == "Bob's hand"
+    assert label(["turn", "combat", "round"], t.state, NAMES) == "Combat round"
+    assert label(["heroes", {"id": ids["vex"]}, "skills", "normal", "Fortutidas"], t.state, NAMES) == (
+        "Vex's Fortutidas"
+    )
+    assert label(["turn", "number"], t.state, NAMES) == "Turn"

@@ -3,7 +3,16 @@
 from __future__ import annotations
 
 from rules.engine import Actor
-from rules.grimterra.tests.test_grimterra_support import ANN, BOB, NAMES, RULES, SEATS, fighting, started, table
+from rules.grimterra.tests.test_grimterra_support import (
+    ANN,
+    BOB,
+    NAMES,
+    RULES,
+    SEATS,
+    fighting,
+    started,
+    table,
+)
 
 
 def test_a_flip_waits_for_the_end_of_the_combat_round_with_wounds_cleared_and_dark_kept() -> None:
@@ -12,12 +21,15 @@ def test_a_flip_waits_for_the_end_of_the_combat_round_with_wounds_cleared_and_da
     t.do("hero.dark", {"hero_id": kel, "by": 2}, seat=ANN)
     body = t.do("hero.wound", {"hero_id": kel, "amount": 4}, seat=ANN)
     assert (body["before"], body["after"], body["out_of"]) == (0, 4, 6)
-    assert t.line() == "Bob's hero Kel takes 4 wounds (4/6)."
+    assert t.line() == "Bob's hero Kel takes 4 wounds (wounds 0 → 4, Health 6)."
     t.do("hero.wound", {"hero_id": kel, "amount": 3}, seat=ANN)
     # 7 wounds on Health 6: not flipped yet, only pending
     hero = t.hero(kel)
     assert (hero["side"], hero["wounds"], hero["flip_pending"]) == ("normal", 7, True)
-    assert t.line() == "Bob's hero Kel takes 3 wounds (7/6); Kel flips at the end of this round."
+    assert (
+        t.line()
+        == "Bob's hero Kel takes 3 wounds (wounds 4 → 7, Health 6); Kel flips at the end of this round."
+    )
     body = t.do("combat.round_end", {}, seat=BOB)
     hero = t.hero(kel)
     assert (hero["side"], hero["wounds"], hero["dark"], hero["flip_pending"]) == ("empowered", 0, 2, False)
@@ -25,7 +37,7 @@ def test_a_flip_waits_for_the_end_of_the_combat_round_with_wounds_cleared_and_da
         {"hero_id": kel, "name": "Kel", "seat_id": BOB, "minion": False, "wounds_cleared": 7, "dark": 2}
     ]
     assert t.line() == (
-        "Combat round 1 ends; Kel flips to its empowered side (7 wounds cleared, 2 dark kept); round 2 of 3."
+        "Combat round 1 ends; Kel flips to its empowered side (wounds 7 → 0, 2 dark kept); round 1 → 2 of 3."
     )
 
 
@@ -34,7 +46,7 @@ def test_a_hero_healed_below_its_health_before_the_round_ends_does_not_flip() ->
     t.do("hero.wound", {"hero_id": ids["kel"], "amount": 6})
     assert t.hero(ids["kel"])["flip_pending"]
     t.do("hero.heal", {"hero_id": ids["kel"], "amount": 2}, seat=BOB)
-    assert t.line() == "Bob's hero Kel loses 2 wounds (4/6)."
+    assert t.line() == "Bob's hero Kel loses 2 wounds (wounds 6 → 4, Health 6)."
     t.do("combat.round_end", {})
     assert (t.hero(ids["kel"])["side"], t.hero(ids["kel"])["wounds"]) == ("normal", 4)
 
@@ -46,8 +58,8 @@ def test_outside_combat_the_flip_is_at_once() -> None:
     assert (hero["side"], hero["wounds"], hero["flip_pending"]) == ("empowered", 0, False)
     assert body["result"]["flipped"][0]["wounds_cleared"] == 5
     assert (
-        t.line()
-        == "Bob's hero Sorn takes 5 wounds (5/5); Sorn flips to its empowered side (5 wounds cleared)."
+        t.line() == "Bob's hero Sorn takes 5 wounds (wounds 0 → 5, Health 5); "
+        "Sorn flips to its empowered side (wounds 5 → 0)."
     )
 
 
@@ -60,7 +72,7 @@ def test_death_by_wounds_on_the_empowered_side_only() -> None:
     body = t.do("hero.wound", {"hero_id": sorn, "amount": 1})
     assert t.hero(sorn)["side"] == "dead" and t.hero(sorn)["wounds"] == 8
     assert body["result"]["died"][0]["cause"] == "wounds"
-    assert t.line() == "Bob's hero Sorn takes 1 wound (8/8); Sorn dies of its wounds."
+    assert t.line() == "Bob's hero Sorn takes 1 wound (wounds 7 → 8, Health 8); Sorn dies of its wounds."
     assert t.refused("hero.wound", {"hero_id": sorn, "amount": 1}).code == "hero_dead"
 
 
@@ -82,11 +94,14 @@ def test_six_dark_counters_kill_from_full_health() -> None:
     t, ids = started()
     oran = ids["oran"]
     body = t.do("hero.dark", {"hero_id": oran, "by": 5})
-    assert t.line() == "Ann's hero Oran gains 5 dark counters (5/6)."
+    assert t.line() == "Ann's hero Oran gains 5 dark counters (dark 0 → 5 of 6)."
     assert t.hero(oran)["side"] == "normal" and body["result"]["died"] == []
     t.do("hero.dark", {"hero_id": oran, "by": 1})
     assert (t.hero(oran)["side"], t.hero(oran)["wounds"], t.hero(oran)["dark"]) == ("dead", 0, 6)
-    assert t.line() == "Ann's hero Oran gains 1 dark counter (6/6); Oran dies of darkness (6 dark counters)."
+    assert (
+        t.line()
+        == "Ann's hero Oran gains 1 dark counter (dark 5 → 6 of 6); Oran dies of darkness (6 dark counters)."
+    )
 
 
 def test_dark_kills_an_empowered_hero_and_one_in_combat_at_once() -> None:

@@ -213,18 +213,21 @@ def test_every_event_reads_as_a_sentence_in_the_log(ann: Person, bo: Person) -> 
     texts = [e["text"] for e in page]
     assert texts[0] == "Ann joined"
     assert (
-        "Ann is the Start Player (1 Action on the first turn); Bo plays second. Both start on 1 point."
-        in texts
+        "The game begins (turn 0 \u2192 1): Ann is the Start Player, with 1 Action on the first turn "
+        "(Actions 0 \u2192 1); Bo plays second. Both start on 1 point." in texts
     )
     assert (
-        "Ann plays Grave Knight, a Gaunt cohort, strength 4 (1 Cohort in the Horde; no Actions left)."
+        "Ann plays Grave Knight, a Gaunt cohort, strength 4 (1 Cohort in the Horde; Actions 1 \u2192 0)."
         in texts
     )
     assert any(
         t.startswith("Ann's turn ends. Bo's Horde has 0 Cohorts: the Conflict goes on.") for t in texts
     )
     assert "Bo gains 2 points (1 \u2192 3): Olatha Stronghold." in texts
-    assert any(t.startswith("undid: Bo plays a Curio from the top of the Curio deck") for t in texts)
+    assert (
+        "undid: Bo plays a Curio from the top of the Curio deck, Focusing no Cohort; Actions 2 \u2192 1. "
+        "(Actions 1 \u2192 2)" in texts
+    )
     assert texts[-1] == "Ann's Grave Knight: Strength 4 \u2192 5 by hand: misread the card."
     assert all(e["type"].replace(".", " ") != e["text"] for e in page)
 

@@ -156,7 +156,9 @@ def test_a_short_game_through_the_api(ann: Person, bo: Person) -> None:
             "card.use", {"hero_id": ids["Vex"], "kind": "spell", "fate": "Agilitas", "requirement": 2}
         )
     )
-    assert used["events"][0]["text"] == ("Ann's hero Vex plays a Spell card (Agilitas 2, skill 3); hand 4.")
+    assert used["events"][0]["text"] == (
+        "Ann's hero Vex plays a Spell card (Agilitas 2, skill 3); hand 5 → 4, discard pile 0 → 1."
+    )
     assert "Spell used" in board(ann)
     ok(ann.command("combat.start", {"attacker_id": ids["Vex"], "target_id": ids["Kor"]}))
     html = board(bo)
@@ -166,7 +168,7 @@ def test_a_short_game_through_the_api(ann: Person, bo: Person) -> None:
     # Kor's wounds reach its Health: it flips at the END of the round, not now.
     wounded = ok(ann.command("hero.wound", {"hero_id": ids["Kor"], "amount": 4}))
     assert wounded["events"][0]["text"] == (
-        "Bo's hero Kor takes 4 wounds (4/4); Kor flips at the end of this round."
+        "Bo's hero Kor takes 4 wounds (wounds 0 → 4, Health 4); Kor flips at the end of this round."
     )
     assert hero(ann, ids["Kor"])["side"] == "normal"
     html = board(bo)
@@ -174,7 +176,7 @@ def test_a_short_game_through_the_api(ann: Person, bo: Person) -> None:
     assert "Flips at round end" in html
     ended = ok(bo.command("combat.round_end"))
     assert ended["events"][0]["text"] == (
-        "Combat round 1 ends; Kor flips to its empowered side (4 wounds cleared); round 2 of 3."
+        "Combat round 1 ends; Kor flips to its empowered side (wounds 4 → 0); round 1 → 2 of 3."
     )
     kor = hero(ann, ids["Kor"])
     assert (kor["side"], kor["wounds"]) == ("empowered", 0)
@@ -185,7 +187,7 @@ def test_a_short_game_through_the_api(ann: Person, bo: Person) -> None:
     # Six dark counters kill Kor whatever its Health.
     dark = ok(ann.command("hero.dark", {"hero_id": ids["Kor"], "by": 6}))
     assert dark["events"][0]["text"] == (
-        "Bo's hero Kor gains 6 dark counters (6/6); Kor dies of darkness (6 dark counters)."
+        "Bo's hero Kor gains 6 dark counters (dark 0 → 6 of 6); Kor dies of darkness (6 dark counters)."
     )
     ended = ok(bo.command("combat.round_end"))
     assert "combat ends: the target is no longer in the arena" in ended["events"][0]["text"]
@@ -214,9 +216,9 @@ def test_every_event_reads_as_a_sentence_in_the_log(ann: Person, bo: Person) -> 
     texts = [e["text"] for e in page]
     assert texts[0] == "Ann joined"
     assert "Ann brings the hero Vex (Agilitas, Health 3, Empowered Health 5) into the arena." in texts
-    assert any(t.startswith("The game begins: Ann plays first; Ann draws 5 (hand 5)") for t in texts)
-    assert "Ann's hero Vex takes 1 wound (1/3)." in texts
-    assert any(t.startswith("undid: Ann's hero Vex takes 1 wound") for t in texts)
+    assert any(t.startswith("The game begins: Ann plays first; Ann draws 5 (hand 0 → 5)") for t in texts)
+    assert "Ann's hero Vex takes 1 wound (wounds 0 → 1, Health 3)." in texts
+    assert "undid: Ann's hero Vex takes 1 wound (wounds 0 → 1, Health 3). (Vex's wounds 1 → 0)" in texts
     assert texts[-1] == "Ann: hand 5 \u2192 6 by hand: a card said so."
     assert all(e["type"].replace(".", " ") != e["text"] for e in page)
 
