@@ -549,6 +549,38 @@ def bluff(ctx: Ctx, payload: Payload) -> EventBody:
     }
 
 
+def illegal(ctx: Ctx, payload: Payload) -> EventBody:
+    """``card.illegal {seat_id?, card?}``: a card revealed in combat that its hero may not play.
+
+    Rulebook 8, How to bluff: "If an illegal card is revealed (ex. Spells,
+    Equipment, Fate color not met), then it is discarded and the other
+    player may change or retract his or her card. In addition, his or her
+    card effects will automatically trigger for that round." The card goes
+    from the hand to the discard pile; the line tells the other player what
+    they may do (their card's wounds are entered as usual).
+    """
+    p = v.fields(payload, ("seat_id", "card"))
+    seat_id = v.seat(p, ctx.actor)
+    card = v.optional_text(p, "card", "The card's name", v.MAX_NAME)
+    refuse_when_over(ctx.state)
+    ctx.actor.require_edit(seat_id)
+    _combat_seat(ctx, seat_id)
+    combat = ctx.state["turn"]["combat"]
+    seats = [
+        int(find_hero(ctx.state, int(combat[k]), alive=False)["seat_id"]) for k in ("attacker", "target")
+    ]
+    other = next(s for s in seats if s != seat_id)
+    index = _player(ctx.state, seat_id)
+    hand = _hand_to(ctx, index, True, "seat_id")
+    return "card.illegal_revealed", {
+        "seat_id": seat_id,
+        "card": card,
+        "other_seat_id": other,
+        "hand": hand,
+        "discard": ctx.state["players"][index]["discard"],
+    }
+
+
 def draw(ctx: Ctx, payload: Payload) -> EventBody:
     """``card.draw {seat_id?, count}``: a card's effect draws (Pounce, rulebook 8); an empty deck loses."""
     p = v.fields(payload, ("seat_id", "count"))

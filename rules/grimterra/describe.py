@@ -76,8 +76,12 @@ def _moved(before: Any, after: Any) -> str:
 def _flip(f: Mapping[str, Any]) -> str:
     line = f"{f.get('name')} flips to its empowered side"
     if f.get("wounds_cleared"):
-        line += f" (wounds {_moved(f['wounds_cleared'], 0)}"
+        carried = int(f.get("wounds_after") or 0)
+        line += f" (wounds {_moved(f['wounds_cleared'], carried)}"
+        line += f": {carried} carried over" if carried else ""
         line += f", {f.get('dark')} dark kept)" if f.get("dark") else ")"
+    if f.get("died"):
+        line += f"; {_death(f['died'])}"
     return line
 
 
@@ -240,6 +244,17 @@ def _bluffed(b: Body, n: Names) -> str:
     )
 
 
+def _illegal(b: Body, n: Names) -> str:
+    hand, discard = int(b.get("hand") or 0), int(b.get("discard") or 0)
+    card = f", {b['card']}" if b.get("card") else ""
+    return (
+        f"{_seat(n, b.get('seat_id'))} revealed an illegal card{card}: it is discarded "
+        f"(hand {_moved(hand + 1, hand)}, discard pile {_moved(discard - 1, discard)}); "
+        f"{_seat(n, b.get('other_seat_id'))} may change or retract their card, "
+        "and its effects trigger this round."
+    )
+
+
 def _drawn(b: Body, n: Names) -> str:
     head = f"{_seat(n, b.get('seat_id'))} draws {b.get('drew')}"
     if b.get("empty"):
@@ -343,6 +358,7 @@ LINES: dict[str, Callable[[Body, Names], str]] = {
     "hero.dark_moved": _dark_moved,
     "card.used": _used,
     "card.bluffed": _bluffed,
+    "card.illegal_revealed": _illegal,
     "card.drawn": _drawn,
     "card.discarded": _discarded,
     "combat.started": _combat,

@@ -53,13 +53,22 @@ def kill(ctx: Ctx, hero: Hero, cause: str) -> dict[str, Any]:
 
 
 def flip(ctx: Ctx, hero: Hero) -> dict[str, Any]:
-    """Normal to empowered: all wounds removed, dark counters not (rulebook 7, Normal)."""
+    """Normal to empowered: all wounds removed, dark counters not (rulebook 7, Normal).
+
+    With the table's ``overkill`` option ``carry`` the wounds beyond Health
+    stay on the empowered side, and kill the hero at once if they reach its
+    Empowered Health (rulebook 7, Death).
+    """
     hid = int(hero["id"])
     wounds = int(hero["wounds"])
+    carried = max(0, wounds - int(hero["health"])) if ctx.state.get("overkill") == "carry" else 0
     ctx.rec.set(hero_path(hid, "side"), "empowered")
-    ctx.rec.put(hero_path(hid, "wounds"), 0)
+    ctx.rec.put(hero_path(hid, "wounds"), carried)
     ctx.rec.set(hero_path(hid, "flip_pending"), False)
-    return {**who(hero), "wounds_cleared": wounds, "dark": hero["dark"]}
+    flipped = {**who(hero), "wounds_cleared": wounds, "wounds_after": carried, "dark": hero["dark"]}
+    if carried and carried >= int(hero["empowered_health"]):
+        flipped["died"] = kill(ctx, hero, "wounds")
+    return flipped
 
 
 def death_cause(hero: Hero) -> str | None:

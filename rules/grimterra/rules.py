@@ -28,6 +28,12 @@ the gaps):
 - Equal fewest dark counters is a tie: nobody wins, the tied players share
   first place.
 - Tenebris cards are usable by every hero (spec 8), whatever its Fates.
+
+Where groups read the rulebook differently, the table chooses (``option_fields``):
+- ``overkill``: wounds beyond a normal hero's Health are removed with the
+  flip (``cleared``, the default: rulebook 7 "all wounds are removed") or
+  stay on the empowered side (``carry``: the hero "dies if [the damage] is
+  equal to or greater than their empowered health", counted over both).
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from rules.game import Handler, OpsRules
 from rules.grimterra import commands
 from rules.grimterra.describe import describe as describe_event
 from rules.grimterra.results import results as game_results
-from rules.grimterra.state import initial_state
+from rules.grimterra.state import OVERKILL, initial_state
 
 NUMBER_WORDS = {
     "hand": "hand",
@@ -68,6 +74,7 @@ HANDLERS: dict[str, Handler] = {
     "hero.adjust": commands.adjust,
     "card.use": commands.use_card,
     "card.bluff": commands.bluff,
+    "card.illegal": commands.illegal,
     "card.draw": commands.draw,
     "card.discard": commands.discard,
     "combat.start": commands.combat_start,
@@ -85,20 +92,39 @@ class GrimterraRules(OpsRules):
     game = "grimterra"
     name = "Grimterra"
     handlers: ClassVar[Mapping[str, Handler]] = HANDLERS
+    option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = (
+        {
+            "key": "overkill",
+            "label": "Wounds beyond a normal hero's Health",
+            "choices": (
+                {"value": "cleared", "label": "Removed when it flips (all wounds are removed)"},
+                {"value": "carry", "label": "Carried over to its empowered side"},
+            ),
+        },
+    )
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
-        """Grimterra has no table options (the deck, hand and heroes are set with commands)."""
+        """``{overkill: "cleared" | "carry"}`` (default cleared); the deck, hands and heroes are commands."""
         if raw is None:
-            return {}
+            raw = {}
         if not isinstance(raw, Mapping):
             raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
         for key in raw:
-            raise RuleViolation("unknown_option", f"Grimterra has no option {key!r}.", {"field": key})
-        return {}
+            if key != "overkill":
+                raise RuleViolation("unknown_option", f"Grimterra has no option {key!r}.", {"field": key})
+        overkill = raw.get("overkill")
+        if overkill is None:
+            overkill = OVERKILL[0]
+        if not isinstance(overkill, str) or overkill.strip().lower() not in OVERKILL:
+            raise RuleViolation(
+                "bad_option",
+                "Wounds beyond Health are either cleared when the hero flips or carried over (carry).",
+                {"field": "overkill", "options": list(OVERKILL)},
+            )
+        return {"overkill": overkill.strip().lower()}
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
-        self.clean_options(options)
-        return initial_state()
+        return initial_state(self.clean_options(options)["overkill"])
 
     def describe(self, event_type: str, payload: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
         return describe_event(event_type, payload, seat_names)

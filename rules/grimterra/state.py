@@ -11,7 +11,7 @@ Snapshot::
                minion, rarity, flip_pending}],
      turn: {seat_id, number, phase: "draw" | "pre" | "combat" | "post" | "discard",
             combat: {attacker, target, round} | None, fought},
-     winner_seat_id, over, win_reason, tied_seat_ids, next_id}
+     winner_seat_id, over, win_reason, tied_seat_ids, overkill, next_id}
 
 Beyond the contract: ``deck`` is ``None`` while the table does not count the
 deck (the spec's "optional counter"; nobody can then lose by drawing from an
@@ -21,7 +21,9 @@ normal hero whose wounds reached its Health during a combat round (it flips
 when the round ends, rulebook 7 "Flipping occurs at the end of the combat
 round"); ``turn.number`` is 0 until ``game.start``; ``turn.fought`` says the
 turn's one combat has begun; ``over``, ``win_reason`` and ``tied_seat_ids``
-record how the game ended (a tie on dark counters has no winner).
+record how the game ended (a tie on dark counters has no winner);
+``overkill`` is the table's option for wounds beyond a normal hero's Health
+(``OVERKILL``; kept under the option's own key, as the export reads it).
 
 The rules never see seat rows: a player's record is made the first time a
 command names its seat (a hero added, a deck counted). Dead heroes stay in
@@ -70,6 +72,10 @@ LIMITED: tuple[str, ...] = ("spell", "equipment", "power")
 COMBAT_KINDS: tuple[str, ...] = ("attack", "defense")
 """The only cards played during combat (rulebook 3, Combat)."""
 
+OVERKILL: tuple[str, ...] = ("cleared", "carry")
+"""What wounds beyond a normal hero's Health do when it flips: removed with the others (rulebook 7,
+Normal: "all wounds are removed"; the default) or carried onto the empowered side."""
+
 HEROES_PER_PLAYER = 3
 HAND_SIZE = 5
 """At the beginning of each turn all players draw until they have 5 cards (rulebook 3, Draw)."""
@@ -81,7 +87,7 @@ Hero = dict[str, Any]
 Player = dict[str, Any]
 
 
-def initial_state() -> State:
+def initial_state(overkill: str = OVERKILL[0]) -> State:
     return {
         "players": [],
         "heroes": [],
@@ -90,6 +96,7 @@ def initial_state() -> State:
         "over": False,
         "win_reason": None,
         "tied_seat_ids": [],
+        "overkill": overkill,
         "next_id": 1,
     }
 

@@ -159,6 +159,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "final": [{**row, "name": _name(names, row["seat_id"])} for row in results(dict(state))],
         "living": _by_name(living),
         "rounds": COMBAT_ROUNDS,
+        "overkill_carries": state.get("overkill") == "carry",
         "dark_death": DARK_DEATH,
         "hand_size": HAND_SIZE,
         "heroes_per_player": HEROES_PER_PLAYER,

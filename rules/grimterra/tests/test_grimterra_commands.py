@@ -27,6 +27,7 @@ def test_the_game_and_its_commands() -> None:
             "hero.adjust",
             "card.use",
             "card.bluff",
+            "card.illegal",
             "card.draw",
             "card.discard",
             "combat.start",
@@ -41,7 +42,7 @@ def test_the_game_and_its_commands() -> None:
 
 
 def test_options_and_the_initial_state() -> None:
-    assert RULES.clean_options(None) == {} and RULES.clean_options({}) == {}
+    assert RULES.clean_options(None) == {"overkill": "cleared"} == RULES.clean_options({})
     with pytest.raises(RuleViolation) as info:
         RULES.clean_options({"players": 3})
     assert (info.value.code, info.value.extra["field"]) == ("unknown_option", "players")
@@ -56,6 +57,7 @@ def test_options_and_the_initial_state() -> None:
         "over": False,
         "win_reason": None,
         "tied_seat_ids": [],
+        "overkill": "cleared",
         "next_id": 1,
     }
 

@@ -127,14 +127,14 @@ class Table:
 SKILLS_VEX = {"normal": {"Fortutidas": 3}, "empowered": {"Fortutidas": 5}}
 
 
-def table(*, deck: int | None = None) -> tuple[Table, dict[str, int]]:
+def table(*, deck: int | None = None, **options: Any) -> tuple[Table, dict[str, int]]:
     """Ann and Bob with three heroes each, Ann's Vex and Bob's Kel in the arena; not started.
 
     Numbers made up for the tests (the rulebook prints none): Vex is
     Fortutidas/Tenebris, Health 5 / Empowered Health 9, Fortutidas 3 normal
     and 5 empowered.
     """
-    t = Table()
+    t = Table(RULES.initial_state(options))
     ids = {
         "vex": t.add("Vex", ["Fortutidas", "Tenebris"], 5, 9, ANN, skills=SKILLS_VEX, position="arena"),
         "mira": t.add("Mira", ["Agilitas"], 4, 8, ANN, skills={"normal": {"Agilitas": 2}}),
@@ -157,18 +157,18 @@ def table(*, deck: int | None = None) -> tuple[Table, dict[str, int]]:
     return t, ids
 
 
-def started(*, deck: int | None = None) -> tuple[Table, dict[str, int]]:
+def started(*, deck: int | None = None, **options: Any) -> tuple[Table, dict[str, int]]:
     """The table begun: Ann plays first and is in her pre-combat; everyone holds 5."""
-    t, ids = table(deck=deck)
+    t, ids = table(deck=deck, **options)
     t.do("game.start", {"seat_id": ANN})
     t.do("turn.next", {})
     assert t.state["turn"]["phase"] == "pre"
     return t, ids
 
 
-def fighting(*, deck: int | None = None) -> tuple[Table, dict[str, int]]:
+def fighting(*, deck: int | None = None, **options: Any) -> tuple[Table, dict[str, int]]:
     """Ann's Vex in combat with Bob's Kel, round 1."""
-    t, ids = started(deck=deck)
+    t, ids = started(deck=deck, **options)
     t.do("combat.start", {"attacker_id": ids["vex"], "target_id": ids["kel"]})
     return t, ids
 

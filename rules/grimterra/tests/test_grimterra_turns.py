@@ -453,3 +453,37 @@ def test_no_win_is_decided_before_the_game_starts(command: str) -> None:
     t.set_hero(ids["kel"], side="empowered")
     t.do(command, {"hero_id": ids["kel"], "amount" if command == "hero.wound" else "by": 40})
     assert t.hero(ids["kel"])["side"] == "dead" and not t.state["over"]
+
+
+def test_the_next_pre_combat_frees_the_arena_hero_again() -> None:
+    """Rulebook 3, Pre Combat: "You can't switch arena heroes until your next Pre Combat phase"."""
+    t, ids = started()
+    t.phase("discard")
+    t.do("turn.next", {})  # Bob's turn 2
+    assert t.refused("hero.position", {"hero_id": ids["mira"], "position": "arena"}).code == "arena_fixed"
+    t.phase("pre")
+    t.do("hero.position", {"hero_id": ids["sorn"], "position": "arena"}, seat=BOB)  # Bob's own pre-combat
+    t.phase("discard")
+    t.do("turn.next", {}, seat=BOB)  # Ann's turn 3
+    assert t.refused("hero.position", {"hero_id": ids["mira"], "position": "arena"}).code == "arena_fixed"
+    t.phase("pre")
+    t.do("hero.position", {"hero_id": ids["mira"], "position": "arena"})
+    assert (t.hero(ids["mira"])["position"], t.hero(ids["vex"])["position"]) == ("arena", "backrow")
+
+
+def test_two_players_out_at_once_leave_the_third_the_winner() -> None:
+    """Rulebook 4: the fewest dark counters decide only "in the event that there are no remaining
+    heroes in the game"; while a player still has one, that player wins."""
+    t, ids = table()
+    cat = [t.add(name, ["Intellectus"], 3, 6, CAT) for name in ("Ash", "Bly", "Cor")]
+    t.do("game.start", {"seat_id": ANN})
+    t.do("turn.next", {})
+    t.do("combat.start", {"attacker_id": ids["vex"], "target_id": ids["kel"]})
+    kill_all(t, BOB, skip=ids["kel"])
+    kill_all(t, CAT, skip=cat[0])
+    t.do("hero.dark", {"hero_id": ids["kel"], "by": 6})
+    t.do("hero.dark", {"hero_id": cat[0], "by": 6})
+    assert not t.state["over"]  # decided when the round ends
+    body = t.do("combat.round_end", {})
+    assert (t.state["winner_seat_id"], t.state["win_reason"]) == (ANN, "last_standing")
+    assert "dark_totals" not in body["result"]

@@ -77,6 +77,7 @@ ANY = st.one_of(
         {"passive": st.booleans(), "name": st.just("Pounce")},
     ),
     command("card.bluff", {}, {"seat_id": SEAT}),
+    command("card.illegal", {}, {"seat_id": SEAT, "card": st.just("Mind Spike")}),
     command("card.draw", {"count": st.integers(0, 3)}, {"seat_id": SEAT}),
     command("card.discard", {"count": st.integers(0, 6)}, {"seat_id": SEAT}),
     command("combat.start", {"attacker_id": HERO, "target_id": HERO}),
@@ -135,7 +136,11 @@ def likely(draw: st.DrawFn, state: State) -> tuple[tuple[str, dict[str, Any]], i
             fighter = draw(st.sampled_from([combat["attacker"], combat["target"]]))
             fighter_hero = next(h for h in state["heroes"] if h["id"] == fighter)
             if draw(st.integers(0, 4)) == 0:
-                return ("card.bluff", {}), fighter_hero["seat_id"], role
+                return (
+                    (draw(st.sampled_from(["card.bluff", "card.illegal"])), {}),
+                    fighter_hero["seat_id"],
+                    role,
+                )
             card_kind = draw(st.sampled_from(["attack", "defense"]))
             hero = fighter_hero
         else:
@@ -202,8 +207,9 @@ def check_invariants(state: State) -> None:
 
 def play(data: st.DataObject) -> tuple[State, State, list[LoggedEvent]]:
     """From an empty table: set up Ann's Vex against Bob's Kel, then a drawn mix of commands."""
-    initial = RULES.initial_state({})
-    t, _ = fighting(deck=data.draw(st.sampled_from([None, 7, 12]), label="deck"))
+    overkill = data.draw(st.sampled_from(["cleared", "carry"]), label="overkill")
+    initial = RULES.initial_state({"overkill": overkill})
+    t, _ = fighting(deck=data.draw(st.sampled_from([None, 7, 12]), label="deck"), overkill=overkill)
     state = t.state
     log = list(t.log)
     for _ in range(data.draw(st.integers(0, 45), label="steps")):

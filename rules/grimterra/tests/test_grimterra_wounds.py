@@ -34,7 +34,15 @@ def test_a_flip_waits_for_the_end_of_the_combat_round_with_wounds_cleared_and_da
     hero = t.hero(kel)
     assert (hero["side"], hero["wounds"], hero["dark"], hero["flip_pending"]) == ("empowered", 0, 2, False)
     assert body["flipped"] == [
-        {"hero_id": kel, "name": "Kel", "seat_id": BOB, "minion": False, "wounds_cleared": 7, "dark": 2}
+        {
+            "hero_id": kel,
+            "name": "Kel",
+            "seat_id": BOB,
+            "minion": False,
+            "wounds_cleared": 7,
+            "wounds_after": 0,
+            "dark": 2,
+        }
     ]
     assert t.line() == (
         "Combat round 1 ends; Kel flips to its empowered side (wounds 7 → 0, 2 dark kept); round 1 → 2 of 3."

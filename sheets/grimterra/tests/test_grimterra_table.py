@@ -309,3 +309,59 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     # Every part's values are plain data the memo can key on.
     nodes = memo_nodes("grimterra/board.html")
     assert len(nodes) == 4 and all(node.kept for node in nodes)
+
+
+def test_the_overkill_reading_is_offered_when_a_table_opens() -> None:
+    """The rulebook's open question (do wounds beyond a normal hero's Health carry over?) is a table
+    option: on the home page's form, in the API's game list, in the snapshot, refused by name."""
+    client = Client()
+    html = client.get("/").content.decode()
+    assert 'data-game-options="grimterra"' in html and 'name="opt-grimterra-overkill"' in html
+    assert (
+        "Removed when it flips (all wounds are removed)" in html
+        and "Carried over to its empowered side" in html
+    )
+    form = {"game": "grimterra", "name": "Carry", "seat_name": "Ann", "opt-grimterra-overkill": "carry"}
+    assert client.post("/tables/new/", form).status_code == 302
+    assert Table.objects.get(name="Carry").state["overkill"] == "carry"
+    games = {g["slug"]: g for g in client.get("/api/v1/games/").json()}
+    assert [c["value"] for c in games["grimterra"]["options"][0]["choices"]] == ["cleared", "carry"]
+    r = client.post(
+        "/api/v1/tables/",
+        {"game": "grimterra", "name": "Odd", "seat_name": "Ann", "options": {"overkill": "double"}},
+        content_type="application/json",
+    )
+    assert r.status_code == 400 and r.json()["extra"]["field"] == "options.overkill"
+
+
+def test_carried_wounds_at_a_real_table() -> None:
+    _table, grant = services.table_create(
+        game="grimterra", name="Carry", seat_name="Ann", options={"overkill": "carry"}
+    )
+    ann = person(grant.seat, grant.token)
+    bo = join(ann.table, "Bo")
+    ids = heroes(ann, bo)
+    ok(ann.command("game.start", {"seat_id": ann.seat.pk}))
+    wound = ok(bo.command("hero.wound", {"hero_id": ids["Kor"], "amount": 6}))  # Health 4, Empowered 6
+    assert (hero(ann, ids["Kor"])["side"], hero(ann, ids["Kor"])["wounds"]) == ("empowered", 2)
+    assert wound["events"][0]["text"].endswith(
+        "Kor flips to its empowered side (wounds 6 → 2: 2 carried over)."
+    )
+    assert "Wounds beyond Health carry over to the empowered side." in board(ann)
+    assert "carry over" not in board(
+        join(services.table_create(game="grimterra", name="T", seat_name="Cy")[0], "Di")
+    )
+
+
+def test_an_illegal_card_revealed_in_combat_is_discarded_from_the_board(ann: Person, bo: Person) -> None:
+    ids = heroes(ann, bo)
+    ok(ann.command("game.start", {"seat_id": ann.seat.pk}))
+    assert 'data-command="card.illegal"' not in board(ann)  # only during combat
+    ok(ann.command("turn.next"))
+    ok(ann.command("combat.start", {"attacker_id": ids["Vex"], "target_id": ids["Kor"]}))
+    assert f'data-command="card.illegal" data-payload=\'{{"seat_id": {bo.seat.pk}}}\'' in board(bo)
+    body = ok(bo.command("card.illegal", {"card": "Fireball"}))
+    assert body["events"][0]["text"] == (
+        "Bo revealed an illegal card, Fireball: it is discarded (hand 5 → 4, discard pile 0 → 1); "
+        "Ann may change or retract their card, and its effects trigger this round."
+    )
