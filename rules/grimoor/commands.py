@@ -97,6 +97,12 @@ def _new_cohort(
     }
 
 
+def _triggered(ctx: Ctx, index: int, cohort: Cohort) -> str | None:
+    """The built Stronghold whose ongoing Ability a Cohort joining this Horde triggers (rulebook:
+    Building Strongholds, "triggers after a Cohort of the indicated type joins their Horde")."""
+    return str(cohort["type"]) if cohort["type"] in ctx.state["players"][index]["strongholds"] else None
+
+
 def _read_cohort(p: Payload) -> tuple[str, int, str | None, bool, bool]:
     type_ = v.cohort_type(p)
     strength = v.integer(p, "strength", "The Cohort's Strength", 0, v.MAX_STRENGTH)
@@ -220,6 +226,7 @@ def play_cohort(ctx: Ctx, payload: Payload) -> EventBody:
         "cohort": cohort,
         "cohorts": len(ctx.state["players"][index]["horde"]),
         "actions_left": left,
+        "stronghold": _triggered(ctx, index, cohort),
     }
 
 
@@ -375,6 +382,7 @@ def join(ctx: Ctx, payload: Payload) -> EventBody:
         "cohort": cohort,
         "cohorts": len(ctx.state["players"][index]["horde"]),
         "note": note,
+        "stronghold": _triggered(ctx, index, cohort),
     }
 
 

@@ -139,11 +139,37 @@ def _conflict_end(e: Body, n: Names) -> str:
             f"{_seat(n, e.get('start_seat_id'))} starts with 1 Action"
         )
         line += f" ({'; '.join(moved)})." if moved else "."
+        line += _clean_up(e.get("cleared"), n)
     else:
         for change in _changed("Actions", e.get("actions_before"), e.get("actions_left")):
             line += f" {change}."
         line += " " + _game_over(e, n)
     return line
+
+
+def _clean_up(cleared: Any, n: Names) -> str:
+    """New Conflict: where each Horde's cards went, and the new deal (rulebook: New Conflict)."""
+    if not cleared:
+        return ""
+    parts = []
+    for seat, went in cleared.items():
+        moves = []
+        if went.get("discarded"):
+            moves.append(f"{_plural(went['discarded'], 'Cohort')} to the discard pile")
+        aside = []
+        if went.get("aside"):
+            aside.append(_plural(went["aside"], "Commander"))
+        if went.get("curios"):
+            aside.append(_plural(went["curios"], "Curio"))
+        if aside:
+            moves.append(f"{' and '.join(aside)} to the side")
+        if moves:
+            parts.append(f"{_seat(n, seat)}'s {' and '.join(moves)}")
+    line = f" Clean-up: {'; '.join(parts)}." if parts else ""
+    return (
+        f"{line} Shuffle the discard pile into the deck and deal each player "
+        "3 Cohorts, 1 Curio and 1 Commander."
+    )
 
 
 def _game_over(e: Body, n: Names) -> str:
@@ -188,11 +214,19 @@ def _focused_suffix(c: Mapping[str, Any]) -> str:
     return ", Focused (counts 1)" if c.get("focused") else ""
 
 
+def _stronghold_triggers(b: Body, n: Names) -> str:
+    """The reminder that a built Stronghold's Ability triggers (its text is the card's)."""
+    if not b.get("stronghold"):
+        return ""
+    return f"; {_seat(n, b.get('seat_id'))}'s {b['stronghold']} Stronghold's Ability triggers"
+
+
 def _played(b: Body, n: Names) -> str:
     c = b.get("cohort", {})
     return (
         f"{_seat(n, b.get('seat_id'))} plays {_cohort(c)}{_focused_suffix(c)} "
-        f"({_plural(b.get('cohorts'), 'Cohort')} in the Horde; {_actions_left(b.get('actions_left'))})."
+        f"({_plural(b.get('cohorts'), 'Cohort')} in the Horde; {_actions_left(b.get('actions_left'))})"
+        f"{_stronghold_triggers(b, n)}."
     )
 
 
@@ -203,7 +237,8 @@ def _joined(b: Body, n: Names) -> str:
         f"{what[0].upper() + what[1:]}, joins {_seat(n, b.get('seat_id'))}'s Horde{_focused_suffix(c)} "
         f"({_plural(b.get('cohorts'), 'Cohort')})"
     )
-    return line + (f": {b['note']}." if b.get("note") else ".")
+    line += f": {b['note']}" if b.get("note") else ""
+    return f"{line}{_stronghold_triggers(b, n)}."
 
 
 def _left(b: Body, n: Names) -> str:

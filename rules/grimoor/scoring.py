@@ -116,6 +116,17 @@ def settle_winners(ctx: Ctx) -> None:
         ctx.rec.set(["winner_seat_ids"], final_winners(ctx.state["players"]))
 
 
+def cleared(owner: Mapping[str, Any]) -> dict[str, int]:
+    """Where a Horde's cards go when a new Conflict begins (rulebook: New Conflict): non-Commander
+    Cohorts to the discard pile, Commanders and Curios to the side of the play area."""
+    commanders = sum(1 for c in owner["horde"] if c["commander"])
+    return {
+        "discarded": len(owner["horde"]) - commanders,
+        "aside": commanders,
+        "curios": len(owner["curios"]),
+    }
+
+
 def end_conflict(ctx: Ctx, ended_by: str, note: str | None = None) -> dict[str, Any]:
     """Score the current Conflict, then begin the next one or end the game.
 
@@ -171,6 +182,7 @@ def end_conflict(ctx: Ctx, ended_by: str, note: str | None = None) -> dict[str, 
         body["points"] = {key(p["seat_id"]): p["points"] for p in state["players"]}
         body["eoc_cards"] = {key(p["seat_id"]): p["eoc_cards"] for p in state["players"]}
         return body
+    body["cleared"] = {key(p["seat_id"]): cleared(p) for p in state["players"]}
     for index in range(len(state["players"])):
         ctx.rec.set(["players", index, "horde"], [])
         ctx.rec.set(["players", index, "curios"], [])

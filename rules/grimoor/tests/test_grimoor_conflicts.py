@@ -94,7 +94,9 @@ def test_the_higher_strength_gains_the_difference_and_an_end_of_conflict_card() 
         "Ann's turn ends (1 Action not taken). Bob's Horde has 5 Cohorts: Conflict 1 ends. "
         "Strength: Ann 10, Bob 5: Ann gains 5 points and an End of Conflict card "
         f"(points 1 {ARROW} 6, End of Conflict cards 0 {ARROW} 1). "
-        f"Conflict 1 {ARROW} 2: Ann starts with 1 Action."
+        f"Conflict 1 {ARROW} 2: Ann starts with 1 Action. "
+        "Clean-up: Ann's 3 Cohorts to the discard pile; Bob's 5 Cohorts to the discard pile. "
+        "Shuffle the discard pile into the deck and deal each player 3 Cohorts, 1 Curio and 1 Commander."
     )
 
 
@@ -121,7 +123,9 @@ def test_a_strength_and_cohort_tie_is_broken_by_more_points() -> None:
     assert t.line().endswith(
         "Strength: Ann 9, Bob 9, tied; Cohorts: Ann 5, Bob 5, tied; points: Ann 4, Bob 1: "
         f"Ann wins the tie and takes an End of Conflict card (0 points; End of Conflict cards 0 {ARROW} 1). "
-        f"Conflict 1 {ARROW} 2: Ann starts with 1 Action."
+        f"Conflict 1 {ARROW} 2: Ann starts with 1 Action. "
+        "Clean-up: Ann's 5 Cohorts to the discard pile; Bob's 5 Cohorts to the discard pile. "
+        "Shuffle the discard pile into the deck and deal each player 3 Cohorts, 1 Curio and 1 Commander."
     )
 
 
@@ -200,7 +204,9 @@ def test_a_conflict_ended_by_hand_is_scored_the_same_way() -> None:
         "The Conflict is ended by hand (Doom Curio ends the Conflict): Conflict 1 ends. "
         "Strength: Ann 3, Bob 1: Ann gains 2 points and an End of Conflict card "
         f"(points 1 {ARROW} 3, End of Conflict cards 0 {ARROW} 1). "
-        f"Conflict 1 {ARROW} 2: Ann starts with 1 Action."
+        f"Conflict 1 {ARROW} 2: Ann starts with 1 Action. "
+        "Clean-up: Ann's 1 Cohort to the discard pile; Bob's 1 Cohort to the discard pile. "
+        "Shuffle the discard pile into the deck and deal each player 3 Cohorts, 1 Curio and 1 Commander."
     )
     assert t.refused("conflict.end", {}).code == "missing_field"
 
