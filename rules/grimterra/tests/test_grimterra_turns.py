@@ -487,3 +487,17 @@ def test_two_players_out_at_once_leave_the_third_the_winner() -> None:
     body = t.do("combat.round_end", {})
     assert (t.state["winner_seat_id"], t.state["win_reason"]) == (ANN, "last_standing")
     assert "dark_totals" not in body["result"]
+
+
+def test_a_power_is_used_on_its_players_own_turn_outside_combat() -> None:
+    """Rulebook 7, Power: "Powers can only be used once per turn and only on your turn. They can't be
+    used during combat"; a passive power "does not count towards your 1 Power per turn limit"."""
+    t, ids = started()
+    refusal = t.refused("card.use", {"hero_id": ids["kel"], "kind": "power"}, seat=BOB)
+    assert (refusal.code, refusal.extra["field"]) == ("not_your_turn", "hero_id")
+    t.do("card.use", {"hero_id": ids["kel"], "kind": "power", "passive": True}, seat=BOB)  # it just happens
+    t.do("combat.start", {"attacker_id": ids["vex"], "target_id": ids["kel"]})
+    assert t.refused("card.use", {"hero_id": ids["vex"], "kind": "power"}).code == "wrong_phase"
+    t.do("combat.end", {"note": "Smoke Bomb"})
+    t.do("card.use", {"hero_id": ids["vex"], "kind": "power"})
+    assert t.refused("card.use", {"hero_id": ids["vex"], "kind": "power"}).code == "already_used"
