@@ -102,7 +102,7 @@ def play_grimoor(ann: Person, bo: Person) -> list[Row]:
 
 def play_grimterra(ann: Person, bo: Person) -> list[Row]:
     """Three heroes each; Bo's three die of darkness (six dark counters each): Bo is out and Ann
-    wins. Score = living heroes: Ann 3, Bo 0."""
+    wins. Grimterra keeps no score (the living heroes are in the details): None."""
 
     def add(p: Person, name: str, fate: str, health: int, empowered: int, position: str) -> int:
         hero = {"name": name, "fates": fate, "health": health, "empowered_health": empowered}
@@ -122,7 +122,7 @@ def play_grimterra(ann: Person, bo: Person) -> list[Row]:
         ok(ann.command("hero.dark", {"hero_id": hero, "by": 6}))
     assert state_of(ann)["over"] is True
     end_table(ann)
-    return [("Ann", 3, 1, True), ("Bo", 0, 2, False)]
+    return [("Ann", None, 1, True), ("Bo", None, 2, False)]
 
 
 def play_grimwood(ann: Person, bo: Person) -> list[Row]:

@@ -2,8 +2,10 @@
 
 Nothing while the game is undecided. Once decided, one row per player: the
 winner first (place 1); a tie on dark counters shares first place with
-nobody winning; everyone else after them. ``score`` is the player's heroes
-still alive; the details say how the game ended for them.
+nobody winning; everyone else after them. Grimterra keeps no score (the
+win is the last player with heroes, or the fewest dark counters), so
+``score`` is None and the history shows no points; the details keep the
+heroes still alive and how the game ended for the player.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ def results(state: State) -> list[dict[str, Any]]:
         rows.append(
             {
                 "seat_id": seat_id,
-                "score": living,
+                "score": None,
                 "place": 1 if seat_id in first else len(first) + 1,
                 "won": seat_id == winner,
                 "details": {

@@ -361,9 +361,10 @@ def test_a_player_wins_when_every_opponent_has_no_living_hero() -> None:
         "Bob has no living hero left and is out; Ann wins."
     )
     rows = RULES.results(t.state)
+    # Grimterra keeps no score: a play's record says who won, the heroes alive are details.
     assert [(r["seat_id"], r["place"], r["won"], r["score"]) for r in rows] == [
-        (ANN, 1, True, 3),
-        (BOB, 2, False, 0),
+        (ANN, 1, True, None),
+        (BOB, 2, False, None),
     ]
     assert rows[1]["details"] == {
         "living_heroes": 0,

@@ -365,3 +365,32 @@ def test_an_illegal_card_revealed_in_combat_is_discarded_from_the_board(ann: Per
         "Bo revealed an illegal card, Fireball: it is discarded (hand 5 → 4, discard pile 0 → 1); "
         "Ann may change or retract their card, and its effects trigger this round."
     )
+
+
+def test_a_finished_game_reads_won_without_points_in_the_history() -> None:
+    """Grimterra keeps no score (rulebook 4: the win is the last player with heroes, or the fewest dark
+    counters): a play's history says who won, never "Won · 3 points"; the heroes still alive stay in
+    the result's details."""
+    from django.contrib.auth import get_user_model
+
+    from campaigns.tasks import write_play_record
+    from tests.test_results_every_game import open_table, play_grimterra
+
+    ann, bo = open_table("grimterra")
+    user = get_user_model().objects.create_user("ann", password="x")
+    ann.client.force_login(user)
+    assert ann.client.post(f"/api/v1/tables/{ann.table.pk}/claim/").status_code in (200, 201)
+    play_grimterra(ann, bo)
+    write_play_record(ann.table.pk)
+    client = Client()
+    client.force_login(user)
+    page = client.get("/me/plays/").content.decode()
+    assert '<p class="outcome won">Won</p>' in page and "point" not in page
+    (mine,) = client.get("/api/v1/me/plays/").json()["results"]
+    assert (mine["me"]["score"], mine["me"]["won"], [p["score"] for p in mine["players"]]) == (
+        None,
+        True,
+        [None, None],
+    )
+    (game,) = client.get("/api/v1/me/stats/").json()["games"]
+    assert (game["avg_score"], game["best_score"]) == (None, None)
