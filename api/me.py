@@ -76,6 +76,9 @@ _GAME_STATS = inline_serializer(
     {
         "game": serializers.CharField(),
         "game_name": serializers.CharField(),
+        "cooperative": serializers.BooleanField(
+            help_text="Every seat plays on one side: its plays give no opponent and no nemesis."
+        ),
         "plays": serializers.IntegerField(),
         "wins": serializers.IntegerField(),
         "win_rate": serializers.FloatField(),
@@ -110,7 +113,9 @@ StatsOut = inline_serializer(
         "win_rate": serializers.FloatField(),
         "time_played_s": serializers.IntegerField(),
         "longest_win_streak": serializers.IntegerField(),
-        "most_frequent_opponent": _OPPONENT.__class__(allow_null=True),
+        "most_frequent_opponent": _OPPONENT.__class__(
+            allow_null=True, help_text="Over the competitive games only (a co-op game has no opponents)."
+        ),
         "nemesis": _OPPONENT.__class__(allow_null=True),
         "games": _GAME_STATS.__class__(many=True),
     },

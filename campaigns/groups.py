@@ -19,7 +19,7 @@ from campaigns.export import play_row
 from campaigns.history import choose_rivals, result_aggregates, win_streaks
 from campaigns.models import Play, PlayResult, Rating
 from campaigns.ratings import Identity, rating_json
-from campaigns.registry import name_of
+from campaigns.registry import cooperative_games, name_of
 
 
 def _guest(prefix: str = "") -> Case:
@@ -74,13 +74,15 @@ def _name(user_id: int | None, username: str | None, guest: str) -> dict[str, An
 
 
 def _pairs(host_id: int) -> dict[Identity, list[dict[str, Any]]]:
-    """For each member, everyone they played with there: plays together and how often the other was ahead."""
+    """For each member, everyone they played against there: plays together and how often the other was
+    ahead (a cooperative game's plays have no opponents)."""
     # ``play__results`` is the other seat of the same play, joined once and
     # reused by every expression below.
     other = "play__results__"
     ahead = Q(**{other + "place__lt": F("place")}) | Q(**{other + "won": True}, won=False)
     rows = (
         PlayResult.objects.filter(play__table__host_user_id=host_id)
+        .exclude(game__in=cooperative_games())
         .annotate(other_row=F(other + "id"))
         .exclude(other_row=F("id"))
         .annotate(guest=_guest(), other_guest=_guest(other), other_user=F(other + "user_id"))

@@ -14,7 +14,7 @@ from django.db.models import Avg, Case, CharField, Count, F, Max, Q, QuerySet, S
 from campaigns import records
 from campaigns.models import PlayResult, Rating
 from campaigns.ratings import rating_json
-from campaigns.registry import name_of
+from campaigns.registry import cooperative_games, is_cooperative, name_of
 
 
 def result_aggregates() -> dict[str, Any]:
@@ -67,6 +67,7 @@ def stats_of(user: Any) -> dict[str, Any]:
         {
             "game": row["game"],
             "game_name": name_of(row["game"]),
+            "cooperative": is_cooperative(row["game"]),
             "plays": row["plays"],
             "wins": row["wins"],
             "win_rate": round(row["wins"] / row["plays"], 3) if row["plays"] else 0.0,
@@ -124,7 +125,8 @@ def _opponent_rows(user: Any) -> QuerySet[PlayResult, dict[str, Any]]:
 
     A person is an account, or a guest seat's name (guests have nothing
     else). ``shared`` counts the plays together; ``ahead`` those where they
-    finished ahead: a better place, or won while ``user`` did not.
+    finished ahead: a better place, or won while ``user`` did not. Plays of
+    a cooperative game have no opponents (everyone is on one side).
     """
     # ``play__results`` is joined once by the filter and reused by the
     # expressions below, so ``play__results__*`` is always ``user``'s own row.
@@ -133,6 +135,7 @@ def _opponent_rows(user: Any) -> QuerySet[PlayResult, dict[str, Any]]:
     return (
         PlayResult.objects.filter(**{mine + "user": user})
         .exclude(user=user)
+        .exclude(game__in=cooperative_games())
         .annotate(
             guest=Case(When(user__isnull=True, then=F("name")), default=Value(""), output_field=CharField())
         )

@@ -99,6 +99,8 @@ def _my_figures(user: Any) -> dict[str, Any]:
     stats = history.stats_of(user)
     return {
         "stats": stats,
+        # Opponents and a nemesis only where somebody played against me: not in co-op games.
+        "rivals": any(not g["cooperative"] for g in stats["games"]),
         "plays_chart": charts.plays_over_time(charts.plays_per_month(user)),
         "wins_chart": charts.wins_per_game(stats["games"]),
         "rating_chart": charts.rating_over_time(charts.rating_steps(user)),

@@ -118,6 +118,23 @@ def name_of(slug: str) -> str:
     return spec.name if spec is not None else slug
 
 
+def cooperative_games() -> list[str]:
+    """The games whose seats all play on one side (``GameRulesBase.cooperative``): no opponents."""
+    return [g.slug for g in games() if g.rules.cooperative]
+
+
+def is_cooperative(slug: str) -> bool:
+    spec = _GAMES.get(slug)
+    return spec is not None and spec.rules.cooperative
+
+
+def score_words(slug: str, score: int) -> str:
+    """A result's score in the game's own words: "1 point", "3 trophies" (``score_unit``)."""
+    spec = _GAMES.get(slug)
+    one, many = spec.rules.score_unit if spec is not None else GameRulesBase.score_unit
+    return f"{score} {one if score == 1 else many}"
+
+
 def rules_for(slug: str) -> GameRulesBase:
     return get(slug).rules
 

@@ -54,7 +54,7 @@ from campaigns.recent import Recent
 
 T = TypeVar("T")
 
-SHAPE = "1"
+SHAPE = "2"
 """Bumped when the shape of a cached answer changes, so a deploy never reads the old shape."""
 TIMEOUT_S = 24 * 3600
 """Only bounds the memory kept: an entry is never stale, and an unused one just expires."""
@@ -62,9 +62,16 @@ TIMEOUT_S = 24 * 3600
 
 @functools.cache
 def _code() -> str:
-    """A digest of what the answers take from code rather than the database: the games' names and records."""
+    """A digest of what the answers take from code rather than the database: the games' names, records,
+    whether they are cooperative and what their scores count."""
     games = [
-        (g.slug, g.name, [(f.key, f.label, f.higher_is_better) for f in g.rules.record_fields])
+        (
+            g.slug,
+            g.name,
+            [(f.key, f.label, f.higher_is_better) for f in g.rules.record_fields],
+            g.rules.cooperative,
+            g.rules.score_unit,
+        )
         for g in registry.games()
     ]
     return hashlib.sha256(repr((SHAPE, games)).encode()).hexdigest()[:12]

@@ -81,6 +81,12 @@ class GameRulesBase:
     record_fields: ClassVar[tuple[RecordField, ...]] = ()
     """The records kept over this game's plays (from ``results`` details), shown side by side on
     the statistics; none by default."""
+    cooperative: ClassVar[bool] = False
+    """Every seat plays on one side (the party against the game): the statistics find no opponent
+    and no nemesis in its plays."""
+    score_unit: ClassVar[tuple[str, str]] = ("point", "points")
+    """What a result's ``score`` counts, singular and plural ("1 point", "3 trophies"), for what
+    players read after a game. A game that keeps no score gives its results a ``score`` of None."""
     option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = ()
     """The setup options a table can be opened with, for forms: ``{key, label,
     choices: [{value, label}]}``, the first choice being the default.

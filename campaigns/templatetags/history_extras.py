@@ -5,6 +5,7 @@ from __future__ import annotations
 from django import template
 
 from campaigns.registry import name_of
+from campaigns.registry import score_words as words_of_score
 
 register = template.Library()
 
@@ -21,6 +22,12 @@ def duration(seconds: int | None) -> str:
 def percent(rate: float | None) -> str:
     """``0.667`` → ``67%``."""
     return f"{round((rate or 0.0) * 100)}%"
+
+
+@register.filter
+def score_words(score: int, game: str) -> str:
+    """``{{ r.score|score_words:play.game }}`` → ``1 point``, ``3 trophies`` (the game's ``score_unit``)."""
+    return words_of_score(game, int(score))
 
 
 @register.filter

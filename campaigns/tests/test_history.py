@@ -107,6 +107,7 @@ def test_my_plays_and_stats_are_aggregates_of_the_result_rows() -> None:
     assert grimoor == {
         "game": "grimoor",
         "game_name": "Grimoor",
+        "cooperative": False,  # two players against each other
         "plays": 2,
         "wins": 1,
         "win_rate": 0.5,

@@ -59,6 +59,8 @@ class GrimRules(OpsRules):
     game = "grim"
     name = "GRIM the Card Game"
     handlers: ClassVar[Mapping[str, Handler]] = HANDLERS
+    score_unit: ClassVar[tuple[str, str]] = ("Knockout dealt", "Knockouts dealt")
+    """A result's score is the Knockouts the player dealt (``rules.grim.results``)."""
     option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {
             "key": "format",

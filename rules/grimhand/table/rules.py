@@ -83,6 +83,9 @@ class GrimHandRules(GameRulesBase):
     game = "grimhand"
     name = "Grim Hand"
     handlers = HANDLERS
+    # The party plays on one side: no opponents in its statistics; a result's score is trophies.
+    cooperative = True
+    score_unit = ("trophy", "trophies")
     # Issue #14: "Grim Hand's campaign records side by side", from each
     # character's campaign record (``endgame.results``' details).
     record_fields = (
