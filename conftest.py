@@ -64,6 +64,13 @@ def _scripted_seats_may_send_fast(settings: Any) -> None:
     settings.SEAT_COMMANDS_PER_WINDOW = 10**6
 
 
+@pytest.fixture(autouse=True)
+def _scripted_imports_unlimited(settings: Any) -> None:
+    """Tests import far more often than people; the per-address limit on imports has its own
+    tests (api/tests/test_import_jobs.py), which set it low again."""
+    settings.IMPORTS_PER_WINDOW = 10**6
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _short_lived_db_connections(django_db_setup: Any, django_db_blocker: Any) -> Any:
     """Every connection closes when its request ends during tests.

@@ -173,8 +173,9 @@ ERROR_MEANINGS = {
     404: "No such table, code or thing.",
     409: "Conflict: the table ended, a stale expected_seq, a command_id reused for another change.",
     410: "The code is no longer valid.",
-    413: "The request body is too large (64 KB for commands).",
-    429: "Too fast: wait the Retry-After seconds (wrong codes, logins, a seat's commands).",
+    413: "The request body is too large (64 KB for commands, IMPORT_MAX_BYTES for imports).",
+    429: "Too fast: wait the Retry-After seconds (wrong codes, logins, a seat's commands, imports).",
+    500: "Something went wrong on our side; nothing was changed.",
     503: (
         "The server is busy, or Redis is down for what needs it (`unavailable`): retry after "
         "Retry-After with the same command_id."

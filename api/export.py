@@ -1,4 +1,4 @@
-"""Export a table's whole log as JSON, and import one into a new table (issue #14, "Exports and restore").
+"""Export a table's whole log as JSON (issue #14, "Exports and restore"); imports are ``api.imports``.
 
 Thin: ``campaigns.export`` decides; these views check who asks and translate
 refusals into the one error shape.
@@ -12,17 +12,14 @@ import json
 from typing import Any
 
 from drf_spectacular.utils import extend_schema, inline_serializer
-from rest_framework import serializers, status
-from rest_framework.permissions import AllowAny
+from rest_framework import serializers
 from rest_framework.renderers import BaseRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from api.errors import error_responses
-from api.tables import SeatGrantOut, SeatView
+from api.tables import SeatView
 from campaigns import export
-from campaigns.auth import SessionAccount
 
 _SEAT = inline_serializer(
     "ExportSeat",
@@ -91,12 +88,6 @@ class TableExportSerializer(serializers.Serializer[Any]):
     )
 
 
-class ImportOut(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
-    join_code = serializers.CharField()
-    seat = SeatGrantOut()
-
-
 class TableExportView(SeatView):
     """Seats only: the log names everyone at the table."""
 
@@ -106,30 +97,6 @@ class TableExportView(SeatView):
     )
     def get(self, request: Request, table_id: int) -> Response:
         return Response(export.table_export(table=self.seat(request).table))
-
-
-class TableImportView(APIView):
-    authentication_classes = [SessionAccount]
-    permission_classes = [AllowAny]  # a guest too (and the schema says the cookie is optional)
-
-    @extend_schema(
-        request=TableExportSerializer,
-        responses={201: ImportOut, **error_responses(400, 403, 413, 503)},
-        summary="A new table from an export, its commands replayed through the rules (you are its host)",
-        description=(
-            "400 ``import_bad_file`` (not a whole export), ``import_refused`` (the rules refused a "
-            "replayed command), ``import_mismatch`` (the replay differs from the export); nothing is "
-            "created then."
-        ),
-    )
-    def post(self, request: Request) -> Response:
-        table, grant = export.table_import(data=request.data, user=request.user)
-        body = {
-            "id": table.pk,
-            "join_code": table.join_code,
-            "seat": {"id": grant.seat.pk, "token": grant.token, "role": grant.seat.role},
-        }
-        return Response(ImportOut(body).data, status=status.HTTP_201_CREATED)
 
 
 class PlaysCSVRenderer(BaseRenderer):

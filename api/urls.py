@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import URLPattern, URLResolver, include, path
 from drf_spectacular.views import SpectacularAPIView
 
-from api import export, games, me, tables
+from api import export, games, imports, me, tables
 from api.groups import GroupPlaysView, GroupStatsView, MyGroupsView
 from api.views import HelloView
 from campaigns import registry
@@ -23,7 +23,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("groups/<int:host_id>/plays/", GroupPlaysView.as_view(), name="group-plays"),
     path("tables/", tables.TableCreateView.as_view(), name="table-create"),
     path("tables/join/", tables.JoinView.as_view(), name="table-join"),
-    path("tables/import/", export.TableImportView.as_view(), name="table-import"),
+    path("tables/import/", imports.TableImportView.as_view(), name="table-import"),
+    path("tables/import/<str:job_id>/", imports.TableImportStatusView.as_view(), name="table-import-status"),
     path("tables/<int:table_id>/", tables.TableDetailView.as_view(), name="table-detail"),
     path("tables/<int:table_id>/events/", tables.EventsView.as_view(), name="table-events"),
     path("tables/<int:table_id>/commands/", tables.CommandView.as_view(), name="table-commands"),

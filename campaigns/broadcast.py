@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
@@ -37,6 +39,21 @@ SEND_TIMEOUT_S = 2.0
 def after_commit(callback: Callable[[], object]) -> None:
     """Run ``callback`` after the transaction commits; its failure is logged, never raised."""
     transaction.on_commit(callback, robust=True)
+
+
+_unheard: ContextVar[frozenset[str]] = ContextVar("unheard_groups", default=frozenset())
+
+
+@contextmanager
+def unheard(group: str) -> Iterator[None]:
+    """Broadcasts to ``group`` committed in this context are dropped: nobody can be listening to
+    a table an import is rebuilding (none of its seats has a token yet), and each replayed
+    command would otherwise render the board for nobody (``campaigns.replay``)."""
+    token = _unheard.set(_unheard.get() | {group})
+    try:
+        yield
+    finally:
+        _unheard.reset(token)
 
 
 def event_json(event: Event, text: str | None = None) -> dict[str, Any]:
@@ -102,7 +119,7 @@ def broadcast_events(
     """Send one command's events to the table's group; failures are logged, not raised.
 
     ``board`` renders the new board once for every phone (not once per phone)."""
-    if not events:
+    if not events or group in _unheard.get():
         return
     layer = get_channel_layer()
     if layer is None:

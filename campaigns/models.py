@@ -349,3 +349,43 @@ class StatsVersion(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.mine}/{self.hosted}"
+
+
+class ImportStatus(models.TextChoices):
+    PENDING = "pending", "Waiting to be replayed"
+    RUNNING = "running", "Being replayed"
+    DONE = "done", "Imported"
+    FAILED = "failed", "Failed"
+
+
+class ImportJob(models.Model):
+    """An uploaded export waiting to be replayed into a new table, off the request path
+    (``campaigns.imports``). Its id in the API is a secret kept only as a hash, like a seat
+    token: it yields the new table's host seat, whose token hash is fixed when the job is made."""
+
+    key_hash = models.CharField(max_length=64, unique=True)
+    host_token_hash = models.CharField(max_length=64)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # The export as JSON text; emptied once the job has its answer.
+    body = models.TextField(blank=True)
+    status = models.CharField(max_length=10, choices=ImportStatus.choices, default=ImportStatus.PENDING)
+    # Counts the runs that claimed the job: a run whose count is no longer the job's was given up.
+    attempts = models.PositiveIntegerField(default=0)
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    seat_id = models.PositiveBigIntegerField(null=True, blank=True)
+    error: models.JSONField[Any] = models.JSONField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    queued_at = models.DateTimeField()
+    beat_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        indexes = [
+            models.Index(fields=["status", "queued_at"], name="import_job_owed"),
+            models.Index(fields=["finished_at"], name="import_job_finished"),
+        ]
+
+    def __str__(self) -> str:
+        return f"import {self.pk} ({self.status})"

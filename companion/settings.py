@@ -153,6 +153,19 @@ TABLE_HEARTBEAT_S = float(env.integer("TABLE_HEARTBEAT_S", default=10))
 SEAT_COMMANDS_PER_WINDOW = env.integer("SEAT_COMMANDS_PER_WINDOW", default=50)
 # Tasks owed after a command (the outbox) are run by beat if their message was lost.
 CELERY_BEAT_SCHEDULE = {"drain-outbox": {"task": "campaigns.drain_outbox", "schedule": 30.0}}
+# Table imports (campaigns.imports, issue #32): the largest export accepted (bytes), the most
+# commands it may hold, how many imports one client address may start per window, and how long
+# a finished import's answer (it yields the new table's host seat) is kept (seconds).
+IMPORT_MAX_BYTES = env.integer("IMPORT_MAX_BYTES", default=2 * 1024 * 1024)
+IMPORT_MAX_COMMANDS = env.integer("IMPORT_MAX_COMMANDS", default=5000)
+IMPORTS_PER_WINDOW = env.integer("IMPORTS_PER_WINDOW", default=10)
+IMPORT_WINDOW_S = env.integer("IMPORT_WINDOW_S", default=600)
+IMPORT_JOB_KEEP_S = env.integer("IMPORT_JOB_KEEP_S", default=3600)
+# Django refuses a larger body before any view reads it: an import may be larger than its default.
+DATA_UPLOAD_MAX_MEMORY_SIZE = max(2_621_440, IMPORT_MAX_BYTES)
+# Replays run as tasks of their own, owed imports drained by beat like the outbox.
+CELERY_IMPORTS = ["campaigns.imports"]
+CELERY_BEAT_SCHEDULE["drain-imports"] = {"task": "campaigns.drain_imports", "schedule": 30.0}
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -173,3 +173,42 @@ def test_refusals_answer_what_the_schema_says(
     no_token = logged_in.post("/api/v1/tables/", body, format="json")
     assert no_token.status_code == 403 and no_token.json()["code"] == "csrf_failed"
     check(schema, "post", "/api/v1/tables/", no_token)
+
+
+def test_imports_answer_what_the_schema_says(
+    schema: dict[str, Any],
+    host: Person,  # noqa: F811
+    settings: Any,
+) -> None:
+    from tests.import_jobs import IMPORT, run_owed_imports
+
+    export = host.client.get(f"/api/v1/tables/{host.table.pk}/export/").json()
+    posted = APIClient().post(IMPORT, export, format="json")
+    assert posted.status_code == 202
+    check(schema, "post", IMPORT, posted)
+    status = IMPORT + "{job_id}/"
+    pending = APIClient().get(posted["Location"])
+    assert pending.json()["status"] == "pending"
+    check(schema, "get", status, pending)
+    run_owed_imports()
+    done = APIClient().get(posted["Location"])
+    assert done.json()["status"] == "done"
+    check(schema, "get", status, done)
+    tampered = {**export, "name": "Another name"}
+    refused = APIClient().post(IMPORT, tampered, format="json")
+    run_owed_imports()
+    mismatch = APIClient().get(refused["Location"])
+    assert mismatch.status_code == 400
+    check(schema, "get", status, mismatch)
+    unknown = APIClient().get(IMPORT + "no-such-import/")
+    assert unknown.status_code == 404
+    check(schema, "get", status, unknown)
+    check(schema, "post", IMPORT, APIClient().post(IMPORT, {"format": "?"}, format="json"))  # 400
+    settings.IMPORT_MAX_BYTES = 100
+    too_large = APIClient().post(IMPORT, export, format="json")
+    assert too_large.status_code == 413
+    check(schema, "post", IMPORT, too_large)
+    settings.IMPORTS_PER_WINDOW = 0
+    too_many = APIClient().post(IMPORT, export, format="json")
+    assert too_many.status_code == 429
+    check(schema, "post", IMPORT, too_many)

@@ -22,11 +22,11 @@ from api.tests.test_export import export_of
 from campaigns import services
 from campaigns.models import OutboxTask, Play, PlayResult, Rating, RatingChange, Table, TableStatus
 from campaigns.tasks import drain_outbox, rate_play, write_play_record
+from tests.import_jobs import import_table
 from tests.personas import Person, join, person
 from tests.test_results_every_game import play_grim
 
 pytestmark = pytest.mark.django_db
-IMPORT = "/api/v1/tables/import/"
 
 
 def logged_in(user: Any) -> Client:
@@ -68,8 +68,8 @@ def figures(user: Any) -> dict[str, Any]:
 def import_as(user: Any, data: dict[str, Any]) -> tuple[Table, Person]:
     """Import over HTTP, the importer keeps the host seat in their history (a claim), then what the
     commit owes runs, as the worker and the outbox's drain run it; the new table and its host."""
-    response = logged_in(user).post(IMPORT, data, content_type="application/json")
-    assert response.status_code == 201, response.content
+    response = import_table(data, logged_in(user))
+    assert response.status_code == 200, response.content
     body = response.json()
     table = Table.objects.get(pk=body["id"])
     services.seat_claim(seat=table.seats.get(pk=body["seat"]["id"]), user=user)
@@ -140,8 +140,8 @@ def test_an_open_table_imported_goes_on_as_its_own_game() -> None:
     join(table, "Bo")
     data = export_of(ann)
     assert data["origin"]["ended_at"] is None
-    response = logged_in(mara).post(IMPORT, data, content_type="application/json")
-    assert response.status_code == 201, response.content
+    response = import_table(data, logged_in(mara))
+    assert response.status_code == 200, response.content
     fork = Table.objects.get(pk=response.json()["id"])
     assert fork.origin_table_id is None  # it is played on from here: a game of its own
     fork_host = person(fork.seats.get(pk=response.json()["seat"]["id"]), response.json()["seat"]["token"])
@@ -172,7 +172,7 @@ def test_a_malformed_origin_is_refused_and_creates_nothing(origin: dict[str, Any
     ann, _first = a_rated_game(mara)
     data = {**export_of(ann), "origin": origin}
     tables = Table.objects.count()
-    response = logged_in(mara).post(IMPORT, data, content_type="application/json")
+    response = import_table(data, logged_in(mara))
     assert response.status_code == 400, response.content
     body = response.json()
     assert body["code"] == "import_bad_file" and why in body["message"]
@@ -210,8 +210,8 @@ def test_two_restores_of_one_game_recorded_at_once_are_one_play() -> None:
     Table.objects.filter(pk=first.pk).delete()  # a fresh server holds neither table nor play
     copies = []
     for _ in range(2):
-        response = logged_in(mara).post(IMPORT, data, content_type="application/json")
-        assert response.status_code == 201, response.content
+        response = import_table(data, logged_in(mara))
+        assert response.status_code == 200, response.content
         copies.append(response.json()["id"])
     Play.objects.all().delete()  # whatever ran at import (eager tasks): both records owed again
     recorded, waiting = threading.Event(), threading.Event()

@@ -14,12 +14,12 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
-from rest_framework.test import APIClient
 
 from campaigns import seat_memo, services
 from campaigns.codes import hash_token
 from campaigns.models import Event, Seat, Table
 from rules import table as table_rules
+from tests.import_jobs import import_table
 from tests.personas import Person, add_life
 
 pytestmark = pytest.mark.django_db
@@ -209,10 +209,10 @@ def test_an_export_written_before_the_block_still_imports(host: Person, player: 
         if event["type"].startswith(("seat.", "table.")):
             del event["payload"]["ops"]
     del export["state"][table_rules.BLOCK]
-    answer = APIClient().post("/api/v1/tables/import/", export, format="json")
-    assert answer.status_code == 201, answer.json()
+    answer = import_table(export)
+    assert answer.status_code == 200, answer.json()
     block = rows_agree(answer.json()["id"])
     assert block["name"] == "Saturday" and [s["name"] for s in block["seats"]] == ["Ann", "Bea"]
     tampered = copy.deepcopy(export)
     tampered["events"][-1]["payload"]["edit_policy"] = "own"
-    assert APIClient().post("/api/v1/tables/import/", tampered, format="json").status_code == 400
+    assert import_table(tampered).status_code == 400
