@@ -159,11 +159,12 @@ def server_process(
 
 
 @contextmanager
-def celery_worker() -> Iterator[Any]:
+def celery_worker(started: list[subprocess.Popen[bytes]] | None = None) -> Iterator[Any]:
     """A real Celery worker (solo pool) on the test run's broker, queue and database; stopped after.
 
     Yields ``wait(done)``: poll ``done()`` until it is true (60 s at most), failing at once with the
-    worker's own words if it dies meanwhile.
+    worker's own words if it dies meanwhile. Its process is added to ``started``, for a test that
+    stops it.
     """
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "companion", "worker", "--pool=solo", "--loglevel=warning",
@@ -173,6 +174,8 @@ def celery_worker() -> Iterator[Any]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
     )  # fmt: skip
+    if started is not None:
+        started.append(worker)
 
     def wait(done: Any) -> None:
         deadline = time.monotonic() + 60
