@@ -17,14 +17,18 @@ the import.
 An export of an open table makes a table that goes on being played: from
 there on it is its own game, recorded when it ends, and keeps no origin.
 
-Exports written before this carry no origin and are imported as before.
-What the file says about its origin is not checked by the replay (it only
+Exports written before this carry no origin. Imported where the table
+their log was written at is held and ended, they are recognised by their
+first event (that table's host seat id and the moment it joined: no other
+table's log starts so) and are a copy of its game; elsewhere they are
+imported as before. What the file says about its origin is not checked by the replay (it only
 names which play is the same one); a wrong one can only withhold the
 import's own play record, or misdate it, never touch another table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -90,6 +94,33 @@ def read_origin(value: Any) -> Origin | None:
     if ended is not None and ended < created:
         raise _bad("the origin ends before it starts.")
     return Origin(table_id, created, ended)
+
+
+def found_here(first: Mapping[str, Any], game: str) -> Origin | None:
+    """The game an export without ``origin`` holds, if the ended table its log was written at is
+    here: the one whose first event is the export's (its host seat's id and the moment it joined)."""
+    seat_id, written = first["payload"].get("seat_id"), first.get("created_at")
+    if not isinstance(seat_id, int) or isinstance(seat_id, bool) or not isinstance(written, str):
+        return None
+    try:
+        moment = datetime.fromisoformat(written)
+    except ValueError:
+        return None
+    if timezone.is_naive(moment) or not 0 < seat_id < 2**63:
+        return None
+    table = Table.objects.filter(
+        game=game,
+        status=TableStatus.ENDED,
+        seats__pk=seat_id,
+        events__seq=1,
+        events__seat_id=seat_id,
+        events__created_at=moment,
+    ).first()
+    if table is None or table.ended_at is None:
+        return None
+    return Origin(
+        table.origin_table_id or table.pk, table.origin_created_at or table.created_at, table.ended_at
+    )
 
 
 def keep_origin(table: Table, origin: Origin | None) -> None:

@@ -39,7 +39,7 @@ from campaigns import origins, registry, services
 from campaigns.broadcast import unheard
 from campaigns.errors import TableError
 from campaigns.export import JOINED
-from campaigns.models import Event, Role, Seat, Table
+from campaigns.models import Event, Role, Seat, Table, TableStatus
 from campaigns.readexport import Doc, bad, is_int, same
 from rules import table as table_rules
 
@@ -159,7 +159,10 @@ def rebuild(doc: Doc, hooks: Hooks) -> tuple[Table, Seat]:
                 _replay(state, events)
             _check_end(state)
             # Before the commit queues its play record: the same game held here already is not played twice.
-            origins.keep_origin(state.table, doc.origin)
+            origin = doc.origin
+            if origin is None and state.table.status == TableStatus.ENDED:  # an export from before origins
+                origin = origins.found_here(doc.events[0], doc.game)
+            origins.keep_origin(state.table, origin)
             hooks.finished(state.table, state.host)
     except BaseException:
         Table.objects.filter(pk=state.table.pk).delete()

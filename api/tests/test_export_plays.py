@@ -104,6 +104,36 @@ def test_an_ended_table_imported_beside_it_is_not_a_second_play() -> None:
     assert figures(mara) == before
 
 
+def test_an_export_from_before_origins_imported_beside_its_table_is_not_a_second_play() -> None:
+    """Exports written before they named their origin are recognised by their first event (the
+    exported table's host seat id and the moment it joined) where that table still is."""
+    mara = get_user_model().objects.create_user("mara", password="x")
+    ann, first = a_rated_game(mara)
+    before = figures(mara)
+    data = export_of(ann)
+    del data["origin"]
+    twin, twin_host = import_as(mara, data)
+    assert (twin.origin_table_id, twin.origin_created_at) == (first.pk, first.created_at)
+    assert not Play.objects.filter(table=twin).exists()
+    assert figures(mara) == before
+    # Its copy's export, from before origins too, is still that one game.
+    again = export_of(twin_host)
+    del again["origin"]
+    import_as(mara, again)
+    assert figures(mara) == before
+
+
+def test_an_export_from_before_origins_restored_elsewhere_is_one_play() -> None:
+    mara = get_user_model().objects.create_user("mara", password="x")
+    ann, first = a_rated_game(mara)
+    data = export_of(ann)
+    del data["origin"]
+    Table.objects.filter(pk=first.pk).delete()
+    restored, _host = import_as(mara, data)
+    assert restored.origin_table_id is None  # nothing here names its game: recorded as it always was
+    assert Play.objects.filter(table=restored).count() == 1 and figures(mara)["plays"] == 1
+
+
 def test_restored_where_the_table_is_gone_the_game_is_one_play_dated_as_played() -> None:
     mara = get_user_model().objects.create_user("mara", password="x")
     ann, first = a_rated_game(mara)
