@@ -48,7 +48,7 @@ def a_counters_export() -> dict[str, Any]:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_upload_is_answered_at_once_and_its_status_url_gives_the_new_table() -> None:
+def test_an_upload_is_answered_at_once_and_its_status_url_gives_the_new_table(eager_tasks: Any) -> None:
     data = a_counters_export()
     posted = upload(data)
     assert posted.status_code == 202, posted.content
@@ -56,7 +56,7 @@ def test_an_upload_is_answered_at_once_and_its_status_url_gives_the_new_table() 
     assert set(body) == {"id", "status", "status_url"} and body["status"] == "pending"
     assert posted["Location"] == body["status_url"] == f"{IMPORT}{body['id']}/"
     assert len(body["id"]) >= 43  # 32 random bytes
-    # Replayed by the embedded runner's thread (tasks are eager here): polled until it has answered.
+    # Replayed by the embedded runner's thread (tasks eager, as with no REDIS_URL): polled until done.
     done = poll(body["status_url"])
     assert done.status_code == 200, done.content
     table = done.json()
@@ -85,7 +85,9 @@ def test_a_wrong_id_is_not_found() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_refused_replay_is_answered_at_the_status_url_as_before_and_leaves_nothing() -> None:
+def test_a_refused_replay_is_answered_at_the_status_url_as_before_and_leaves_nothing(
+    eager_tasks: Any,
+) -> None:
     data = a_counters_export()
     tampered = copy.deepcopy(data)
     next(c for c in tampered["commands"] if c["type"] == "counter.adjust")["payload"]["by"] = -30
@@ -227,7 +229,9 @@ def test_a_run_may_not_take_a_job_twice() -> None:
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_job_left_pending_by_a_stopped_process_is_run_when_polled(monkeypatch: Any) -> None:
+def test_a_job_left_pending_by_a_stopped_process_is_run_when_polled(
+    monkeypatch: Any, eager_tasks: Any
+) -> None:
     """On the embedded default no beat drains jobs: a poll of one that nothing here runs (the
     process that took it stopped before its runner did) has it run."""
     with monkeypatch.context() as stopped:
