@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -181,7 +182,7 @@ def _open(doc: Doc, hooks: Hooks) -> _Rebuild:
     # The name the table was opened with: renames replay on their own.
     renames = [e for e in doc.events if e["type"] == "table.renamed" and "before" in e["payload"]]
     opened_as = str(renames[0]["payload"]["before"]) if renames else doc.name
-    with transaction.atomic():
+    with ExitStack() as told_after_commit, transaction.atomic():
         # Nobody's yet: the importer's account and token come with the last step.
         table, grant = services.table_create(
             game=doc.game,
@@ -189,6 +190,7 @@ def _open(doc: Doc, hooks: Hooks) -> _Rebuild:
             seat_name=str(first["payload"].get("name", host["name"])),
             options=doc.options,
         )
+        told_after_commit.enter_context(unheard(table.group_name))  # left after the commit
         state = _Rebuild(doc, table, grant.seat)
         _joined(state, first, grant.seat)
         hooks.opened(table)

@@ -242,3 +242,27 @@ def test_a_job_left_pending_by_a_stopped_process_is_run_when_polled(
     ImportJob.objects.update(queued_at=timezone.now() - imports.GRACE * 2)
     done = poll(posted["Location"])
     assert done.status_code == 200 and done.json()["status"] == "done"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_nobody_is_told_of_a_table_while_it_is_being_imported(monkeypatch: Any) -> None:
+    """Each replayed step commits, but its events are broadcast to nobody (no seat of the table
+    has a token anyone holds yet): no message is made, no board rendered."""
+    from campaigns import broadcast
+
+    monkeypatch.setattr(imports, "enqueue", lambda job_id: None)  # run here, below
+    upload(a_counters_export())
+    made: list[Any] = []
+    real = broadcast.messages_for
+
+    def recorded(*args: Any, **kwargs: Any) -> Any:
+        made.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(broadcast, "messages_for", recorded)
+    assert imports.run(ImportJob.objects.get().pk) == "done"
+    assert made == []
+    ann, _bo = open_table("counters")  # a table in play is still told of its changes
+    made.clear()
+    ann.command("counter.add", {"name": "Life", "value": 20})
+    assert len(made) == 1
