@@ -254,24 +254,22 @@ def _rescue(job: ImportJob) -> bool:
     (given up after ``MAX_RUNS``). Whether it was taken from that run."""
     now = timezone.now()
     with transaction.atomic():
-        gone = job.attempts >= MAX_RUNS
-        error = {
-            "code": "server_error",
-            "message": "The import could not be finished on our side; nothing was imported. Try again.",
-            "status": 500,
-            "extra": {},
-        }
-        taken = ImportJob.objects.filter(
+        silent = ImportJob.objects.select_for_update().filter(
             pk=job.pk, status=ImportStatus.RUNNING, attempts=job.attempts, beat_at__lt=now - STALE
-        ).update(
-            status=ImportStatus.FAILED if gone else ImportStatus.PENDING,
-            table=None,
-            queued_at=now,
-            **({"error": error, "body": "", "finished_at": now} if gone else {}),
         )
-        if taken and job.table_id is not None:
-            Table.objects.filter(pk=job.table_id).delete()
-    return bool(taken)
+        row = silent.values("table_id").first()
+        if row is None:
+            return False
+        left = row["table_id"]
+        if job.attempts >= MAX_RUNS:
+            message = "The import could not be finished on our side; nothing was imported. Try again."
+            error = {"code": "server_error", "message": message, "status": 500, "extra": {}}
+            silent.update(status=ImportStatus.FAILED, table=None, error=error, body="", finished_at=now)
+        else:
+            silent.update(status=ImportStatus.PENDING, table=None, queued_at=now)
+        if left is not None:
+            Table.objects.filter(pk=left).delete()
+    return True
 
 
 @shared_task(name=DRAIN_IMPORTS)
