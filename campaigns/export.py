@@ -25,6 +25,7 @@ from typing import Any
 
 from campaigns import origins, registry, services
 from campaigns.models import Command, Event, PlayResult, Seat, Table
+from rules import table as table_rules
 
 FORMAT = "grim-table-export"
 VERSION = 1

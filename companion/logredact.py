@@ -41,6 +41,8 @@ _KEYED = re.compile(
     r"""(["'](?P<key>[\w-]*(?:token|code))["']\s*:\s*)(?P<q>["'])(?P<value>.*?)(?P=q)""", re.I
 )
 _JOIN = re.compile(r"/join/(?=[^/\s])", re.IGNORECASE)
+_IMPORT_JOB = re.compile(r"/tables/import/(?=[^/\s])", re.IGNORECASE)
+"""An import's status URL: its id is a secret that yields the new table's host seat."""
 _MAX_DECODES = 10
 
 
@@ -56,8 +58,8 @@ def decoded(text: str, *, plus: bool = False) -> str:
 
 def _clean_path(path: str) -> str:
     plain = decoded(path)
-    join = _JOIN.search(plain)
-    return plain[: join.end()] + REDACTED if join else path
+    secret = _JOIN.search(plain) or _IMPORT_JOB.search(plain)
+    return plain[: secret.end()] + REDACTED if secret else path
 
 
 def _clean_parameter(part: str) -> str:

@@ -87,6 +87,12 @@ def test_a_name_and_value_encoded_together_go_whole() -> None:
     assert redact("after=2&token=Secret") == "after=2&token=[redacted]"  # a bare query string
 
 
+def test_an_import_jobs_secret_id_is_taken_out_of_its_status_url() -> None:
+    line = '"GET /api/v1/tables/import/331PV2aXk1Q19UnVKj3T/ HTTP/1.1" 200'
+    assert redact(line) == '"GET /api/v1/tables/import/[redacted] HTTP/1.1" 200'
+    assert redact('"POST /api/v1/tables/import/ HTTP/1.1" 202') == '"POST /api/v1/tables/import/ HTTP/1.1" 202'
+
+
 def test_join_codes_are_taken_out_of_paths_and_bodies() -> None:
     assert redact("Not Found: /join/K7QX2M/nope/") == "Not Found: /join/[redacted]"
     assert redact('"GET /%6Aoin/K7QX2M/ HTTP/1.1"') == '"GET /join/[redacted] HTTP/1.1"'

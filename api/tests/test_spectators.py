@@ -16,6 +16,7 @@ from rest_framework.test import APIClient
 from campaigns import services
 from campaigns.models import Seat, Table
 from rules import table as table_rules
+from tests.import_jobs import import_table
 from tests.personas import Person, join, person
 
 pytestmark = pytest.mark.django_db
@@ -120,8 +121,8 @@ def test_an_export_with_a_chosen_limit_imports_as_it_was(db: Any) -> None:
     assert ann.command("table.set_spectators", {"limit": 4}).status_code == 200
     exported = ann.client.get(f"/api/v1/tables/{table.pk}/export/").json()
     assert exported["options"] == {"spectators": 2}  # as the table was opened
-    imported = APIClient().post("/api/v1/tables/import/", exported, format="json")
-    assert imported.status_code == 201, imported.json()
+    imported = import_table(exported)
+    assert imported.status_code == 200 and imported.json()["status"] == "done", imported.json()
     assert Table.objects.get(pk=imported.json()["id"]).state["table"]["spectators"] == 4
 
 
