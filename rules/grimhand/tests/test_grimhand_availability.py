@@ -10,7 +10,7 @@ from rules.engine import State
 from rules.errors import RuleViolation
 from rules.grimhand.table.availability import available_abilities, available_quests
 from rules.grimhand.table.catalogue import AbilityFacts, QuestFacts
-from rules.tests.test_grimhand_table import PLAYER, RULES, char, make, run
+from rules.grimhand.tests.test_grimhand_table import PLAYER, RULES, char, make, run
 
 
 def names(facts: Sequence[QuestFacts | AbilityFacts]) -> list[str]:

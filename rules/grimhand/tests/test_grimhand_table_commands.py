@@ -11,7 +11,7 @@ import pytest
 from rules.engine import Actor, LoggedEvent, NotAllowed, State
 from rules.errors import RuleViolation
 from rules.grimhand.table import export_character
-from rules.tests.test_grimhand_table import (
+from rules.grimhand.tests.test_grimhand_table import (
     HOST,
     OTHER,
     OTHER_EVERYONE,

@@ -1,0 +1,1 @@
+"""Grim Hand's rules tests (standard library + pytest + hypothesis only)."""
