@@ -19,13 +19,16 @@ from rules.errors import RuleViolation
 MIN_RANK = 1
 MAX_RANK = 10
 DECK_SIZE = 50
+WILD = "wild"
+"""The data's sixth suit name, read as Nature (spec Decision)."""
 
 
 class Affinity(Enum):
     """One of the five primal forces; the suit of a card and a character's bond (§4, §5).
 
-    ``Affinity("blood")``, ``Affinity("BLOOD")`` and the two-letter code
-    ``Affinity("BL")`` all work.
+    ``Affinity("blood")``, ``Affinity("BLOOD")``, the two-letter code
+    ``Affinity("BL")`` and ``Affinity("Wild")`` (Nature) all work: this is the
+    one reading of an affinity's name, so every command reads it alike.
     """
 
     BLOOD = "Blood"
@@ -38,6 +41,10 @@ class Affinity(Enum):
     def _missing_(cls, value: object) -> Affinity | None:
         if isinstance(value, str):
             key = value.strip().lower()
+            if key == WILD:
+                # Spec Decision: the suit "Wild" printed on explore and threat cards is Nature
+                # (its icon is Nature's); Wild is otherwise only the 6th face of the affinity die.
+                return cls.NATURE
             for member in cls:
                 if key in (member.value.lower(), member.code.lower()):
                     return member
@@ -55,7 +62,10 @@ class Affinity(Enum):
 
     @classmethod
     def parse(cls, text: str) -> Affinity:
-        """Read an affinity typed by a person; raise ``RuleViolation`` if unknown."""
+        """Read an affinity typed by a person or printed on a card; ``RuleViolation`` if unknown.
+
+        Spec **Decision**: "Wild" reads as Nature, for cards and people alike.
+        """
         try:
             return cls(text)
         except ValueError:
@@ -64,17 +74,6 @@ class Affinity(Enum):
                 f"unknown affinity {text!r}; expected Blood, Bone, Shadow, Iron or Nature",
                 {"value": text},
             ) from None
-
-    @classmethod
-    def from_data(cls, text: str) -> Affinity:
-        """Read the affinity printed on exploration and threat cards.
-
-        Spec **Decision**: the data's suit "Wild" means Nature (its icon is
-        Nature's); Wild is only the sixth face of the affinity die.
-        """
-        if text.strip().lower() == "wild":
-            return cls.NATURE
-        return cls.parse(text)
 
 
 _CODES: dict[Affinity, str] = {

@@ -28,7 +28,7 @@ from rules.errors import RuleViolation
 from rules.grimhand.campaign import event_draws, initiative_leaders
 from rules.grimhand.cards import Affinity
 from rules.grimhand.table import endgame, market, rest
-from rules.grimhand.table.catalogue import MAX_RANK, MIN_RANK, parse_suit
+from rules.grimhand.table.catalogue import MAX_RANK, MIN_RANK, parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody
 from rules.grimhand.table.dicein import affinity_dice, face_names
 from rules.grimhand.table.ops import counter_op
@@ -239,7 +239,7 @@ def _card_from(ctx: Ctx, payload: Payload) -> dict[str, Any]:
         raise RuleViolation(
             "missing_field", "The explore card's affinity is required.", {"field": "affinity"}
         )
-    suit = parse_suit(payload["affinity"], "bad_field")
+    suit = parse_affinity(payload["affinity"], "bad_field")
     typed = text(payload, "name", "The card's name", 60) if isinstance(name, str) and name.strip() else ""
     facts = known if known is not None and known.rank == rank and known.affinity == suit else None
     facts = facts or ctx.catalogue.explore_by_card(rank, suit)

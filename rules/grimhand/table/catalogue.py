@@ -180,7 +180,8 @@ class Catalogue:
 
 
 def parse_affinity(value: object, code: str = "unknown_affinity") -> str:
-    """A canonical affinity name ("blood" -> "Blood"); the refusal code is the caller's."""
+    """A canonical affinity name ("blood" -> "Blood", "Wild" -> "Nature": spec Decision), read by
+    ``Affinity`` like every affinity a command names; the refusal code is the caller's."""
     if isinstance(value, str):
         try:
             return Affinity(value).value
@@ -188,16 +189,9 @@ def parse_affinity(value: object, code: str = "unknown_affinity") -> str:
             pass
     raise RuleViolation(
         code,
-        f"Unknown affinity {value!r}: choose Blood, Bone, Shadow, Iron or Nature.",
+        f"Unknown affinity {value!r}: choose Blood, Bone, Shadow, Iron or Nature (Wild is Nature).",
         {"affinity": value},
     )
-
-
-def parse_suit(value: object, code: str = "unknown_affinity") -> str:
-    """The affinity of an explore or threat card: spec Decision, a printed "Wild" means Nature."""
-    if isinstance(value, str) and value.strip().lower() == "wild":
-        return Affinity.NATURE.value
-    return parse_affinity(value, code)
 
 
 def standard_catalogue(

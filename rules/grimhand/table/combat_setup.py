@@ -14,7 +14,7 @@ from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
 from rules.grimhand.combat.lineup import Threat, form_mobs
 from rules.grimhand.table import session
-from rules.grimhand.table.catalogue import parse_suit
+from rules.grimhand.table.catalogue import parse_affinity
 from rules.grimhand.table.combat_state import (
     Side,
     block,
@@ -53,12 +53,12 @@ def _threat_from(ctx: Ctx, raw: object, n: int) -> Threat:
             raise RuleViolation(
                 "not_a_threat", f"{facts.name} has no rank and LE to fight; type them in.", {"field": where}
             )
-        return Threat(facts.name, facts.rank, Affinity(parse_suit(facts.affinity)), life)
+        return Threat(facts.name, facts.rank, Affinity(parse_affinity(facts.affinity)), life)
     rank = integer(raw, "rank", "Threat rank", 1, 10)
     if le is None:
         raise RuleViolation("missing_field", "A typed threat needs its LE.", {"field": f"{where}.le"})
     name = text(raw, "name", "Threat name", 40) if raw.get("name") else f"Threat {n + 1}"
-    return Threat(name, rank, Affinity(parse_suit(raw.get("affinity"))), le)
+    return Threat(name, rank, Affinity(parse_affinity(raw.get("affinity"))), le)
 
 
 def _player_side(char: Character) -> Side:

@@ -29,11 +29,10 @@ def test_affinity_rejects_unknown_names() -> None:
     assert "Fire" in str(info.value)
 
 
-def test_wild_in_card_data_means_nature_but_not_for_people() -> None:
-    assert Affinity.from_data("Wild") is Affinity.NATURE
-    assert Affinity.from_data("Iron") is Affinity.IRON
-    with pytest.raises(RuleViolation):
-        Affinity.parse("Wild")
+def test_wild_means_nature_for_cards_and_people_alike() -> None:
+    """Spec Decision: the suit "Wild" is Nature; one reader for every affinity a command names."""
+    assert Affinity.parse("Wild") is Affinity.NATURE and Affinity("wild") is Affinity.NATURE
+    assert Affinity.parse("Iron") is Affinity.IRON
 
 
 def test_deck_has_fifty_distinct_cards_indexed_densely() -> None:

@@ -39,6 +39,6 @@ def canonical_affinity(text: str) -> str:
     anything else.
     """
     try:
-        return Affinity.from_data(text).value
+        return Affinity.parse(text).value
     except RuleViolation as exc:
         raise ValueError(exc.message) from None

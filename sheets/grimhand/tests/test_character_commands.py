@@ -57,7 +57,7 @@ def test_randomise_creates_a_character(gh_player: Person) -> None:
     [
         ({"name": "X", "race": "Troll", "class": "Mage", "affinity": "Bone"}, "unknown_race"),
         ({"name": "X", "race": "Elf", "class": "Bard", "affinity": "Bone"}, "unknown_class"),
-        ({"name": "X", "race": "Elf", "class": "Mage", "affinity": "Wild"}, "unknown_affinity"),
+        ({"name": "X", "race": "Elf", "class": "Mage", "affinity": "Fire"}, "unknown_affinity"),
         ({"name": "", "race": "Elf", "class": "Mage", "affinity": "Bone"}, "bad_name"),
     ],
 )
