@@ -26,7 +26,7 @@ from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand.cards import parse_cards
 from rules.grimhand.poker import Category, evaluate_exact
-from rules.grimhand.table import items
+from rules.grimhand.table import items, words
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.dicein import read_cards
 from rules.grimhand.table.ops import counter_op, owner_of
@@ -130,13 +130,15 @@ def finish_challenge(ctx: Ctx, char: Character, quest_name: str, passed: bool, *
     _replace(ctx, char, quest, {**quest, "challenge": {**quest["challenge"], "passed": passed}})
     event_type, body = settle_quest(ctx, char, index, passed)
     verdict = "passes" if passed else "fails"
-    line = f"{char['name']} {verdict} the {kind} of {quest_name}" + (f" ({how})" if how else "")
+    line = f"{char['name']} {verdict} the {kind} of {quest_name}" + (f" ({how.rstrip('.')})" if how else "")
     if penalty:
-        labels = {"le": "LE", "ap": "AP", "corruption": "Corruption", "doubt": "Doubt"}
-        line += "; " + ", ".join(f"{labels[k]} {v['before']} \u2192 {v['after']}" for k, v in penalty.items())
-    line += ": " + (
-        f"{quest_name} completed." if passed else f"{quest_name} failed; it can be retried later."
-    )
+        line += f"; the {kind}'s penalty: {words.changes(penalty)}"
+    effects = words.effects(body["effects"], char["id"])
+    if passed:
+        line += f". {quest_name} completed" + (f": {effects}." if effects else ".")
+    else:
+        line += f". {quest_name} failed" + (f"; its penalty: {effects}" if effects else "")
+        line += "; it can be tried again after the next explore card."
     return event_type, {**body, "challenge": kind, "passed": passed, "penalty": penalty, "line": line}
 
 

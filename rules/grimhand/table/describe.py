@@ -10,24 +10,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-ARROW = "\u2192"
-LABELS = {
-    "le": "LE",
-    "ap": "AP",
-    "gold": "Gold",
-    "xp": "XP",
-    "qp": "QP",
-    "doubt": "Doubt",
-    "corruption": "Corruption",
-    "max_le": "Max LE",
-    "max_ap": "Max AP",
-    "strength": "Strength",
-    "agility": "Agility",
-    "attack": "Attack",
-}
-EXPIRIES = {"next_combat": "until the next combat", "next_exploration": "until the next exploration"}
+from rules.grimhand.table import words
+from rules.grimhand.table.words import ARROW, label, signed, until
 
 Body = Mapping[str, Any]
+SETTING_NAMES = {
+    "printed_rarity": "Printed rarity",
+    "corruption_threshold": "Corruption threshold",
+    "explore_level": "Explore level (Gold Offering)",
+    "heal_gold_per_le": "Gold per LE healed",
+    "active_limit": "Threats fighting at once",
+    "market_picks": "Cards per market option",
+}
 
 
 def _who(b: Body) -> str:
@@ -39,16 +33,8 @@ def _item(b: Body) -> str:
     return str(item.get("name", "an item")) if isinstance(item, Mapping) else "an item"
 
 
-def _signed(n: Any) -> str:
-    return f"+{n}" if isinstance(n, int) and n >= 0 else f"\u2212{abs(n)}" if isinstance(n, int) else str(n)
-
-
-def _label(stat: Any) -> str:
-    return LABELS.get(str(stat), str(stat))
-
-
 def _changed(b: Body) -> str:
-    line = f"{_who(b)}: {_label(b.get('stat'))} {b.get('before')} {ARROW} {b.get('after')}"
+    line = f"{_who(b)}: {label(b.get('stat'))} {b.get('before')} {ARROW} {b.get('after')}"
     stature = b.get("stature")
     if isinstance(stature, Mapping) and stature.get("after"):
         line += f" (now {stature['after']})"
@@ -57,10 +43,33 @@ def _changed(b: Body) -> str:
 
 def _modifier(b: Body) -> str:
     m = b.get("modifier") or {}
-    expiry = m.get("expiry")
-    until = EXPIRIES.get(str(expiry), f"until {expiry}") if expiry else "for good"
     source = f" ({m['source']})" if m.get("source") else ""
-    return f"{_who(b)} gets {_signed(m.get('amount'))} {_label(m.get('stat'))} {until}{source}"
+    return f"{_who(b)} gets {signed(m.get('amount'))} {label(m.get('stat'))} {until(m.get('expiry'))}{source}"
+
+
+def _quest_end(b: Body) -> str:
+    verb = "completed" if b.get("status") == "completed" else "failed"
+    line = f"{_who(b)} {verb} {b.get('quest')}"
+    if b.get("override"):
+        kind = b.get("challenge") or "challenge"
+        line += f" by hand, overriding its {kind} ({b.get('note')})"
+    said = words.effects(b.get("effects") or [], b.get("character_id"))
+    return f"{line}: {said}" if said else line
+
+
+def _ap(b: Body) -> str:
+    ap = b.get("ap")
+    return f" (AP {ap['before']} {ARROW} {ap['after']})" if isinstance(ap, Mapping) else ""
+
+
+def _setting(b: Body) -> str:
+    name = SETTING_NAMES.get(str(b.get("key")), str(b.get("key")))
+    before, after = b.get("before"), b.get("after")
+    if isinstance(after, bool):
+        return f"Campaign setting: {name} {'on' if after else 'off'}"
+    if isinstance(before, int) and not isinstance(before, bool):
+        return f"Campaign setting: {name} {before} {ARROW} {after}"
+    return f"Campaign setting: {name} is now {after}"
 
 
 LINES: dict[str, Callable[[Body], str]] = {
@@ -80,15 +89,15 @@ LINES: dict[str, Callable[[Body], str]] = {
     "character.item_given": lambda b: f"{_who(b)} gave {_item(b)} to {b.get('to_character')}",
     "character.ability_chosen": lambda b: f"{_who(b)} chose the ability {b.get('ability')}",
     "character.ability_removed": lambda b: f"{_who(b)} gave up the ability {b.get('ability')}",
-    "character.ability_used": lambda b: f"{_who(b)} used {b.get('ability')}",
+    "character.ability_used": lambda b: (
+        f"{_who(b)} used {b.get('ability')} (AP {b.get('before')} {ARROW} {b.get('after')})"
+    ),
     "character.retired": lambda b: f"{_who(b)} retired",
     "modifier.added": _modifier,
     "modifier.removed": lambda b: (
         f"{_who(b)}: a modifier ended ({(b.get('modifier') or {}).get('source', '')})"
     ),
-    "modifier.expired": lambda b: (
-        f"{_who(b)}: modifiers {EXPIRIES.get(str(b.get('expiry')), b.get('expiry'))} ended"
-    ),
+    "modifier.expired": lambda b: f"{_who(b)}: modifiers {until(b.get('expiry'))} ended",
     "quest.taken": lambda b: f"{_who(b)} took the quest {b.get('quest')} ({b.get('qp_needed')} QP needed)",
     "quest.progressed": lambda b: f"{_who(b)}: quest QP {b.get('before')} {ARROW} {b.get('after')}",
     "quest.challenge_rolled": lambda b: (
@@ -96,23 +105,31 @@ LINES: dict[str, Callable[[Body], str]] = {
     ),
     "quest.challenge_rerolled": lambda b: (
         f"{_who(b)} rolled again {(b.get('roll') or {}).get('total')}: "
-        f"{(b.get('roll') or {}).get('challenge')}"
+        f"{(b.get('roll') or {}).get('challenge')}{_ap(b)}"
     ),
-    "quest.completed": lambda b: f"{_who(b)} completed {b.get('quest')}",
-    "quest.failed": lambda b: f"{_who(b)} failed {b.get('quest')}",
-    "settings.changed": lambda b: f"the table setting {b.get('key')} is now {b.get('after')}",
+    "quest.completed": _quest_end,
+    "quest.failed": _quest_end,
+    "settings.changed": _setting,
     "homebrew.equipment_added": lambda b: f"added the homebrew card {(b.get('card') or {}).get('name')}",
     "homebrew.equipment_removed": lambda b: f"removed the homebrew card {(b.get('card') or {}).get('name')}",
 }
 
 
 def describe(event_type: str, payload: Body, seat_names: Mapping[int, str]) -> str:
-    """The event's log line; campaign and combat events carry theirs, worded when they happened."""
+    """The event's log line; campaign and combat events carry theirs, worded when they happened.
+
+    A command that lowered a maximum also brought the current LE/AP down to it
+    (``ops.settle``): those numbers end the line, so it names every number it changed.
+    """
     worded = payload.get("line")
     if isinstance(worded, str) and worded:
-        return worded
-    line = LINES.get(event_type)
-    if line is None:
+        line = worded
+    elif event_type in LINES:
+        line = LINES[event_type](payload)
+    else:
         prefix = f"{payload['character']}: " if payload.get("character") else ""
-        return prefix + event_type.replace(".", " ").replace("_", " ")
-    return line(payload)
+        line = prefix + event_type.replace(".", " ").replace("_", " ")
+    clamped = payload.get("clamped")
+    if clamped:
+        line += "; " + words.clamps(clamped)
+    return line

@@ -35,6 +35,7 @@ from rules.grimhand.table.catalogue import EffectFacts, parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import COUNTERS, STAT_NAMES, Character, characters, maximum
+from rules.validate import fields, flag, text
 
 Entry = dict[str, Any]
 
@@ -209,7 +210,8 @@ def reroll(ctx: Ctx, payload: Payload) -> EventBody:
         raise RuleViolation(
             "not_enough_ap", "A re-roll costs 1 AP and you have none (§9.1).", {"ap": char["ap"]}
         )
-    ctx.do(counter_op(char, "ap", char["ap"] - 1))
+    ap = int(char["ap"])
+    ctx.do(counter_op(char, "ap", ap - 1))
     roll = _roll(ctx, char, payload)
     _replace(ctx, char, quest, {**quest, "challenge": roll})
     return "quest.challenge_rerolled", {
@@ -217,6 +219,7 @@ def reroll(ctx: Ctx, payload: Payload) -> EventBody:
         "quest": quest["name"],
         "roll": roll,
         "previous": quest["challenge"],
+        "ap": {"before": ap, "after": ap - 1},
     }
 
 
@@ -226,7 +229,12 @@ def _modifier_id(ctx: Ctx, char: Character) -> int:
 
 def apply_effect(ctx: Ctx, char: Character, effect: EffectFacts, source: str) -> dict[str, Any]:
     """One quest effect on one character, recorded for the log."""
-    note: dict[str, Any] = {"character_id": char["id"], "stat": effect.stat, "amount": effect.amount}
+    note: dict[str, Any] = {
+        "character_id": char["id"],
+        "character": char["name"],
+        "stat": effect.stat,
+        "amount": effect.amount,
+    }
     if effect.duration == "now" and effect.stat in COUNTERS:
         top = maximum(char, effect.stat)
         before = int(char[effect.stat])
@@ -249,18 +257,55 @@ def apply_effect(ctx: Ctx, char: Character, effect: EffectFacts, source: str) ->
     return {**note, "kind": "reminder" if modifier.get("reminder") else "modifier", "expiry": expiry}
 
 
-def _finish(ctx: Ctx, payload: Payload, success: bool) -> EventBody:
+def complete(ctx: Ctx, payload: Payload) -> EventBody:
+    """Only a passed challenge completes a quest (§9.1): ``quest.resolve`` or the solo combat does it.
+
+    ``{override: true, note}`` completes it by hand (a printed card says so),
+    whatever its challenge, and the log says it was an override and why.
+    """
+    fields(payload, ("character_id", "quest", "override", "note"))
     char = ctx.owned(payload)
     index, quest = _active(char, payload)
+    challenge = quest["challenge"] or {}
+    if flag(payload, "override", "override"):
+        note = text(payload, "note", "A note (why the quest is done)", 120)
+        event_type, body = settle_quest(ctx, char, index, True)
+        kind = challenge.get("challenge")
+        return event_type, {**body, "override": True, "note": note, "challenge": kind}
     _require_qp(char, quest)
-    if quest["challenge"] is None and not (not success and payload.get("give_up") is True):
+    if not challenge:
         raise RuleViolation(
             "challenge_needed",
-            f"Roll {quest['name']}'s challenge first: "
-            "a quest is completed or failed by its challenge (§9.1).",
+            f"Roll {quest['name']}'s challenge first: a quest is completed by passing its challenge (§9.1). "
+            "A card that completes it anyway: complete it by hand with a note.",
+            {"quest": quest["name"], "field": ""},
+        )
+    solo = challenge["challenge"] == "Threat Manifestation"
+    how = "fight it alone (a solo combat)" if solo else "resolve it"
+    raise RuleViolation(
+        "challenge_not_passed",
+        f"{quest['name']}'s {challenge['challenge']} is not passed yet: {how} (§9.1). "
+        "A card that completes the quest anyway: complete it by hand with a note.",
+        {"quest": quest["name"], "challenge": challenge["challenge"], "field": ""},
+    )
+
+
+def fail(ctx: Ctx, payload: Payload) -> EventBody:
+    """The players give the challenge up: the quest's penalty; it stays open for a later try unless
+    ``give_up`` (§9.1: "players may attempt another Quest Challenge")."""
+    fields(payload, ("character_id", "quest", "give_up"))
+    char = ctx.owned(payload)
+    index, quest = _active(char, payload)
+    give_up = flag(payload, "give_up", "give_up")
+    _require_qp(char, quest)
+    if quest["challenge"] is None and not give_up:
+        raise RuleViolation(
+            "challenge_needed",
+            f"Roll {quest['name']}'s challenge first: a quest is completed or failed by its challenge "
+            "(§9.1).",
             {"quest": quest["name"]},
         )
-    return settle_quest(ctx, char, index, success, give_up=payload.get("give_up") is True)
+    return settle_quest(ctx, char, index, False, give_up=give_up)
 
 
 def settle_quest(ctx: Ctx, char: Character, index: int, success: bool, *, give_up: bool = False) -> EventBody:
@@ -285,14 +330,6 @@ def settle_quest(ctx: Ctx, char: Character, index: int, success: bool, *, give_u
     text = facts.success_text if success else facts.failure_text
     body = {**head(char), "quest": facts.name, "status": after["status"], "text": text, "effects": applied}
     return ("quest.completed" if success else "quest.failed"), body
-
-
-def complete(ctx: Ctx, payload: Payload) -> EventBody:
-    return _finish(ctx, payload, True)
-
-
-def fail(ctx: Ctx, payload: Payload) -> EventBody:
-    return _finish(ctx, payload, False)
 
 
 # --- stature abilities (§9) -------------------------------------------------------

@@ -83,7 +83,7 @@ def test_the_same_physical_card_twice_is_refused_across_characters_and_inventory
     [
         {"rank": 11, "affinity": "Iron"},
         {"rank": 0, "affinity": "Iron"},
-        {"rank": 3, "affinity": "Wild"},
+        {"rank": 3, "affinity": "Fire"},
         {"rank": "3", "affinity": "Iron"},
         {"homebrew_id": "h1"},
     ],
@@ -122,7 +122,7 @@ def test_a_quest_challenge_before_its_qp_is_reached_is_refused() -> None:
     [
         ("race", "Troll", "unknown_race"),
         ("class", "Bard", "unknown_class"),
-        ("affinity", "Wild", "unknown_affinity"),
+        ("affinity", "Fire", "unknown_affinity"),
     ],
 )
 def test_unknown_race_class_affinity_are_refused(field: str, value: str, code: str) -> None:
@@ -178,7 +178,8 @@ def test_quest_success_and_failure_apply_their_effects() -> None:
     assert failed["type"] == "quest.failed"
     assert char(state, bo)["quests"][0]["challenge"] is None  # a retry rolls a new challenge
     state, _ = run(state, "quest.challenge_roll", character_id=bo, dice=[1, 2, 3, 4])
-    state, _ = run(state, "quest.complete", character_id=bo)
+    assert refused(state, "quest.complete", character_id=bo).code == "challenge_not_passed"
+    state, _ = run(state, "quest.complete", character_id=bo, override=True, note="the Oracle card")
     assert char(state, bo)["quests"][0]["status"] == "completed"
     assert char(state, bo)["gold"] == gold + 5
     assert char(state, bo)["derived"]["stats"]["agility"] == agility + 1
@@ -254,7 +255,11 @@ COMMANDS: list[tuple[str, Actor, dict[str, Any]]] = [
     ("quest.progress", PLAYER, {"character_id": "BO", "explore_rank": 4, "explore_affinity": "Iron"}),
     ("quest.challenge_roll", PLAYER, {"character_id": "BO", "quest": "Iron Test"}),
     ("quest.reroll", PLAYER, {"character_id": "BO", "quest": "Iron Test", "_rolled": True}),
-    ("quest.complete", PLAYER, {"character_id": "BO", "quest": "Iron Test", "_rolled": True}),
+    (
+        "quest.complete",
+        PLAYER,
+        {"character_id": "BO", "quest": "Iron Test", "_rolled": True, "override": True, "note": "a card"},
+    ),
     ("quest.fail", PLAYER, {"character_id": "BO", "quest": "Iron Test", "_rolled": True}),
     ("quest.fail", PLAYER, {"character_id": "BO", "quest": "Iron Test", "give_up": True}),
     ("modifier.add", PLAYER, {"character_id": "BO", "stat": "max_le", "amount": -5, "source": "Altar"}),

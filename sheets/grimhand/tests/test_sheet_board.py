@@ -155,7 +155,7 @@ def test_a_payload_with_an_apostrophe_stays_inside_its_attribute(gh_host: Person
     quest = next(q.name for q in current_catalogue().quests if "'" in q.name and q.affinity == "Iron")
     ok(gh_host.command("quest.take", {"character_id": grum, "quest": quest}))
     page = board(gh_host)
-    payloads = re.findall(r"data-command=\"quest.complete\" data-payload='([^']*)'", page)
+    payloads = re.findall(r"data-command=\"quest.fail\" data-payload='([^']*)'", page)
     assert [json.loads(p) for p in payloads] == [{"character_id": grum, "quest": quest}]
 
 
