@@ -49,22 +49,27 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     if side["status"] not in ("fighting", "active", "queued"):
         raise RuleViolation("not_fighting", f"{side['name']} is out of this combat.")
     if what == "attack":
-        set_side(ctx, side["id"], "modifiers", int(side["modifiers"]) + by)
-        return "combat.adjusted", {"line": f"{side['name']}: attack {by:+d} ({note})", "side_id": side["id"]}
+        before = int(side["modifiers"])
+        set_side(ctx, side["id"], "modifiers", before + by)
+        line = f"{side['name']}: attack {by:+d} ({note}; attack modifier {before} \u2192 {before + by})"
+        return "combat.adjusted", {"line": line, "side_id": side["id"]}
     if side["kind"] == "player":
         before = int(char["le"])
         le = max(0, min(int(char["derived"]["stats"]["max_le"]), before + by))
         ctx.do(counter_op(char, "le", le))
+        fight_le = int(side["le"])
         set_side(ctx, side["id"], "le", le)
+        also = f"; LE in the fight {fight_le} \u2192 {le}" if fight_le != before else ""
         if le <= 0:
             set_side(ctx, side["id"], "status", "defeated")
             session.defeat(ctx, char)
         settle_over(ctx)
-        return "combat.adjusted", {**head(char), "line": f"{char['name']}: LE {before} → {le} ({note})"}
+        line = f"{char['name']}: LE {before} \u2192 {le} ({note}{also})" + (", defeated" if le <= 0 else "")
+        return "combat.adjusted", {**head(char), "line": line}
     before = int(side["le"])
-    le = before + by
+    le = max(0, before + by)  # §7.4.7: LE stops at 0
     set_side(ctx, side["id"], "le", le)
-    line = f"{side['name']}: LE {before} → {le} ({note})"
+    line = f"{side['name']}: LE {before} \u2192 {le} ({note})"
     if le <= 0 and side["status"] == "active":
         set_side(ctx, side["id"], "status", "despatched")
         set_side(ctx, side["id"], "despatched", True)
@@ -76,7 +81,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
             mob_of(side), STREET_OF.get(combat["street"], Street.FLOP), None, {}, combat["round"]
         )
         entry = grant(ctx, combat, [fallen], hands, combat["street"])
-        line += f"; despatched: {entry['gold']} gold each"
+        line += f"; {entry['said']}"
         _fill_queue(ctx)
         settle_over(ctx)
     return "combat.adjusted", {"line": line, "side_id": side["id"]}

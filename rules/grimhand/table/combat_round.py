@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand.cards import Card
 from rules.grimhand.combat.damage import exchange
 from rules.grimhand.combat.round import (
     RETREAT_MIN_AP,
@@ -26,7 +27,7 @@ from rules.grimhand.combat.round import (
 )
 from rules.grimhand.combat.scoring import StreetScore
 from rules.grimhand.poker import Category
-from rules.grimhand.table import challenges, session
+from rules.grimhand.table import challenges, session, words
 from rules.grimhand.table.combat_state import (
     STREET_OF,
     active_threats,
@@ -60,20 +61,29 @@ def _words(score: StreetScore) -> str:
 def grant(
     ctx: Ctx, combat: dict[str, Any], fallen: list[Despatch], hands: dict[str, Category], street: str
 ) -> dict[str, Any]:
-    """Gold and XP for the threats that fell together (§11; spec Decisions): one entry per street."""
+    """Gold and XP for the threats that fell together (§11; spec Decisions): one entry per street.
+
+    The entry's ``said`` words each player's gold and XP as before → after, or
+    says nobody was left in the fight to collect them.
+    """
     ranks = [r for d in fallen for r in d.mob.ranks]
     explore = 0 if combat["explore_paid"] else int(combat["explore_rank"])
-    if explore:
+    collectors = players(combat)
+    if explore and collectors:
         ctx.rec.set(["combat", "explore_paid"], True)
     gold = explore + sum(ranks)
     xp: dict[str, int] = {}
-    for side in players(combat):
+    said = []
+    for side in collectors:
         category = hands.get(side["id"], Category.HIGH_CARD)
         award = (explore + sum(ranks)) * int(combat["ante"]) * category.xp_multiplier
         xp[side["id"]] = award
         char = char_of(ctx, side)
-        ctx.do(counter_op(char, "gold", int(char["gold"]) + gold))
-        ctx.do(counter_op(char, "xp", int(char["xp"]) + award))
+        gold_before, xp_before = int(char["gold"]), int(char["xp"])
+        ctx.do(counter_op(char, "gold", gold_before + gold))
+        ctx.do(counter_op(char, "xp", xp_before + award))
+        gained = f"gold {gold_before} \u2192 {gold_before + gold}, XP {xp_before} \u2192 {xp_before + award}"
+        said.append(f"{char['name']} {gained}")
         earned = side["earned"]
         set_side(ctx, side["id"], "earned", {"gold": earned["gold"] + gold, "xp": earned["xp"] + award})
     for d in fallen:
@@ -82,13 +92,16 @@ def grant(
                 session.add_kill(ctx, char_of(ctx, side_of(combat, d.final_blow)), member.name)
     entry = {
         "round": combat["round"], "street": street, "threats": [d.mob.key for d in fallen],
-        "names": [d.mob.name for d in fallen], "explore_rank": explore, "ranks": ranks,
-        "gold": gold, "xp": xp,
+        "names": [d.mob.name for d in fallen], "explore_rank": explore if collectors else 0, "ranks": ranks,
+        "gold": gold if collectors else 0, "xp": xp,
         "final_blow": {d.mob.key: d.final_blow for d in fallen},
         "loot": {d.mob.key: None for d in fallen},
     }  # fmt: skip
     ctx.rec.insert(["combat", "rewards"], entry)
-    return entry
+    names = " & ".join(entry["names"])
+    if said:
+        return {**entry, "said": f"{names} despatched: {'; '.join(said)}"}
+    return {**entry, "said": f"{names} despatched: nobody is left in the fight to collect its gold and XP"}
 
 
 def settle_over(ctx: Ctx) -> None:
@@ -98,8 +111,9 @@ def settle_over(ctx: Ctx) -> None:
 
 
 def street(ctx: Ctx, payload: Payload) -> EventBody:
-    """``combat.street {cards}``: the flop (3), turn (1) or river (1) is scored for every side (§7.4.4-9)."""
-    fields(payload, ("cards",))
+    """``combat.street {cards, redeal?: {side_id, cards}}``: the flop (3), turn (1) or river (1) is
+    scored for every side (§7.4.4-9); a Legend may re-deal the flop as it is laid down (``redeal``)."""
+    fields(payload, ("cards", "redeal"))
     require_host(ctx, "lay down the community cards")
     combat = block(ctx)
     now = combat["street"]
@@ -108,31 +122,83 @@ def street(ctx: Ctx, payload: Payload) -> EventBody:
     name = NEXT_STREET[now]
     new_cards = read_cards(payload, "cards", (CARDS_PER_STREET[name],))
     refuse_seen(combat, new_cards, "cards")
+    redealt = _redeal(ctx, combat, payload, name, new_cards)
     for side in (*players(combat), *active_threats(combat)):
         if not side["active"]:
             raise RuleViolation(
                 "missing_hole_cards", f"{side['name']} has no active cards yet.", {"side_id": side["id"]}
             )
-    # A player's base attack and Full House reduction are read from the sheet now: a
-    # temporary modifier gained mid-combat counts from this street on.
-    for side in players(combat):
-        derived = char_of(ctx, side)["derived"]
-        side_now = {
-            **side,
-            "base_attack": int(derived["stats"]["attack"]),
-            "le": int(char_of(ctx, side)["le"]),
-        }
-        side_now["damage_reduction"] = int(derived.get("damage_reduction", 0))
-        for key in ("base_attack", "le", "damage_reduction"):
-            set_side(ctx, side["id"], key, side_now[key])
+    lines = _from_the_sheets(ctx, combat)
+    if redealt is not None:
+        new_cards = redealt[1]
     community = [*combat["community"], *codes(new_cards)]
     before = to_pure(combat)
     _, report = resolve_street(before, STREET_OF[name], cards_of(community))
     ctx.rec.set(["combat", "community"], community)
     ctx.rec.set(["combat", "street"], name)
-    lines = _record_street(ctx, combat, name, report)
+    lines.extend(_record_street(ctx, combat, name, report))
     settle_over(ctx)
-    return "combat.street_scored", {"line": "; ".join(lines), "street": name, "cards": codes(new_cards)}
+    line = "; ".join(lines) if redealt is None else f"{redealt[0]}: " + "; ".join(lines)
+    return "combat.street_scored", {"line": line, "street": name, "cards": codes(new_cards)}
+
+
+def _redeal(
+    ctx: Ctx, combat: dict[str, Any], payload: Payload, name: str, flop: list[Card]
+) -> tuple[str, list[Card]] | None:
+    """A Legend re-deals the flop once per combat (spec Stature): the first three are set aside for
+    the round and the new three are scored. Its words and the new cards, or None."""
+    raw = payload.get("redeal")
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise RuleViolation("bad_field", "redeal is {side_id, cards}.", {"field": "redeal"})
+    fields(raw, ("side_id", "cards"))
+    if name != "flop":
+        raise RuleViolation("flop_only", "Only the flop can be re-dealt.", {"field": "redeal"})
+    side = side_of(combat, raw.get("side_id"))
+    legend = side["kind"] == "player" and side["status"] == "fighting"
+    if not legend or not char_of(ctx, side)["derived"].get("redeal_flop"):
+        raise RuleViolation(
+            "not_a_legend",
+            f"{side['name']} is no Legend: only a Legend re-deals the flop.",
+            {"field": "redeal"},
+        )
+    if side["id"] in combat.get("redealt", []):
+        raise RuleViolation(
+            "redeal_used", f"{side['name']} has re-dealt a flop in this combat already (once per combat).",
+            {"field": "redeal"},
+        )  # fmt: skip
+    cards = read_cards(raw, "cards", (CARDS_PER_STREET["flop"],))
+    refuse_seen(combat, cards, "redeal")
+    if {c.index for c in cards} & {c.index for c in flop}:
+        raise RuleViolation("card_already_seen", "The re-dealt flop is new cards.", {"field": "redeal"})
+    ctx.rec.set(["combat", "redealt"], [*combat.get("redealt", []), side["id"]])
+    ctx.rec.set(["combat", "discarded"], [*combat.get("discarded", []), *codes(flop)])
+    return f"{side['name']} re-deals the flop {' '.join(codes(flop))}", cards
+
+
+def _from_the_sheets(ctx: Ctx, combat: dict[str, Any]) -> list[str]:
+    """A player's base attack, Full House reduction and LE are read from the sheet now: a temporary
+    modifier gained mid-combat counts from this street on. What moved, in words."""
+    said = []
+    for side in players(combat):
+        char = char_of(ctx, side)
+        derived = char["derived"]
+        now = {
+            "base_attack": int(derived["stats"]["attack"]),
+            "damage_reduction": int(derived.get("damage_reduction", 0)),
+            "le": int(char["le"]),
+        }
+        for key, label in (
+            ("base_attack", "base attack"),
+            ("damage_reduction", "damage taken"),
+            ("le", "LE"),
+        ):
+            if int(side[key]) != now[key]:
+                sign = "\u2212" if key == "damage_reduction" else ""
+                said.append(f"{side['name']}'s {label} {sign}{side[key]} \u2192 {sign}{now[key]} (the sheet)")
+            set_side(ctx, side["id"], key, now[key])
+    return said
 
 
 def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[str]:
@@ -173,14 +239,15 @@ def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
         taken = report.damage_to_players.get(p["id"], 0)
         le = max(0, int(char["le"]) - taken)
         if taken:
-            lines.append(f"{char['name']}: LE {char['le']} → {le}")
+            lines.append(f"{char['name']}: LE {char['le']} \u2192 {le}" + (", defeated" if le == 0 else ""))
             ctx.do(counter_op(char, "le", le))
-        set_side(ctx, p["id"], "le", int(p["le"]) - taken)
+        set_side(ctx, p["id"], "le", le)
     for t in [s for s in combat["sides"] if s["id"] in report.damage_to_entities]:
         taken = report.damage_to_entities[t["id"]]
+        le = max(0, int(t["le"]) - taken)  # §7.4.7: LE stops at 0
         if taken:
-            lines.append(f"{t['name']}: LE {t['le']} → {t['le'] - taken}")
-        set_side(ctx, t["id"], "le", t["le"] - taken)
+            lines.append(f"{t['name']}: LE {t['le']} \u2192 {le}" + (", despatched" if le == 0 else ""))
+        set_side(ctx, t["id"], "le", le)
     for d in report.despatched:
         set_side(ctx, d.mob.key, "status", "despatched")
         set_side(ctx, d.mob.key, "despatched", True)
@@ -188,14 +255,9 @@ def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
         side = side_of(combat, seat)
         set_side(ctx, seat, "status", "defeated")
         session.defeat(ctx, char_of(ctx, side))
-        lines.append(f"{side['name']} is defeated")
     if report.despatched:
         hands = {sid: s.hand.category for sid, s in report.scores.items()}
-        entry = grant(ctx, combat, list(report.despatched), hands, name)
-        lines.append(
-            f"{' & '.join(entry['names'])} despatched: {entry['gold']} gold each, XP "
-            + ", ".join(f"{names[k]} {v}" for k, v in entry["xp"].items())
-        )
+        lines.append(grant(ctx, combat, list(report.despatched), hands, name)["said"])
     following = STREET_OF[name].next
     for key in report.entered:
         set_side(ctx, key, "status", "active")
@@ -215,16 +277,21 @@ def next_round_(ctx: Ctx, payload: Payload) -> EventBody:
         raise RuleViolation("round_not_over", "A new round starts after the river.")
     after = next_round(to_pure(combat), {}, {})
     entered = [e.key for e in after.entities if e.key in combat["queue"]]
-    ctx.rec.set(["combat", "round"], int(combat["round"]) + 1)
+    number = int(combat["round"])
+    ctx.rec.set(["combat", "round"], number + 1)
     ctx.rec.set(["combat", "street"], "deal")
     ctx.rec.set(["combat", "community"], [])
+    if combat.get("discarded"):
+        ctx.rec.set(["combat", "discarded"], [])
     for side in combat["sides"]:
         for key, value in (("active", []), ("inactive", []), ("chain", None), ("entered_on", None)):
             set_side(ctx, side["id"], key, value)
     for key in entered:
         set_side(ctx, key, "status", "active")
     ctx.rec.set(["combat", "queue"], [m.key for m in after.queue])
-    line = f"Round {int(combat['round'])}: a new deal" + (f"; {', '.join(entered)} enter" if entered else "")
+    line = f"Round {number} \u2192 {number + 1}: a new deal" + (
+        f"; {', '.join(entered)} enter" if entered else ""
+    )
     return "combat.next_round", {"line": line}
 
 
@@ -252,12 +319,18 @@ def retreat(ctx: Ctx, payload: Payload) -> EventBody:
             f"Retreat needs two pair or better from the inactive cards and the board; {char['name']} has "
             f"{result.hand.title} ({result.hand.category.common_name}).",
         )
-    ctx.do(counter_op(char, "le", result.le))
-    ctx.do(counter_op(char, "ap", result.ap))
+    before = {stat: int(char[stat]) for stat in ("le", "ap", "gold", "xp")}
+    side_le = int(side["le"])
     earned = side["earned"]
-    # Retreating forfeits this exploration's rewards (§7.4.10): what the combat gave goes back.
-    ctx.do(counter_op(char, "gold", max(0, int(char["gold"]) - int(earned["gold"]))))
-    ctx.do(counter_op(char, "xp", max(0, int(char["xp"]) - int(earned["xp"]))))
+    after = {
+        "le": result.le,
+        "ap": result.ap,
+        # Retreating forfeits this exploration's rewards (§7.4.10): what the combat gave goes back.
+        "gold": max(0, before["gold"] - int(earned["gold"])),
+        "xp": max(0, before["xp"] - int(earned["xp"])),
+    }
+    for stat, value in after.items():
+        ctx.do(counter_op(char, stat, value))
     set_side(ctx, side["id"], "earned", {"gold": 0, "xp": 0})
     set_side(ctx, side["id"], "status", "retreated")
     set_side(ctx, side["id"], "retreated", True)
@@ -266,7 +339,12 @@ def retreat(ctx: Ctx, payload: Payload) -> EventBody:
         # Single player: the threats are discarded (§7.4.10).
         ctx.rec.set(["combat", "street"], "over")
     settle_over(ctx)
-    line = f"{char['name']} retreats with {result.hand.title}: LE → {char['le']}, AP → {char['ap']}"
+    moved = {k: {"before": before[k], "after": v} for k, v in after.items() if before[k] != v}
+    line = f"{char['name']} retreats with {result.hand.title}: {words.changes(moved)}"
+    if side_le != before["le"]:
+        line += f" (LE in the fight {side_le} \u2192 {result.le})"
+    if earned["gold"] or earned["xp"]:
+        line += " (this exploration's gold and XP are forfeit)"
     return "combat.retreated", {**head(char), "line": line}
 
 

@@ -74,7 +74,7 @@ def cards_of(values: Sequence[str]) -> tuple[Card, ...]:
 
 def seen_cards(combat: Mapping[str, Any], *, leave_out: str | None = None) -> set[str]:
     """Every physical card on the table this round (community and all hole cards)."""
-    seen = set(combat["community"])
+    seen = set(combat["community"]) | set(combat.get("discarded", []))
     for side in combat["sides"]:
         if side["id"] != leave_out:
             seen.update(side["active"])
