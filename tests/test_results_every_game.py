@@ -146,7 +146,8 @@ def play_grimwood(ann: Person, bo: Person) -> list[Row]:
 def play_grimhand(ann: Person, bo: Person) -> list[Row]:
     """A one-level campaign: Hal (Ann) ends with 300 XP and 30 gold, Bea (Bo) 100 XP and 5 gold;
     nobody completed a quest, killed a threat or holds equipment. Trophies (§13): XP 1 and gold
-    1 to Hal; quests 1, threats 2 and equipment hand 2 shared. Hal 7, Bea 5: Hal wins."""
+    1 to Hal; nobody earned the quests, threats or equipment hand awards, so nobody scores them.
+    Hal 2, Bea 0: Hal wins."""
     hal = create_character(ann, "Hal", "Human", "Warrior", "Iron")
     bea = create_character(bo, "Bea", "Dwarf", "Cleric", "Blood")
     ok(ann.command("campaign.start", {"levels": 1}))
@@ -157,7 +158,7 @@ def play_grimhand(ann: Person, bo: Person) -> list[Row]:
         ok(ann.command("character.set", {"character_id": cid, "stat": "gold", "value": gold}))
     ended = ok(ann.command("campaign.end", {}))
     assert [e["type"] for e in ended["events"]] == ["campaign.ended", "table.ended"]
-    return [("Ann", 7, 1, True), ("Bo", 5, 2, False)]
+    return [("Ann", 2, 1, True), ("Bo", 0, 2, False)]
 
 
 SCRIPTS: dict[str, tuple[Callable[[Person, Person], list[Row]], dict[str, Any] | None]] = {

@@ -5,8 +5,9 @@
   form one pool that lowers the corrupted players' Corruption in the order the
   players choose; those still corrupted then fight the party.
 - Trophies: most XP 1, most gold 1, most quests 1, most threats 2, best
-  equipment hand 2; tied players all score. An overall tie is broken by each
-  tied player drawing five cards: the best poker hand wins.
+  equipment hand 2; tied players all score; an award nobody earned goes to
+  nobody. An overall tie is broken by each tied player drawing five cards:
+  the best poker hand wins.
 """
 
 from __future__ import annotations
@@ -105,7 +106,12 @@ class TrophyResult:
 
 
 def award_trophies(records: Sequence[PlayerRecord]) -> TrophyResult:
-    """Count trophies (§13); every player sharing the best value of an award scores it."""
+    """Count trophies (§13); every player sharing the best value of an award scores it.
+
+    Reading: "Highest Number of Quests" needs a number to be highest: an award
+    nobody earned (no quest completed, no kill, no XP or gold, no equipment)
+    goes to nobody rather than to everyone with none.
+    """
     if not records:
         raise RuleViolation("no_players", "trophies need at least one player")
     trophies = {r.seat: 0 for r in records}
@@ -113,7 +119,7 @@ def award_trophies(records: Sequence[PlayerRecord]) -> TrophyResult:
     for name, points in TROPHY_AWARDS:
         key: Callable[[PlayerRecord], tuple[int, int]] = _award_key(name)
         best = max(key(r) for r in records)
-        winners = tuple(r.seat for r in records if key(r) == best)
+        winners = tuple(r.seat for r in records if key(r) == best) if best > NOTHING else ()
         awards[name] = winners
         for seat in winners:
             trophies[seat] += points
@@ -121,10 +127,14 @@ def award_trophies(records: Sequence[PlayerRecord]) -> TrophyResult:
     return TrophyResult(trophies, awards, tuple(s for s, n in trophies.items() if n == top))
 
 
+NOTHING = (1, 0)
+"""An award's key for a player with none of what it counts (no equipment ranks below it)."""
+
+
 def _award_key(name: str) -> Callable[[PlayerRecord], tuple[int, int]]:
     if name == "equipment_hand":
-        # Players without equipment rank below any hand.
-        return lambda r: (0, -1) if r.equipment_hand is None else (1, r.equipment_hand.score)
+        # Players without equipment rank below any hand (and below NOTHING: they never score it).
+        return lambda r: (0, -1) if r.equipment_hand is None else (2, r.equipment_hand.score)
     return lambda r: (1, int(getattr(r, name)))
 
 

@@ -18,6 +18,7 @@ from rules.grimhand.cards import DECK
 from rules.grimhand.poker import Category
 from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.combat_state import odds_view, seen_cards
+from rules.grimhand.table.market import chooser
 from rules.grimhand.table.session import CARDS_PER_LEVEL
 from rules.grimhand.table.state import new_campaign
 from sheets.grimhand.sheet import current_catalogue, sheet_choices, sheet_rows
@@ -38,7 +39,7 @@ def _step(camp: Mapping[str, Any], chars: list[dict[str, Any]], state: Mapping[s
     phase = camp["phase"]
     if phase == "setup":
         return "create" if not chars else "start"
-    if phase in ("ended", "combat", "rest"):
+    if phase in ("ended", "combat", "rest", "finale"):
         return str(phase)
     if phase == "preparation":
         return "prepare"
@@ -101,7 +102,9 @@ def _end_screen(camp: Mapping[str, Any]) -> dict[str, Any] | None:
         {"label": label, "points": points, "names": [names.get(i, "?") for i in end["awards"].get(key, [])]}
         for key, label, points in AWARDS
     ]
-    records = sorted(end["records"], key=lambda r: (not r["won"], -r["trophies"], r["name"]))
+    records = sorted(
+        end["records"], key=lambda r: (not r["won"], not r.get("scored", True), -r["trophies"], r["name"])
+    )
     tie = end.get("tie_break")
     tie_rows = (
         [
@@ -117,6 +120,20 @@ def _end_screen(camp: Mapping[str, Any]) -> dict[str, Any] | None:
         "winners": [names.get(w, "?") for w in end["winners"]],
         "redemption": end["redemption"],
         "tie": tie_rows,
+        "lost": (end.get("final_fight") or {}).get("outcome") == "corrupted",
+    }
+
+
+def _finale(camp: Mapping[str, Any], party: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The end of a multiplayer campaign (§13): who turned on the party, and the fight's outcome."""
+    finale = camp.get("finale")
+    if not finale:
+        return None
+    by_id = {r["char"]["id"]: r["char"]["name"] for r in party}
+    return {
+        "turned": [by_id.get(i, "?") for i in finale["turned"]],
+        "fight": finale["fight"],
+        "redemption": finale["redemption"],
     }
 
 
@@ -286,9 +303,10 @@ def board_context(
     market = camp["market"]
     by_id = {r["char"]["id"]: r["char"]["name"] for r in party}
     market_cards = [{**c, "buyer": by_id.get(c["sold_to"], "")} for c in market["cards"]]
-    turn = int(market["turn"])
-    order = market["order"]
+    choosing = chooser(market) if market["open"] else None
     odds = odds_view(state) if state.get("combat") else None
+    standing = [r for r in party if not r["defeated"]]
+    corrupted_left = len(party) > 1 and any(r["corrupted"] for r in standing)
     return {
         "camp": camp,
         "party": party,
@@ -303,11 +321,14 @@ def board_context(
         "next_ante": ante_for_level(next_level, progression) if next_level else None,
         "level_range": range(1, 7),
         "explore_cards": [x for x in catalogue.exploration if x.rank <= int(camp["deck_rank"])],
-        "threat_cards": [t for t in catalogue.threats if t.life],
+        "threat_cards": [t for t in catalogue.threats if t.life and t.rank <= int(camp["deck_rank"])],
         "affinities": AFFINITIES,
         "die_faces": DIE_FACES,
         "market_cards": market_cards,
-        "market_turn_name": _who(order[turn], party, names) if turn < len(order) else "",
+        "market_turn_name": _who(choosing, party, names) if choosing is not None else "",
+        "market_done": bool(market["open"]) and choosing is None,
+        "corrupted_left": corrupted_left,
+        "finale": _finale(camp, party),
         "heal_price": int(state.get("settings", {}).get("heal_gold_per_le", 2)),
         "end": _end_screen(camp),
         "combat_odds": odds,

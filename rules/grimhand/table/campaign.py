@@ -9,13 +9,8 @@
 - ``initiative.roll {rolls?: {seat_id: 1..6}}``: physical rolls, or the table's
   dice; ties re-roll among the tied only (§7.2). The token passes left on
   each next explore card, skipping the defeated.
-- ``explore.reveal {name} | {rank, affinity, name?}``: card n of the level's 5.
-- ``explore.event_roll {dice?}``: the initiative holder's affinity dice, as many
-  as the card's rank: one event card per die of the card's affinity or Wild;
-  resolve places, then threats, then NPCs (§7.2).
-- ``explore.resolve``: quest points = rank to every character of the card's
-  affinity (§9.1); "for the next explore card" modifiers end. After the 5th
-  card the level ends and the preparation phase (market, healing) starts.
+- the explore cards are ``explore.py``'s, the market ``market.py``'s, rest and
+  checks ``rest.py``'s, the end of the game ``finale.py`` and ``endgame.py``'s.
 """
 
 from __future__ import annotations
@@ -25,28 +20,23 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
-from rules.grimhand.campaign import event_draws, initiative_leaders
-from rules.grimhand.cards import Affinity
-from rules.grimhand.table import endgame, market, rest
-from rules.grimhand.table.catalogue import MAX_RANK, MIN_RANK, parse_affinity
+from rules.grimhand.campaign import initiative_leaders
+from rules.grimhand.table import endgame, explore, finale, market, rest
 from rules.grimhand.table.context import Ctx, EventBody
-from rules.grimhand.table.dicein import affinity_dice, face_names
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.session import (
-    CARDS_PER_LEVEL,
     MAX_LEVELS,
     ante,
     campaign,
     current_card,
     defeat,
     party,
-    pass_boundary,
     require_phase,
     require_player,
     set_phase,
 )
-from rules.grimhand.table.state import FIRST_DECK_RANK, Character, characters
-from rules.validate import fields, integer, is_int, text
+from rules.grimhand.table.state import Character, characters
+from rules.validate import fields, integer, is_int
 
 EVENT_ORDER = ("places", "threats", "NPCs")
 """Event cards drawn on one explore card resolve in this order (§7.2)."""
@@ -74,12 +64,18 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
         if not all(is_int(a) and 0 <= a <= 50 for a in progression):
             raise RuleViolation("bad_field", "Each ante is a whole number of LE, 0 to 50.", {"field": "ante"})
         ctx.rec.set(["campaign", "ante"], list(progression[:levels]))
+    default = int(campaign(ctx)["levels"])
     ctx.rec.set(["campaign", "levels"], levels)
     set_phase(ctx, "preparation")
     antes = [ante(ctx, n) for n in range(1, levels + 1)]
+    length = (
+        f"{levels} explore level{'s' if levels > 1 else ''}"
+        if levels == default
+        else f"explore levels {default} \u2192 {levels}"
+    )
     line = (
-        f"The campaign starts: {levels} explore level{'s' if levels > 1 else ''}, "
-        f"ante {', '.join(map(str, antes))} LE. The market opens before level 1."
+        f"The campaign starts: {length}, ante {', '.join(map(str, antes))} LE. "
+        "The market opens before level 1."
     )
     return "campaign.started", {"levels": levels, "ante": antes, "line": line}
 
@@ -125,6 +121,7 @@ def start_level(ctx: Ctx, payload: Payload) -> EventBody:
                 "defeated": False,
             }
         )
+    cards_before = int(camp["card"])
     ctx.rec.set(["campaign", "level"], level)
     ctx.rec.set(["campaign", "card"], 0)
     ctx.rec.set(["campaign", "explore"], [])
@@ -136,7 +133,10 @@ def start_level(ctx: Ctx, payload: Payload) -> EventBody:
         else f"{p['character']} LE {p['before']} \u2192 {p['after']}"
         for p in payments
     )
-    line = f"Level {level} begins: ante {cost} LE. {paid}."
+    moves = f"level {level - 1} \u2192 {level}" + (
+        f", explore card {cards_before} \u2192 0" if cards_before else ""
+    )
+    line = f"Level {level} begins ({moves}): ante {cost} LE. {paid}."
     return "level.started", {"level": level, "ante": cost, "payments": payments, "line": line}
 
 
@@ -207,193 +207,25 @@ def roll_initiative(ctx: Ctx, payload: Payload) -> EventBody:
     return "initiative.rolled", {"rolls": rounds, "seat_id": holder, "tied": tied, "line": line}
 
 
-def _next_holder(ctx: Ctx, holder: int) -> int:
-    """The next seat to the left that still has a character in the quest (§7.2)."""
-    seats = _contenders(ctx)
-    if not seats:
-        return holder
-    order = list(ctx.actor.seat_ids) or seats
-    if holder not in order:
-        return seats[0]
-    start = order.index(holder)
-    for step in range(1, len(order) + 1):
-        seat = order[(start + step) % len(order)]
-        if seat in seats:
-            return seat
-    return holder
-
-
-def _card_from(ctx: Ctx, payload: Payload) -> dict[str, Any]:
-    name = payload.get("name")
-    known = ctx.catalogue.explore_card(name) if isinstance(name, str) and name.strip() else None
-    if known is not None and "rank" not in payload:
-        return {
-            "rank": known.rank,
-            "affinity": known.affinity,
-            "name": known.name,
-            "kind": known.kind,
-            "text": known.text,
-        }
-    rank = integer(payload, "rank", "The explore card's rank", MIN_RANK, MAX_RANK)
-    if "affinity" not in payload:
-        raise RuleViolation(
-            "missing_field", "The explore card's affinity is required.", {"field": "affinity"}
-        )
-    suit = parse_affinity(payload["affinity"], "bad_field")
-    typed = text(payload, "name", "The card's name", 60) if isinstance(name, str) and name.strip() else ""
-    facts = known if known is not None and known.rank == rank and known.affinity == suit else None
-    facts = facts or ctx.catalogue.explore_by_card(rank, suit)
-    return {
-        "rank": rank,
-        "affinity": suit,
-        "name": typed or (facts.name if facts else f"{rank} of {suit}"),
-        "kind": facts.kind if facts and (not typed or facts.name == typed) else "",
-        "text": facts.text if facts and (not typed or facts.name == typed) else "",
-    }
-
-
-def reveal(ctx: Ctx, payload: Payload) -> EventBody:
-    """Turn over the next of the level's 5 explore cards (§7.2)."""
-    fields(payload, ("name", "rank", "affinity"))
-    require_player(ctx)
-    require_phase(ctx, "explore", doing="reveal an explore card")
-    camp = campaign(ctx)
-    card = current_card(ctx)
-    if card is not None and not card["resolved"]:
-        raise RuleViolation("card_unresolved", f"Resolve {card['name']} before the next card.", {"field": ""})
-    n = int(camp["card"]) + 1
-    if n > CARDS_PER_LEVEL:
-        raise RuleViolation("level_done", "This level's 5 cards are done.", {"field": ""})
-    holder = camp["initiative"]["seat_id"]
-    if holder is None:
-        raise RuleViolation(
-            "no_initiative", "Roll for the initiative first: its holder rolls the event dice.", {"field": ""}
-        )
-    passed = None
-    if n > 1:
-        new_holder = _next_holder(ctx, int(holder))
-        if new_holder != holder:
-            ctx.rec.set(["campaign", "initiative", "seat_id"], new_holder)
-            passed = new_holder
-        holder = new_holder
-    facts = _card_from(ctx, payload)
-    entry = {"n": n, **facts, "holder": holder, "events": None, "resolved": False}
-    ctx.rec.insert(["campaign", "explore"], entry)
-    ctx.rec.set(["campaign", "card"], n)
-    holder_name = next((c["name"] for c in party(ctx) if c["seat_id"] == holder), "someone")
-    line = (
-        f"Explore card {n} of {CARDS_PER_LEVEL}: {facts['name']} (rank {facts['rank']} {facts['affinity']})"
-    )
-    line += f"; {holder_name} {'takes' if passed else 'holds'} the initiative."
-    return "explore.revealed", {"card": entry, "line": line}
-
-
-def event_roll(ctx: Ctx, payload: Payload) -> EventBody:
-    """The initiative holder's event dice for the current card (§7.2)."""
-    fields(payload, ("dice",))
-    require_player(ctx)
-    require_phase(ctx, "explore", doing="roll the event dice")
-    card = current_card(ctx)
-    if card is None or card["resolved"]:
-        raise RuleViolation("no_card", "Reveal an explore card first.", {"field": ""})
-    if card["events"] is not None:
-        raise RuleViolation(
-            "already_rolled", "The event dice for this card are already rolled.", {"field": ""}
-        )
-    rank = int(card["rank"])
-    dice = affinity_dice(ctx.rng, payload, rank, f"A rank {rank} card's event roll")
-    rolled = event_draws(dice, rank, Affinity(card["affinity"]))
-    faces = face_names(dice)
-    events = {
-        "dice": [d.value for d in dice],
-        "faces": faces,
-        "draws": rolled.draws,
-        "order": list(EVENT_ORDER),
-    }
-    index = len(campaign(ctx)["explore"]) - 1
-    ctx.rec.set(["campaign", "explore", index, "events"], events)
-    draws = rolled.draws
-    todo = (
-        f"draw {draws} event card{'s' if draws != 1 else ''}; resolve places, then threats, then NPCs"
-        if draws
-        else "no event cards"
-    )
-    line = f"Event roll for {card['name']}: {', '.join(faces)}: {todo}."
-    return "explore.event_rolled", {"n": card["n"], "events": events, "line": line}
-
-
-def resolve(ctx: Ctx, payload: Payload) -> EventBody:
-    """The card is done: QP to its affinity (§9.1), short modifiers end, maybe the level ends (§7.3)."""
-    fields(payload, ())
-    require_player(ctx)
-    require_phase(ctx, "explore", doing="resolve the explore card")
-    camp = campaign(ctx)
-    card = current_card(ctx)
-    if card is None or card["resolved"]:
-        raise RuleViolation("no_card", "Reveal an explore card first.", {"field": ""})
-    if card["events"] is None:
-        raise RuleViolation(
-            "not_rolled", "Roll the event dice first: they say how many event cards to draw.", {"field": ""}
-        )
-    gains = []
-    for char in party(ctx):
-        if char["affinity"] == card["affinity"]:
-            before = int(char["qp"])
-            ctx.do(counter_op(char, "qp", before + int(card["rank"])))
-            gains.append(
-                {
-                    "character_id": char["id"],
-                    "character": char["name"],
-                    "before": before,
-                    "after": before + int(card["rank"]),
-                }
-            )
-    index = len(camp["explore"]) - 1
-    ctx.rec.set(["campaign", "explore", index, "resolved"], True)
-    ctx.rec.add(["campaign", "resolved"], 1)
-    ended = pass_boundary(ctx, "explore")
-    line = f"{card['name']} resolved"
-    line += (
-        ": " + "; ".join(f"{g['character']} +{card['rank']} QP ({g['after']})" for g in gains)
-        if gains
-        else f" (nobody of {card['affinity']}: no QP)"
-    )
-    body: dict[str, Any] = {"n": card["n"], "qp": gains, "expired": ended}
-    if int(card["n"]) >= CARDS_PER_LEVEL:
-        level = int(camp["level"])
-        deck_rank = min(MAX_RANK, FIRST_DECK_RANK + level)
-        ctx.rec.set(["campaign", "deck_rank"], deck_rank)
-        set_phase(ctx, "preparation")
-        body["level_done"] = level
-        body["add_rank"] = deck_rank if deck_rank > FIRST_DECK_RANK + level - 1 else None
-        line += f". Level {level} is done: the party prepares and the market opens"
-        if level < int(camp["levels"]):
-            line += (
-                f". Add the rank {deck_rank} cards to the explore, event and equipment decks "
-                "(not the discards) and shuffle"
-            )
-        else:
-            line += ". That was the last level: end the campaign for the trophies"
-    body["line"] = line + "."
-    return "explore.resolved", body
-
-
 CAMPAIGN_HANDLERS: dict[str, Callable[[Ctx, Payload], EventBody]] = {
     "campaign.start": start,
     "level.start": start_level,
     "initiative.roll": roll_initiative,
-    "explore.reveal": reveal,
-    "explore.event_roll": event_roll,
-    "explore.resolve": resolve,
+    "explore.reveal": explore.reveal,
+    "explore.event_roll": explore.event_roll,
+    "explore.resolve": explore.resolve,
     "rest.start": rest.start_rest,
     "rest.end": rest.end_rest,
     "market.open": market.open_market,
     "market.buy": market.buy,
     "market.sell": market.sell,
-    "market.next": market.next_turn,
+    "market.pass": market.pass_turn,
+    "market.next": market.pass_turn,
     "market.close": market.close,
     "check.roll": rest.check_roll,
     "rest.meditate": rest.meditate,
     "rest.heal": rest.heal,
+    "campaign.redeem": finale.redeem_corrupted,
+    "campaign.final_fight": finale.final_fight,
     "campaign.end": endgame.end_campaign,
 }

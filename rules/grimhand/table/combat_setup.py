@@ -97,6 +97,11 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_THREATS:
         raise RuleViolation("bad_field", f"Name 1 to {MAX_THREATS} threats.", {"field": "threats"})
     threats = [_threat_from(ctx, item, n) for n, item in enumerate(raw)]
+    if payload.get("quest") is None:
+        # The event deck grows like the others (§3.1, §7.2); a Threat Manifestation's rank is the quest's.
+        for n, threat in enumerate(threats):
+            what = f"{threat.name} is rank {threat.rank}"
+            session.require_deck_rank(ctx, threat.rank, "event", what, f"threats.{n}")
     before = session.phase(ctx)
     quest: dict[str, Any] | None = None
     if payload.get("solo") is not None:
@@ -220,10 +225,11 @@ def swap(ctx: Ctx, payload: Payload) -> EventBody:
         )
     if int(char["ap"]) < 1:
         raise RuleViolation("not_enough_ap", "A swap costs 1 AP.", {"ap": char["ap"]})
-    ctx.do(counter_op(char, "ap", int(char["ap"]) - 1))
+    ap = int(char["ap"])
+    ctx.do(counter_op(char, "ap", ap - 1))
     set_side(ctx, side["id"], "active", [card_in if c == card_out else c for c in side["active"]])
     set_side(ctx, side["id"], "inactive", [card_out if c == card_in else c for c in side["inactive"]])
     return "combat.swapped", {
         **head(char),
-        "line": f"{char['name']} swaps {card_in} in for {card_out} (1 AP, AP {char['ap']})",
+        "line": f"{char['name']} swaps {card_in} in for {card_out} (AP {ap} \u2192 {ap - 1})",
     }

@@ -1,18 +1,21 @@
-"""The end of a campaign at the table: redemption, trophies, the records (§13).
+"""The end of a campaign at the table: trophies and the records (§13).
 
-``campaign.end {order?: [character_id], dice?: {character_id: [5 faces]},
-tie_break?: {character_id: "5 cards"}}``:
+``campaign.end {tie_break?: {character_id: "5 cards"}}``:
 
-1. Corruption redemption: every uncorrupted character still in the quest
-   rolls 5 affinity dice (or types them); dice of its own affinity succeed,
-   Wilds do NOT count. The pool lowers the corrupted characters' Corruption
-   in the order the party chooses (default: seating order); those still
-   corrupted turn on the party.
-2. Trophies: most XP 1, most gold 1, most quests completed 1, most threats
-   killed 2, best equipment hand 2; ties all score. An overall tie is broken
-   by each tied player's best five drawn cards (typed, or the table deals).
+1. A multiplayer campaign with a corrupted character still in the quest first
+   gives the corrupted their chance (``campaign.redeem``) and, if any stay
+   corrupted, the final fight (``campaign.final_fight``): ``finale.py``.
+   Until then ``campaign.end`` is refused (``redemption_needed``,
+   ``final_fight_needed``).
+2. If the corrupted won the final fight, Grimwold has won: nobody wins and no
+   trophies are counted. Otherwise the trophies go to the victorious: most XP
+   1, most gold 1, most quests completed 1, most threats killed 2, best
+   equipment hand 2; ties all score; an award nobody earned goes to nobody.
+   A character still corrupted takes no trophy and cannot win. An overall tie
+   is broken by each tied player's best five drawn cards (typed, or the table
+   deals). A single player wins by surviving (§13).
 3. The record per character (XP, quests, gold, threats killed, final
-   equipment hand, trophies, survived or defeated) is kept in
+   equipment hand, trophies, survived or defeated, corrupted) is kept in
    ``campaign.end`` for comparing campaigns, and the table ends with it.
 """
 
@@ -23,18 +26,18 @@ from typing import Any
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity, Card
-from rules.grimhand.endgame import (
-    PlayerRecord,
-    award_trophies,
-    break_tie,
-    draw_tie_break,
-    redeem,
-    redemption_successes,
-)
+from rules.grimhand.endgame import PlayerRecord, award_trophies, break_tie, draw_tie_break
 from rules.grimhand.poker import HandValue, evaluate_exact
 from rules.grimhand.table.context import Ctx, EventBody
-from rules.grimhand.table.dicein import affinity_dice, face_names, read_cards
-from rules.grimhand.table.ops import counter_op
+from rules.grimhand.table.dicein import read_cards
+from rules.grimhand.table.finale import (
+    ENDING_PHASES,
+    _per_character,
+    is_corrupted,
+    multiplayer,
+    names,
+    require_card_done,
+)
 from rules.grimhand.table.session import (
     campaign,
     is_defeated,
@@ -55,88 +58,9 @@ AWARD_NAMES = {
 }
 
 
-def _threshold(ctx: Ctx) -> int:
-    return int(ctx.settings.get("corruption_threshold", 4))
-
-
 def _hand(char: Character) -> HandValue | None:
     cards = [Card(int(i["rank"]), Affinity(i["affinity"])) for i in char["equipment"]]
     return evaluate_exact(cards) if cards else None
-
-
-def _per_character(payload: Payload, key: str) -> dict[str, Any]:
-    raw = payload.get(key)
-    if raw is None:
-        return {}
-    if not isinstance(raw, dict):
-        raise RuleViolation("bad_field", f"{key} maps each character's id to its values.", {"field": key})
-    return {str(k): v for k, v in raw.items()}
-
-
-def _redemption(ctx: Ctx, payload: Payload) -> dict[str, Any]:
-    threshold = _threshold(ctx)
-    chars = party(ctx)
-    corrupted = [c for c in chars if int(c["corruption"]) >= threshold]
-    rollers = [c for c in chars if int(c["corruption"]) < threshold]
-    typed = _per_character(payload, "dice")
-    for key in typed:
-        if key not in {str(c["id"]) for c in rollers}:
-            raise RuleViolation(
-                "bad_field", "Only uncorrupted characters roll for redemption.", {"field": "dice"}
-            )
-    rolls = []
-    pool = 0
-    if corrupted:
-        for char in rollers:
-            dice = affinity_dice(
-                ctx.rng, {"dice": typed.get(str(char["id"]))}, 5, f"{char['name']}'s redemption roll"
-            )
-            successes = redemption_successes(dice, Affinity(char["affinity"]))
-            pool += successes
-            rolls.append(
-                {
-                    "character_id": char["id"],
-                    "character": char["name"],
-                    "dice": [d.value for d in dice],
-                    "faces": face_names(dice),
-                    "successes": successes,
-                }
-            )
-    order_raw = payload.get("order")
-    by_id = {int(c["id"]): c for c in corrupted}
-    if order_raw is None:
-        order = list(by_id)
-    else:
-        if not isinstance(order_raw, list) or sorted(map(str, order_raw)) != sorted(map(str, by_id)):
-            raise RuleViolation(
-                "bad_field", "The order names each corrupted character once.", {"field": "order"}
-            )
-        order = [int(x) for x in order_raw]
-    result = redeem(
-        {str(k): int(c["corruption"]) for k, c in by_id.items()}, pool, [str(k) for k in order], threshold
-    )
-    changes = []
-    for cid in order:
-        char = by_id[cid]
-        before, after = int(char["corruption"]), int(result.corruption[str(cid)])
-        if after != before:
-            ctx.do(counter_op(char, "corruption", after))
-        changes.append(
-            {
-                "character_id": cid,
-                "character": char["name"],
-                "before": before,
-                "after": after,
-                "corrupted": after >= threshold,
-            }
-        )
-    return {
-        "pool": pool,
-        "rolls": rolls,
-        "changes": changes,
-        "unused": result.unused,
-        "still_corrupted": [int(s) for s in result.still_corrupted],
-    }
 
 
 def _tie_break(ctx: Ctx, payload: Payload, leaders: list[str], names: dict[str, str]) -> dict[str, Any]:
@@ -166,107 +90,149 @@ def _tie_break(ctx: Ctx, payload: Payload, leaders: list[str], names: dict[str, 
     }
 
 
+def _require_no_traitor(ctx: Ctx) -> dict[str, Any] | None:
+    """The final fight's outcome, once the corrupted have had their chance and been fought (§13)."""
+    finale: dict[str, Any] | None = campaign(ctx).get("finale")
+    if finale is None:
+        corrupted = [c for c in party(ctx) if is_corrupted(ctx, c)]
+        if corrupted and multiplayer(ctx):
+            raise RuleViolation(
+                "redemption_needed",
+                f"{names(corrupted)} {'is' if len(corrupted) == 1 else 'are'} corrupted: roll the redemption "
+                "first (§13), and fight whoever is still corrupted.",
+                {"field": ""},
+            )
+        return None
+    fight: dict[str, Any] | None = finale["fight"]
+    if finale["turned"] and fight is None:
+        turned = [c for c in party(ctx, with_defeated=True) if int(c["id"]) in finale["turned"]]
+        raise RuleViolation(
+            "final_fight_needed",
+            f"{names(turned)} turned on the party: fight to the death and enter who won (§13) before the "
+            "campaign ends.",
+            {"field": ""},
+        )
+    return fight
+
+
+def _record(c: Character, kills: dict[str, Any]) -> PlayerRecord:
+    quests = sum(1 for q in c["quests"] if q["status"] == "completed")
+    return PlayerRecord(
+        str(c["id"]), int(c["xp"]), int(c["gold"]), quests, len(kills.get(str(c["id"]), [])), _hand(c)
+    )
+
+
+def _winners(
+    ctx: Ctx, payload: Payload, chars: list[Character], records: list[PlayerRecord], lost: bool
+) -> tuple[dict[str, int], list[str], dict[str, Any], list[int]]:
+    """Trophies (only the victorious take them), who took part in them, the awards and the
+    tie-break, and the winners."""
+    solo = not multiplayer(ctx)
+    scored = [
+        r for c, r in zip(chars, records, strict=True) if not lost and (solo or not is_corrupted(ctx, c))
+    ]
+    trophies = award_trophies(scored) if scored else None
+    points = {r.seat: (trophies.trophies.get(r.seat, 0) if trophies else 0) for r in records}
+    awards = {k: [int(s) for s in v] for k, v in trophies.awards.items()} if trophies else {}
+    tie = None
+    if lost or trophies is None:
+        winners: list[int] = []
+    elif solo:
+        winners = [int(c["id"]) for c in chars if not is_defeated(ctx, c)]
+    else:
+        leaders = list(trophies.leaders)
+        names_of = {str(c["id"]): str(c["name"]) for c in chars}
+        tie = _tie_break(ctx, payload, leaders, names_of) if len(leaders) > 1 else None
+        winners = tie["winners"] if tie else [int(s) for s in leaders]
+    return points, [r.seat for r in scored], {"awards": awards, "tie": tie}, winners
+
+
 def end_campaign(ctx: Ctx, payload: Payload) -> EventBody:
-    fields(payload, ("order", "dice", "tie_break"))
+    fields(payload, ("tie_break",))
     require_player(ctx)
-    require_phase(ctx, "explore", "preparation", "rest", doing="end the campaign")
+    require_phase(ctx, *ENDING_PHASES, "finale", doing="end the campaign")
+    require_card_done(ctx)
+    fight = _require_no_traitor(ctx)
     camp = campaign(ctx)
-    card = camp["explore"][-1] if camp["explore"] else None
-    if camp["phase"] == "explore" and card is not None and not card["resolved"]:
-        raise RuleViolation("card_unresolved", f"Resolve {card['name']} first.", {"field": ""})
-    redemption = _redemption(ctx, payload)
     chars = party(ctx, with_defeated=True)
     if not chars:
         raise RuleViolation("no_characters", "There is nobody to score.", {"field": ""})
+    lost = bool(fight and fight["outcome"] == "corrupted")
     kills = camp["kills"]
-    records = [
-        PlayerRecord(
-            str(c["id"]),
-            int(c["xp"]),
-            int(c["gold"]),
-            sum(1 for q in c["quests"] if q["status"] == "completed"),
-            len(kills.get(str(c["id"]), [])),
-            _hand(c),
-        )
-        for c in chars
-    ]
-    trophies = award_trophies(records)
-    names = {str(c["id"]): str(c["name"]) for c in chars}
-    leaders = list(trophies.leaders)
-    tie = _tie_break(ctx, payload, leaders, names) if len(leaders) > 1 else None
-    winners = tie["winners"] if tie else [int(s) for s in leaders]
-    threshold = _threshold(ctx)
+    records = [_record(c, kills) for c in chars]
+    points, scored, extra, winners = _winners(ctx, payload, chars, records, lost)
+    finale = camp.get("finale") or {}
+    turned = finale.get("turned") or []
     rows = []
     for char, record in zip(chars, records, strict=True):
         hand = record.equipment_hand
-        rows.append(
-            {
-                "character_id": char["id"],
-                "seat_id": char["seat_id"],
-                "name": char["name"],
-                "xp": record.xp,
-                "gold": record.gold,
-                "quests": record.quests,
-                "threats": record.threats,
-                "kills": list(kills.get(str(char["id"]), [])),
-                "equipment_hand": hand.title if hand else None,
-                "stature": char["derived"]["stature"],
-                "trophies": trophies.trophies[record.seat],
-                "survived": not is_defeated(ctx, char),
-                "corrupted": int(char["corruption"]) >= threshold,
-                "won": int(char["id"]) in winners,
-                "level": int(camp["level"]),
-            }
-        )
+        rows.append({
+            "character_id": char["id"], "seat_id": char["seat_id"], "name": char["name"], "xp": record.xp,
+            "gold": record.gold, "quests": record.quests, "threats": record.threats,
+            "kills": list(kills.get(str(char["id"]), [])), "equipment_hand": hand.title if hand else None,
+            "stature": char["derived"]["stature"], "trophies": points[record.seat],
+            "scored": record.seat in scored, "survived": not is_defeated(ctx, char),
+            "corrupted": is_corrupted(ctx, char), "turned": int(char["id"]) in turned,
+            "won": int(char["id"]) in winners, "level": int(camp["level"]),
+        })  # fmt: skip
     end = {
-        "redemption": redemption,
-        "awards": {k: [int(s) for s in v] for k, v in trophies.awards.items()},
-        "tie_break": tie,
+        "redemption": finale.get("redemption"),
+        "final_fight": {**fight, "corrupted": turned} if fight else None,
+        "awards": extra["awards"],
+        "tie_break": extra["tie"],
         "winners": winners,
         "records": rows,
     }
     ctx.rec.set(["campaign", "end"], end)
     set_phase(ctx, "ended")
-    win_names = " and ".join(names[str(w)] for w in winners)
-    line = "The campaign ends. "
-    if redemption["changes"]:
-        line += (
-            f"Redemption pool {redemption['pool']}: "
-            + "; ".join(
-                f"{c['character']} Corruption {c['before']} \u2192 {c['after']}"
-                + (" (still corrupted)" if c["corrupted"] else "")
-                for c in redemption["changes"]
-            )
-            + ". "
+    return "campaign.ended", {
+        **end,
+        "line": _end_words(rows, extra["tie"], winners, lost),
+        "ends_table": True,
+    }
+
+
+def _end_words(rows: list[dict[str, Any]], tie: dict[str, Any] | None, winners: list[int], lost: bool) -> str:
+    if lost:
+        return "The campaign ends: the corrupted won the final fight. Grimwold has won: nobody wins."
+    by_id = {int(r["character_id"]): str(r["name"]) for r in rows}
+    line = (
+        "The campaign ends. Trophies: "
+        + ", ".join(
+            f"{r['name']} {r['trophies']}" + ("" if r["scored"] else " (corrupted: none)") for r in rows
         )
-    line += "Trophies: " + ", ".join(f"{r['name']} {r['trophies']}" for r in rows) + ". "
+        + ". "
+    )
     if tie:
         line += (
             "Tie broken by the drawn hands: "
-            + ", ".join(f"{names[s]} {t}" for s, t in tie["titles"].items())
+            + ", ".join(f"{by_id[int(s)]} {t}" for s, t in tie["titles"].items())
             + ". "
         )
-    line += f"{win_names} {'win' if len(winners) > 1 else 'wins'}."
-    return "campaign.ended", {**end, "line": line, "ends_table": True}
+    if not winners:
+        return line + "Nobody wins."
+    win_names = " and ".join(by_id[w] for w in winners)
+    return line + f"{win_names} {'win' if len(winners) > 1 else 'wins'}."
 
 
 def results(state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The play record per seat (issue #14): trophies as the score, the tie-broken winner first."""
+    """The play record per seat (issue #14): trophies as the score, the tie-broken winner first, the
+    corrupted (who took no trophy) after every victorious player; when nobody won (Grimwold did, or a
+    lone player fell) nobody is placed, and when the corrupted won no trophies were counted."""
     end = (state.get("campaign") or {}).get("end")
     if not end:
         return []
     rows = end["records"]
+    lost = (end.get("final_fight") or {}).get("outcome") == "corrupted"
+
+    def rank(row: dict[str, Any]) -> tuple[bool, bool, int]:
+        return bool(row["won"]), bool(row.get("scored", True)), int(row["trophies"])
+
     out = []
     for row in rows:
-        ahead = sum(1 for other in rows if other["trophies"] > row["trophies"])
-        place = 1 if row["won"] else ahead + 1 + (1 if ahead == 0 else 0)
-        out.append(
-            {
-                "seat_id": row["seat_id"],
-                "score": row["trophies"],
-                "place": place,
-                "won": row["won"],
-                "details": row,
-            }
-        )
+        place = 1 + sum(1 for other in rows if rank(other) > rank(row)) if end["winners"] else None
+        out.append({
+            "seat_id": row["seat_id"], "score": None if lost else row["trophies"], "place": place,
+            "won": row["won"], "details": row,
+        })  # fmt: skip
     return out

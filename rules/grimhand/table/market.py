@@ -1,14 +1,26 @@
 """The equipment market (§7.3, §8): five cards, bought with gold in initiative order.
 
 - ``market.open {cards: [{rank, affinity} | "7BL"] x1..5}``: before level 1 and
-  after each level (the preparation phase, or a rest).
-- ``market.buy {character_id, card, to?: equipment | inventory}``: gold minus the
-  card's gold value; the item gets its rarity as it enters the character's
-  hands (spec Decision) and goes onto the equipment row, or into the
-  inventory when asked or when the 5 slots are full and ``to`` says so.
+  after each level (the preparation phase, or a rest); ranks the equipment
+  deck holds now (1..5, one more after each level: §3.1, §7.2).
+- The order (§7.3 "The player with the initiative chooses first"): the
+  initiative holder, then to the left in seating order, skipping the defeated
+  (a defeated holder: the next to their left). Before level 1 nobody holds the
+  token yet: the first seat starts (Reading).
+- Each player in turn has one option (Reading): a buy or a pass. The setting
+  ``market_picks`` (default 1) is how many cards an option may buy; 0: any
+  number until the player passes. Once everyone has had the option no more
+  cards are sold (§7.3: they go back to the deck when the market closes).
+- ``market.buy {character_id, card, to?: equipment | inventory, out_of_turn?, note?}``:
+  gold minus the card's gold value, by the player in turn; ``out_of_turn: true``
+  with a ``note`` when a card allows it, and the log says so. The item gets its
+  rarity as it enters the character's hands (spec Decision) and goes onto the
+  equipment row, or into the inventory when asked or when the 5 slots are full.
+- ``market.pass`` (``market.next``, its older name): the player in turn passes.
 - ``market.sell {character_id, item}`` (or ``card``): a carried or equipped card goes back for
-  its gold value (§8: discarded gold is refunded only at the market).
-- ``market.next``: the next player in turn chooses; ``market.close``.
+  its gold value at any time while the market is open (§8: discarded gold is refunded only at the
+  market).
+- ``market.close``: the unsold cards go back to the deck.
 """
 
 from __future__ import annotations
@@ -22,8 +34,9 @@ from rules.grimhand.equipment import MAX_EQUIPPED
 from rules.grimhand.table import items
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op, owner_of
-from rules.grimhand.table.session import campaign, party, require_phase, require_player
-from rules.validate import fields
+from rules.grimhand.table.session import campaign, party, require_deck_rank, require_phase, require_player
+from rules.grimhand.table.state import Character
+from rules.validate import fields, flag, text
 
 MARKET_SIZE = 5
 
@@ -56,13 +69,43 @@ def _card_ref(ctx: Ctx, raw: Any, field: str) -> dict[str, Any]:
 
 
 def _order(ctx: Ctx) -> list[int]:
-    """Seats in buying order: the initiative holder first, then to the left (§7.3)."""
+    """Seats in buying order: the initiative holder first, then to the left, the defeated skipped."""
     seats = [int(c["seat_id"]) for c in party(ctx)]
+    table = [int(s) for s in ctx.actor.seat_ids] or seats
     holder = campaign(ctx)["initiative"]["seat_id"]
-    if holder in seats:
-        at = seats.index(holder)
-        seats = seats[at:] + seats[:at]
-    return seats
+    if holder not in table:
+        return seats
+    at = table.index(holder)
+    return [s for s in table[at:] + table[:at] if s in seats]
+
+
+def had_option(market: dict[str, Any]) -> list[int]:
+    """The seats that have had their option (a buy or a pass); older snapshots kept a turn count."""
+    done = market.get("had_option")
+    if done is None:
+        done = market["order"][: int(market.get("turn", 0))]
+    return [int(s) for s in done]
+
+
+def chooser(market: dict[str, Any]) -> int | None:
+    """The seat whose option it is now (None: everyone has had the option)."""
+    done = had_option(market)
+    return next((int(s) for s in market["order"] if int(s) not in done), None)
+
+
+def _name_of(ctx: Ctx, seat: int | None) -> str:
+    return next((str(c["name"]) for c in party(ctx, with_defeated=True) if c["seat_id"] == seat), "someone")
+
+
+def _upper(words: str) -> str:
+    return words[:1].upper() + words[1:]
+
+
+def _next_words(ctx: Ctx, market: dict[str, Any], verb: str = "next") -> str:
+    seat = chooser(market)
+    if seat is None:
+        return "everyone has had the option: close the market"
+    return f"{_name_of(ctx, seat)} chooses {verb}"
 
 
 def open_market(ctx: Ctx, payload: Payload) -> EventBody:
@@ -80,6 +123,10 @@ def open_market(ctx: Ctx, payload: Payload) -> EventBody:
             "bad_field", "Lay out up to 5 equipment cards, e.g. 3BL, 7IR.", {"field": "cards"}
         )
     cards = [_card_ref(ctx, c, "cards") for c in raw]
+    for card in cards:
+        require_deck_rank(
+            ctx, int(card["rank"]), "equipment", f"{card['name']} is rank {card['rank']}", "cards"
+        )
     seen: set[str] = set()
     for card in cards:
         if card["card"] in seen:
@@ -95,12 +142,11 @@ def open_market(ctx: Ctx, payload: Payload) -> EventBody:
                 {"field": "cards"},
             )
     order = _order(ctx)
-    ctx.rec.set(
-        ["campaign", "market"],
-        {"open": True, "cards": [{**c, "sold_to": None} for c in cards], "order": order, "turn": 0},
-    )
+    block = {"open": True, "cards": [{**c, "sold_to": None} for c in cards], "order": order, "had_option": []}
+    ctx.rec.set(["campaign", "market"], block)
     listed = ", ".join(f"{c['name']} ({c['rank']} {c['affinity']}, {c['gold']} gold)" for c in cards)
-    return "market.opened", {"cards": cards, "order": order, "line": f"The market opens: {listed}."}
+    line = f"The market opens: {listed}. {_upper(_next_words(ctx, block, 'first'))}."
+    return "market.opened", {"cards": cards, "order": order, "line": line}
 
 
 def _open(ctx: Ctx) -> dict[str, Any]:
@@ -110,8 +156,29 @@ def _open(ctx: Ctx) -> dict[str, Any]:
     return market
 
 
+def _require_turn(ctx: Ctx, market: dict[str, Any], char: Character, payload: Payload) -> str | None:
+    """The buyer's turn (§7.3), or the note of a card that lets them buy out of turn."""
+    if flag(payload, "out_of_turn", "out_of_turn"):
+        return text(payload, "note", "A note (which card allows it)", 120)
+    seat = chooser(market)
+    if seat is None:
+        raise RuleViolation(
+            "market_done",
+            "Everyone has had the option to buy (§7.3): close the market; the unsold cards go back.",
+            {"field": "card"},
+        )
+    if int(char["seat_id"]) != seat:
+        raise RuleViolation(
+            "not_your_turn",
+            f"{_name_of(ctx, seat)} chooses now: the initiative holder chooses first, then to the left "
+            f"(§7.3). A card that lets {char['name']} buy now: buy out of turn with a note.",
+            {"field": "character_id", "seat_id": seat},
+        )
+    return None
+
+
 def buy(ctx: Ctx, payload: Payload) -> EventBody:
-    fields(payload, ("character_id", "card", "to"))
+    fields(payload, ("character_id", "card", "to", "out_of_turn", "note"))
     market = _open(ctx)
     char = ctx.owned(payload)
     if "card" not in payload:
@@ -123,6 +190,7 @@ def buy(ctx: Ctx, payload: Payload) -> EventBody:
     offer = market["cards"][index]
     if offer["sold_to"] is not None:
         raise RuleViolation("sold", f"{offer['name']} is already sold.", {"field": "card"})
+    allowed_by = _require_turn(ctx, market, char, payload)
     price = int(offer["gold"])
     if int(char["gold"]) < price:
         raise RuleViolation(
@@ -148,11 +216,33 @@ def buy(ctx: Ctx, payload: Payload) -> EventBody:
     item = items.new_item(ctx, template)
     items.move(ctx, item, items.where(None, None), items.where(char, to))
     ctx.rec.set(["campaign", "market", "cards", index, "sold_to"], int(char["id"]))
+    if allowed_by is not None:
+        ctx.rec.set(["campaign", "market", "cards", index, "out_of_turn"], allowed_by)
+    elif _option_used(ctx, market, char):
+        _mark(ctx, market, int(char["seat_id"]))
+    how = f" out of turn, as a card allows ({allowed_by})" if allowed_by is not None else ""
+    then = _next_words(ctx, market, "now" if how else "next")
     line = (
-        f"{char['name']} bought {item['name']} ({item['rarity']}) for {price} gold "
-        f"(gold {gold_before} \u2192 {gold_before - price})"
+        f"{char['name']} bought {item['name']} ({item['rarity']}) for {price} gold{how} "
+        f"(gold {gold_before} \u2192 {gold_before - price}); {then}."
     )
     return "market.bought", {**head(char), "item": item, "price": price, "to": to, "line": line}
+
+
+def _mark(ctx: Ctx, market: dict[str, Any], seat: int) -> None:
+    """``seat`` has had its option (a market opened by an older version counted turns instead)."""
+    if "had_option" not in market:
+        ctx.rec.set(["campaign", "market", "had_option"], had_option(market))
+    ctx.rec.insert(["campaign", "market", "had_option"], seat)
+
+
+def _option_used(ctx: Ctx, market: dict[str, Any], char: Character) -> bool:
+    """Whether this buy ends the player's option: ``market_picks`` cards bought in turn (0: never)."""
+    picks = int(ctx.settings.get("market_picks", 1))
+    if not picks:
+        return False
+    bought = sum(1 for c in market["cards"] if c["sold_to"] == int(char["id"]) and not c.get("out_of_turn"))
+    return bought >= picks
 
 
 def sell(ctx: Ctx, payload: Payload) -> EventBody:
@@ -186,24 +276,29 @@ def sell(ctx: Ctx, payload: Payload) -> EventBody:
     return "market.sold", {**head(char), "item": item, "price": wanted["gold"], "line": line}
 
 
-def next_turn(ctx: Ctx, payload: Payload) -> EventBody:
+def pass_turn(ctx: Ctx, payload: Payload) -> EventBody:
+    """``market.pass``: the player in turn has had the option without buying (more) (§7.3)."""
     fields(payload, ())
     require_player(ctx)
     market = _open(ctx)
-    order = market["order"]
-    turn = int(market["turn"]) + 1
-    ctx.rec.set(["campaign", "market", "turn"], turn)
-    names = {int(c["seat_id"]): c["name"] for c in party(ctx)}
-    if turn >= len(order):
-        return "market.turn", {"turn": turn, "line": "Everyone has had their turn at the market."}
-    return "market.turn", {"turn": turn, "line": f"{names.get(order[turn], 'The next player')} chooses next."}
+    seat = chooser(market)
+    if seat is None:
+        raise RuleViolation(
+            "market_done", "Everyone has had the option to buy (§7.3): close the market.", {"field": ""}
+        )
+    ctx.actor.require_edit(seat)
+    _mark(ctx, market, seat)
+    return "market.passed", {
+        "seat_id": seat,
+        "line": f"{_name_of(ctx, seat)} passes; {_next_words(ctx, market)}.",
+    }
 
 
 def close_market(ctx: Ctx) -> list[str]:
     """The unsold cards go back to the deck (§7.3); their names, for the log."""
     market = campaign(ctx)["market"]
     unsold = [c["name"] for c in market["cards"] if c["sold_to"] is None]
-    ctx.rec.set(["campaign", "market"], {"open": False, "cards": [], "order": [], "turn": 0})
+    ctx.rec.set(["campaign", "market"], {"open": False, "cards": [], "order": [], "had_option": []})
     return unsold
 
 

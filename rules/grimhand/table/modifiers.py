@@ -28,6 +28,7 @@ SETTINGS: dict[str, tuple[type, int, int]] = {
     "explore_level": (int, 1, 50),
     "heal_gold_per_le": (int, 0, 100),
     "active_limit": (int, 0, 12),
+    "market_picks": (int, 0, 5),
 }
 
 

@@ -5,12 +5,15 @@ The snapshot's ``campaign`` block (issue #9's contract)::
     {levels, level, card (0..5), phase, deck_rank,
      initiative: {seat_id, rolls: [[{seat_id, roll}], ...], tied: [seat_id]},
      explore: [{n, rank, affinity, name, kind, text, holder, events, resolved}],
-     market: {open, cards: [{rank, affinity, name, gold, card, sold_to}], order, turn},
+     market: {open, cards: [{rank, affinity, name, gold, card, sold_to, out_of_turn?}], order,
+              had_option: [seat_id]},
      defeated: [character_id], kills: {character_id: [threat names]},
      ante: [LE per level] (empty: level N costs N), resolved (explore cards resolved so far),
      end: null | the end-of-game record}
 
-``phase`` is one of ``setup | explore | combat | preparation | rest | ended``.
+``phase`` is one of ``setup | explore | combat | preparation | rest | finale | ended``
+(``finale``: the redemption is rolled, the final fight comes before the end: §13; the
+block ``finale: {redemption, turned: [character_id], fight: null | {outcome, note}}``).
 ``state["combat"]`` is null outside a combat (the combat helper's block).
 
 Everything here is a lookup or a recorded change through ``ctx.rec`` (path
@@ -24,10 +27,11 @@ from typing import Any
 from rules.engine import NotAllowed
 from rules.errors import RuleViolation
 from rules.grimhand.campaign import ante_for_level
+from rules.grimhand.cards import MAX_RANK
 from rules.grimhand.table.context import Ctx
-from rules.grimhand.table.state import Character, characters
+from rules.grimhand.table.state import FIRST_DECK_RANK, Character, characters
 
-PHASES = ("setup", "explore", "combat", "preparation", "rest", "ended")
+PHASES = ("setup", "explore", "combat", "preparation", "rest", "finale", "ended")
 CARDS_PER_LEVEL = 5
 MAX_LEVELS = 6
 
@@ -73,6 +77,8 @@ def phase_words(ctx: Ctx) -> str:
         return "the campaign has ended"
     if now == "combat":
         return "a combat is under way"
+    if now == "finale":
+        return "the campaign is ending (redemption and the final fight)"
     where = f"level {camp['level']}, card {camp['card']} of {CARDS_PER_LEVEL}"
     if now == "preparation":
         return f"the party is preparing (after {where})" if camp["level"] else "the party is preparing"
@@ -156,6 +162,25 @@ def pass_boundary(ctx: Ctx, boundary: str) -> list[dict[str, Any]]:
                     }
                 )
     return ended
+
+
+DECKS = {"explore": "explore deck", "equipment": "equipment deck", "event": "event deck"}
+
+
+def require_deck_rank(ctx: Ctx, rank: int, deck: str, what: str, field: str) -> None:
+    """Refuse a card of a rank its deck does not hold yet: ranks 1..5 to start, one more after each
+    level (§3.1, §7.2; spec Campaign). Loot is its own deck and is not limited (§3.1)."""
+    if phase(ctx) == "setup":
+        return  # a sheet kept without a campaign at the table: no decks to follow
+    top = int(campaign(ctx).get("deck_rank") or FIRST_DECK_RANK)
+    if rank > top:
+        level = top - FIRST_DECK_RANK + 1
+        later = "" if top >= MAX_RANK else f" (rank {top + 1} joins after level {level})"
+        raise RuleViolation(
+            "not_in_deck",
+            f"{what}: the {DECKS[deck]} holds ranks 1\u2013{top} now{later} (§7.2).",
+            {"field": field, "rank": rank, "deck_rank": top},
+        )
 
 
 def set_phase(ctx: Ctx, value: str) -> None:

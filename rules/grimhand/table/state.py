@@ -30,6 +30,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "explore_level": 1,  # for the Gold Offering challenge (§9.1) before a campaign has levels
     "heal_gold_per_le": 2,  # the rulebook prints no price for healing with gold (§7.3): a house setting
     "active_limit": 0,  # threats fighting at once; 0 = the party size (§7.4.3)
+    "market_picks": 1,  # cards one option at the market may buy; 0 = any number until a pass (§7.3)
 }
 
 
@@ -47,7 +48,7 @@ def new_campaign() -> dict[str, Any]:
         "deck_rank": FIRST_DECK_RANK,
         "initiative": {"seat_id": None, "rolls": [], "tied": []},
         "explore": [],
-        "market": {"open": False, "cards": [], "order": [], "turn": 0},
+        "market": {"open": False, "cards": [], "order": [], "had_option": []},
         "defeated": [],
         "kills": {},
         "ante": [],

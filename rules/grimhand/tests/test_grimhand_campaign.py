@@ -249,8 +249,9 @@ def test_the_market_sells_in_initiative_order_and_refunds_only_while_open() -> N
     assert refused(state, "market.buy", character_id=hal, card="3BL").code == "market_closed"
     assert refused(state, "market.open", cards="3BL 3BL").code == "duplicate_card"
     assert refused(state, "market.open", cards="3BL 4XX").code == "bad_card"
-    state, event = run(state, "market.open", cards="3BL, 7IR, 2NA, 5SH, 1BO")
-    assert [c["gold"] for c in state["campaign"]["market"]["cards"]] == [15, 35, 10, 25, 5]
+    assert refused(state, "market.open", cards="3BL, 7IR").code == "not_in_deck"  # ranks 1-5 before level 1
+    state, event = run(state, "market.open", cards="3BL, 4IR, 2NA, 5SH, 1BO")
+    assert [c["gold"] for c in state["campaign"]["market"]["cards"]] == [15, 20, 10, 25, 5]
     gold = char(state, hal)["gold"]
     state, event = run(state, "market.buy", character_id=hal, card="3BL")
     assert char(state, hal)["gold"] == gold - 15 and "for 15 gold" in event["payload"]["line"]
@@ -258,9 +259,10 @@ def test_the_market_sells_in_initiative_order_and_refunds_only_while_open() -> N
     assert char(state, hal)["equipment"][0]["rarity"]  # its rarity is fixed as it enters the hands
     assert refused(state, "market.buy", character_id=ada, card="3BL").code == "sold"
     assert refused(state, "market.buy", character_id=ada, card="9IR").code == "not_in_market"
-    assert refused(state, "market.buy", ANN, character_id=hal, card="7IR").code == "not_your_seat"
+    assert refused(state, "market.buy", ANN, character_id=hal, card="4IR").code == "not_your_seat"
+    assert refused(state, "market.buy", character_id=hal, card="4IR").code == "not_your_turn"  # Hal bought
     state, _ = run(state, "character.set", ANN, character_id=ada, stat="gold", value=2)
-    assert refused(state, "market.buy", ANN, character_id=ada, card="7IR").code == "not_enough_gold"
+    assert refused(state, "market.buy", ANN, character_id=ada, card="4IR").code == "not_enough_gold"
     gold = char(state, hal)["gold"]
     item = char(state, hal)["equipment"][0]
     state, _ = run(state, "market.sell", character_id=hal, item=item)  # the item as the sheet holds it
@@ -278,7 +280,7 @@ def test_a_full_equipment_row_takes_a_bought_card_only_into_the_inventory() -> N
         state, _ = run(state, "character.equip", character_id=hal, rank=rank, affinity="Bone")
     state, _ = run(state, "character.set", character_id=hal, stat="gold", value=100)
     assert refused(state, "market.open", cards="1BO 2IR").code == "card_in_use"
-    state, _ = run(state, "market.open", cards="2IR 9NA")
+    state, _ = run(state, "market.open", cards="2IR 4NA")
     assert refused(state, "market.buy", character_id=hal, card="2IR").code == "too_many_items"
     state, _ = run(state, "market.buy", character_id=hal, card="2IR", to="inventory")
     assert char(state, hal)["inventory"][0]["card"] == "Iron-2" and char(state, hal)["gold"] == 90
@@ -470,13 +472,15 @@ def test_redemption_follows_the_rulebook_example() -> None:
     }
     before = copy.deepcopy(state)
     with pytest.raises(RuleViolation) as info:
-        RULES.apply(state, "campaign.end", {"dice": dice, "order": [ids[3]]}, host, random.Random(1))
+        RULES.apply(state, "campaign.redeem", {"dice": dice, "order": [ids[3]]}, host, random.Random(1))
     assert info.value.code == "bad_field" and state == before
-    state, event = run(state, "campaign.end", host, dice=dice, order=[ids[3], ids[4]])
+    state, event = run(state, "campaign.redeem", host, dice=dice, order=[ids[3], ids[4]])
     redemption = event["payload"]["redemption"]
     assert redemption["pool"] == 9
     assert char(state, ids[3])["corruption"] == 3 and char(state, ids[4])["corruption"] == 7
-    assert redemption["still_corrupted"] == [ids[4]]
+    assert redemption["still_corrupted"] == [ids[4]] and state["campaign"]["finale"]["turned"] == [ids[4]]
+    state, _ = run(state, "campaign.final_fight", host, outcome="party")
+    state, event = run(state, "campaign.end", host)
     assert event["payload"]["ends_table"] is True and state["campaign"]["phase"] == "ended"
 
 
@@ -496,11 +500,12 @@ def test_trophies_tie_and_the_drawn_hands_break_the_overall_tie() -> None:
     )
     end = state["campaign"]["end"]
     trophies = {r["character_id"]: r["trophies"] for r in end["records"]}
-    assert trophies == {hal: 7, ada: 7, bea: 1}  # Hal and Ada tie on every award; nobody has a quest
-    assert end["awards"]["threats"] == [hal, ada]
+    # Hal and Ada tie on every award; nobody has a quest, so nobody scores that one (§13 Reading)
+    assert trophies == {hal: 6, ada: 6, bea: 0}
+    assert end["awards"]["threats"] == [hal, ada] and end["awards"]["quests"] == []
     assert end["tie_break"]["titles"][str(ada)] == "Triad Impact" and end["winners"] == [ada]
     results = {r["seat_id"]: (r["place"], r["won"], r["score"]) for r in RULES.results(state)}
-    assert results == {2: (1, True, 7), 1: (2, False, 7), 3: (3, False, 1)}
+    assert results == {2: (1, True, 6), 1: (2, False, 6), 3: (3, False, 0)}
     assert "Ada wins" in event["payload"]["line"]
 
 
@@ -522,15 +527,15 @@ def undo(state: State, event: dict, seq: int) -> State:
 
 def test_undoing_a_whole_scripted_level_newest_first_restores_the_start() -> None:
     """Every campaign command's event carries its ops: undo of each, newest first, returns the start."""
-    state, hal, _ada, bea = party()
+    state, hal, ada, bea = party()
     start = copy.deepcopy(state)
     script: list[tuple[str, Actor, dict[str, Any]]] = [
         ("campaign.start", HOST, {"levels": 2}),
-        ("market.open", HOST, {"cards": "3BL 7IR"}),
+        ("market.open", HOST, {"cards": "3BL 4IR"}),
         ("market.buy", HOST, {"character_id": hal, "card": "3BL"}),
         ("market.sell", HOST, {"character_id": hal, "item": "3BL"}),
-        ("market.buy", HOST, {"character_id": hal, "card": "3BL"}),
-        ("market.next", HOST, {}),
+        ("market.buy", ANN, {"character_id": ada, "card": "3BL"}),
+        ("market.pass", BO, {}),
         ("market.close", HOST, {}),
         ("level.start", HOST, {}),
         ("initiative.roll", HOST, {"rolls": {"1": 4, "2": 4, "3": 1}}),

@@ -84,18 +84,28 @@ def test_a_two_level_campaign_for_three_characters(
     assert refused(ann, "campaign.start", {"levels": 9})["extra"]["field"] == "levels"
     ok(ann.command("campaign.start", {"levels": 2}))
 
-    # the market before level 1 (§7.3): buys, a refusal without the gold, a refund
-    ok(ann.command("market.open", {"cards": ["3BL", "7IR", "2NA", "5SH", "1BO"]}))
+    # the market before level 1 (§7.3): ranks 1-5, one option each in seating order (nobody holds
+    # the initiative yet), buys, a refusal without the gold, a refund
+    assert refused(ann, "market.open", {"cards": ["3BL", "7IR"]})["code"] == "not_in_deck"
+    ok(ann.command("market.open", {"cards": ["3BL", "4IR", "2NA", "5SH", "1BO"]}))
     price = state_of(ann)["campaign"]["market"]["cards"][1]["gold"]
     assert 'id="gh-market"' in board(bo) and f"{price} gold" in board(bo)
     ok(ann.command("character.set", {"character_id": hal, "stat": "gold", "value": price + 3}))
-    ok(ann.command("market.buy", {"character_id": hal, "card": "7IR"}))
-    assert char(ann, hal)["gold"] == 3 and char(ann, hal)["equipment"][0]["card"] == "Iron-7"
-    assert refused(ann, "market.buy", {"character_id": hal, "card": "5SH"})["code"] == "not_enough_gold"
     refused(bo, "market.buy", {"character_id": hal, "card": "2NA"}, status=403)
-    ok(ann.command("market.sell", {"character_id": hal, "card": "7IR"}))
+    assert refused(bo, "market.buy", {"character_id": bea, "card": "2NA"})["code"] == "not_your_turn"
+    ok(ann.command("market.buy", {"character_id": hal, "card": "4IR"}))
+    assert char(ann, hal)["gold"] == 3 and char(ann, hal)["equipment"][0]["card"] == "Iron-4"
+    assert refused(ann, "market.buy", {"character_id": hal, "card": "3BL"})["code"] == "not_your_turn"
+    ok(ann.command("market.sell", {"character_id": hal, "card": "4IR"}))
     assert char(ann, hal)["gold"] == price + 3 and char(ann, hal)["equipment"] == []
+    cards = {c["card"]: c["gold"] for c in state_of(ann)["campaign"]["market"]["cards"]}
+    assert cards["Bone-1"] < cards["Shadow-5"]
+    ok(bo.command("character.set", {"character_id": bea, "stat": "gold", "value": cards["Bone-1"]}))
+    assert refused(bo, "market.buy", {"character_id": bea, "card": "5SH"})["code"] == "not_enough_gold"
     ok(bo.command("market.buy", {"character_id": bea, "card": "1BO"}))
+    assert "Cyn passes" in board(cy)
+    ok(cy.command("market.pass"))
+    assert "everyone has had the option" in board(ann)
     ok(ann.command("market.close"))
 
     # level 1: Cyn cannot pay the ante (§7.1)
@@ -218,22 +228,25 @@ def test_the_end_redeems_breaks_an_overall_tie_and_records_every_seat(
     bea = create_character(bo, "Bea", "Human", "Warrior", "Iron")
     ok(ann.command("campaign.start", {"levels": 1}))
     ok(bo.command("character.set", {"character_id": bea, "stat": "corruption", "value": 5}))
-    bad = refused(ann, "campaign.end", {"dice": {str(bea): [IRON] * 5}})
+    assert refused(ann, "campaign.end", {})["code"] == "redemption_needed"  # Bea gets her chance first
+    bad = refused(ann, "campaign.redeem", {"dice": {str(bea): [IRON] * 5}})
     assert bad["extra"]["field"] == "dice"  # the corrupted do not roll
+    redeemed = ok(
+        ann.command("campaign.redeem", {"dice": {str(hal): [IRON, IRON, WILD, WILD, SHADOW]}})
+    )  # 2 successes: Wilds do not count
+    assert "Bea Corruption 5 \u2192 3: redeemed" in redeemed["events"][0]["text"]
     ended = ok(
         ann.command(
             "campaign.end",
-            {
-                "dice": {str(hal): [IRON, IRON, WILD, WILD, SHADOW]},  # 2 successes: Wilds do not count
-                "tie_break": {str(hal): "1BL 3IR 5NA 7SH 9BO", str(bea): "2BL 2IR 6NA 8SH 10BO"},
-            },
+            {"tie_break": {str(hal): "1BL 3IR 5NA 7SH 9BO", str(bea): "2BL 2IR 6NA 8SH 10BO"}},
         )
     )
     end = state_of(ann)["campaign"]["end"]
     assert end["redemption"]["pool"] == 2
     assert char(ann, bea)["corruption"] == 3  # 5 - 2: below the threshold of 4, redeemed
     trophies = {r["name"]: r["trophies"] for r in end["records"]}
-    assert trophies["Hal"] == trophies["Bea"] == 7  # equal on every award: everyone scores
+    # equal gold: both score it; no XP, quests, kills or equipment: nobody scores those (§13 Reading)
+    assert trophies["Hal"] == trophies["Bea"] == 1
     assert end["winners"] == [bea]  # her pair of twos beats a high card
     assert "Bea wins" in ended["events"][0]["text"]
     assert [e["type"] for e in ended["events"]] == ["campaign.ended", "table.ended"]

@@ -170,13 +170,14 @@ def test_a_round_one_flop_kill_and_a_round_two_kill_pay_their_own_hands(
     on_a_rank_three_card(host, bo)
     threats = [
         {"name": "Gnat", "rank": 1, "affinity": "Shadow", "le": 1},
-        {"name": "Brute", "rank": 10, "affinity": "Bone", "le": 90},
+        {"name": "Brute", "rank": 5, "affinity": "Bone", "le": 90},  # level 1: the decks hold ranks 1-5
     ]
     ok(host.command("combat.start", {"threats": threats, "active_limit": 2}))
+    ok(host.command("combat.adjust", {"side_id": "T2", "field": "attack", "by": 5, "note": "War Cry"}))
     me = f"C{hal}"
     xp, le = char(host, hal)["xp"], char(host, hal)["le"]
 
-    # Round 1: trips on the flop (x3) fell the Gnat; the Brute (14) hits Hal (13) for 1.
+    # Round 1: trips on the flop (x3) fell the Gnat; the Brute (5 + 5 War Cry + 4) hits Hal (13) for 1.
     ok(
         bo.command("combat.deal", {"side_id": me, "active": ["9BL", "9SH"], "inactive": []})
     )  # as the page sends
@@ -211,7 +212,7 @@ def test_a_round_one_flop_kill_and_a_round_two_kill_pay_their_own_hands(
     combat = state_of(host)["combat"]
     second = combat["rewards"][1]
     assert (second["round"], second["names"], second["explore_rank"]) == (2, ["Brute"], 0)
-    assert second["xp"][me] == 10 * 1 * 1  # not x3: the round-1 hand is gone
-    assert char(host, hal)["xp"] - xp == 12 + 10
+    assert second["xp"][me] == 5 * 1 * 1  # not x3: the round-1 hand is gone
+    assert char(host, hal)["xp"] - xp == 12 + 5
     assert combat["street"] == "over"
     assert state_of(host)["campaign"]["kills"][str(hal)] == ["Gnat", "Brute"]

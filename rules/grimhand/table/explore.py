@@ -1,0 +1,230 @@
+"""The explore cards of a level (§7.2, §9.1): reveal, the event roll, resolve.
+
+- ``explore.reveal {name} | {rank, affinity, name?}``: card n of the level's 5,
+  of a rank the explore deck holds now (ranks 1..5, one more after each
+  level: §3.1, §7.2); the initiative token passes to the left on each next card.
+- ``explore.event_roll {dice?}``: the initiative holder's affinity dice, as many
+  as the card's rank: one event card per die of the card's affinity or Wild;
+  resolve places, then threats, then NPCs (§7.2).
+- ``explore.resolve``: quest points = rank to every character of the card's
+  affinity (§9.1); "for the next explore card" modifiers end. After the 5th
+  card the level ends and the preparation phase (market, healing) starts.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules.engine import Payload
+from rules.errors import RuleViolation
+from rules.grimhand.campaign import event_draws
+from rules.grimhand.cards import Affinity
+from rules.grimhand.table.catalogue import MAX_RANK, MIN_RANK, parse_affinity
+from rules.grimhand.table.context import Ctx, EventBody
+from rules.grimhand.table.dicein import affinity_dice, face_names
+from rules.grimhand.table.ops import counter_op
+from rules.grimhand.table.session import (
+    CARDS_PER_LEVEL,
+    campaign,
+    current_card,
+    party,
+    pass_boundary,
+    require_deck_rank,
+    require_phase,
+    require_player,
+    set_phase,
+)
+from rules.grimhand.table.state import FIRST_DECK_RANK
+from rules.validate import fields, integer, text
+
+EVENT_ORDER = ("places", "threats", "NPCs")
+"""Event cards drawn on one explore card resolve in this order (§7.2)."""
+
+
+def _contenders(ctx: Ctx) -> list[int]:
+    return [int(c["seat_id"]) for c in party(ctx)]
+
+
+def _next_holder(ctx: Ctx, holder: int) -> int:
+    """The next seat to the left that still has a character in the quest (§7.2)."""
+    seats = _contenders(ctx)
+    if not seats:
+        return holder
+    order = list(ctx.actor.seat_ids) or seats
+    if holder not in order:
+        return seats[0]
+    start = order.index(holder)
+    for step in range(1, len(order) + 1):
+        seat = order[(start + step) % len(order)]
+        if seat in seats:
+            return seat
+    return holder
+
+
+def _card_from(ctx: Ctx, payload: Payload) -> dict[str, Any]:
+    name = payload.get("name")
+    known = ctx.catalogue.explore_card(name) if isinstance(name, str) and name.strip() else None
+    if known is not None and "rank" not in payload:
+        return {
+            "rank": known.rank,
+            "affinity": known.affinity,
+            "name": known.name,
+            "kind": known.kind,
+            "text": known.text,
+        }
+    rank = integer(payload, "rank", "The explore card's rank", MIN_RANK, MAX_RANK)
+    if "affinity" not in payload:
+        raise RuleViolation(
+            "missing_field", "The explore card's affinity is required.", {"field": "affinity"}
+        )
+    suit = parse_affinity(payload["affinity"], "bad_field")
+    typed = text(payload, "name", "The card's name", 60) if isinstance(name, str) and name.strip() else ""
+    facts = known if known is not None and known.rank == rank and known.affinity == suit else None
+    facts = facts or ctx.catalogue.explore_by_card(rank, suit)
+    return {
+        "rank": rank,
+        "affinity": suit,
+        "name": typed or (facts.name if facts else f"{rank} of {suit}"),
+        "kind": facts.kind if facts and (not typed or facts.name == typed) else "",
+        "text": facts.text if facts and (not typed or facts.name == typed) else "",
+    }
+
+
+def reveal(ctx: Ctx, payload: Payload) -> EventBody:
+    """Turn over the next of the level's 5 explore cards (§7.2)."""
+    fields(payload, ("name", "rank", "affinity"))
+    require_player(ctx)
+    require_phase(ctx, "explore", doing="reveal an explore card")
+    camp = campaign(ctx)
+    card = current_card(ctx)
+    if card is not None and not card["resolved"]:
+        raise RuleViolation("card_unresolved", f"Resolve {card['name']} before the next card.", {"field": ""})
+    n = int(camp["card"]) + 1
+    if n > CARDS_PER_LEVEL:
+        raise RuleViolation("level_done", "This level's 5 cards are done.", {"field": ""})
+    holder = camp["initiative"]["seat_id"]
+    if holder is None:
+        raise RuleViolation(
+            "no_initiative", "Roll for the initiative first: its holder rolls the event dice.", {"field": ""}
+        )
+    passed = None
+    if n > 1:
+        new_holder = _next_holder(ctx, int(holder))
+        if new_holder != holder:
+            ctx.rec.set(["campaign", "initiative", "seat_id"], new_holder)
+            passed = new_holder
+        holder = new_holder
+    facts = _card_from(ctx, payload)
+    field = "rank" if "rank" in payload else "name"
+    require_deck_rank(ctx, int(facts["rank"]), "explore", f"{facts['name']} is rank {facts['rank']}", field)
+    entry = {"n": n, **facts, "holder": holder, "events": None, "resolved": False}
+    ctx.rec.insert(["campaign", "explore"], entry)
+    ctx.rec.set(["campaign", "card"], n)
+    holder_name = next((c["name"] for c in party(ctx) if c["seat_id"] == holder), "someone")
+    line = (
+        f"Explore card {n} of {CARDS_PER_LEVEL} (card {n - 1} \u2192 {n}): "
+        f"{facts['name']} (rank {facts['rank']} {facts['affinity']})"
+    )
+    line += f"; {holder_name} {'takes' if passed else 'holds'} the initiative."
+    return "explore.revealed", {"card": entry, "line": line}
+
+
+def event_roll(ctx: Ctx, payload: Payload) -> EventBody:
+    """The initiative holder's event dice for the current card (§7.2)."""
+    fields(payload, ("dice",))
+    require_player(ctx)
+    require_phase(ctx, "explore", doing="roll the event dice")
+    card = current_card(ctx)
+    if card is None or card["resolved"]:
+        raise RuleViolation("no_card", "Reveal an explore card first.", {"field": ""})
+    if card["events"] is not None:
+        raise RuleViolation(
+            "already_rolled", "The event dice for this card are already rolled.", {"field": ""}
+        )
+    rank = int(card["rank"])
+    dice = affinity_dice(ctx.rng, payload, rank, f"A rank {rank} card's event roll")
+    rolled = event_draws(dice, rank, Affinity(card["affinity"]))
+    faces = face_names(dice)
+    events = {
+        "dice": [d.value for d in dice],
+        "faces": faces,
+        "draws": rolled.draws,
+        "order": list(EVENT_ORDER),
+    }
+    index = len(campaign(ctx)["explore"]) - 1
+    ctx.rec.set(["campaign", "explore", index, "events"], events)
+    draws = rolled.draws
+    todo = (
+        f"draw {draws} event card{'s' if draws != 1 else ''}; resolve places, then threats, then NPCs"
+        if draws
+        else "no event cards"
+    )
+    line = f"Event roll for {card['name']}: {', '.join(faces)}: {todo}."
+    return "explore.event_rolled", {"n": card["n"], "events": events, "line": line}
+
+
+def resolve(ctx: Ctx, payload: Payload) -> EventBody:
+    """The card is done: QP to its affinity (§9.1), short modifiers end, maybe the level ends (§7.3)."""
+    fields(payload, ())
+    require_player(ctx)
+    require_phase(ctx, "explore", doing="resolve the explore card")
+    camp = campaign(ctx)
+    card = current_card(ctx)
+    if card is None or card["resolved"]:
+        raise RuleViolation("no_card", "Reveal an explore card first.", {"field": ""})
+    if card["events"] is None:
+        raise RuleViolation(
+            "not_rolled", "Roll the event dice first: they say how many event cards to draw.", {"field": ""}
+        )
+    gains = []
+    for char in party(ctx):
+        if char["affinity"] == card["affinity"]:
+            before = int(char["qp"])
+            ctx.do(counter_op(char, "qp", before + int(card["rank"])))
+            gains.append(
+                {
+                    "character_id": char["id"],
+                    "character": char["name"],
+                    "before": before,
+                    "after": before + int(card["rank"]),
+                }
+            )
+    index = len(camp["explore"]) - 1
+    ctx.rec.set(["campaign", "explore", index, "resolved"], True)
+    resolved = int(camp["resolved"])
+    ctx.rec.add(["campaign", "resolved"], 1)
+    ended = pass_boundary(ctx, "explore")
+    line = f"{card['name']} resolved (explore cards resolved {resolved} \u2192 {resolved + 1})"
+    line += (
+        ": "
+        + "; ".join(f"{g['character']} +{card['rank']} QP ({g['before']} \u2192 {g['after']})" for g in gains)
+        if gains
+        else f"; nobody of {card['affinity']}: no QP"
+    )
+    body: dict[str, Any] = {"n": card["n"], "qp": gains, "expired": ended}
+    if int(card["n"]) >= CARDS_PER_LEVEL:
+        line += _level_done(ctx, body)
+    body["line"] = line + "."
+    return "explore.resolved", body
+
+
+def _level_done(ctx: Ctx, body: dict[str, Any]) -> str:
+    """The 5th card ends the level: the party prepares; the decks take the next rank (§7.2, §7.3)."""
+    camp = campaign(ctx)
+    level = int(camp["level"])
+    set_phase(ctx, "preparation")
+    body["level_done"] = level
+    words = f". Level {level} is done: the party prepares and the market opens"
+    if level >= int(camp["levels"]):
+        body["add_rank"] = None
+        return words + ". That was the last level: end the campaign for the trophies"
+    before = int(camp["deck_rank"])
+    deck_rank = min(MAX_RANK, FIRST_DECK_RANK + level)
+    body["add_rank"] = deck_rank if deck_rank > before else None
+    if deck_rank == before:
+        return words
+    ctx.rec.set(["campaign", "deck_rank"], deck_rank)
+    return words + (
+        f". The decks grow (top rank {before} \u2192 {deck_rank}). Add the rank {deck_rank} cards to the "
+        "explore, event and equipment decks (not the discards) and shuffle"
+    )
