@@ -163,3 +163,14 @@ def settle(state: State, tables: GameTables = DEFAULT_TABLES) -> list[Op]:
 
 def counter_op(char: Character, stat: str, after: int) -> Op:
     return {"op": "counter", "character_id": char["id"], "stat": stat, "before": char[stat], "after": after}
+
+
+def clamp_notes(state: State, clamps: list[Op]) -> list[dict[str, Any]]:
+    """``settle``'s clamps for the log: whose LE/AP came down to the new maximum, from what."""
+    notes = []
+    for op in clamps:
+        _, char_id, stat = op["path"]
+        char = characters(state).get(str(char_id), {})
+        notes.append({"character": char.get("name", "A character"), "stat": stat, "before": op["before"],
+                      "after": op["after"]})  # fmt: skip
+    return notes

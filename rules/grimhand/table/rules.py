@@ -29,7 +29,7 @@ from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.combat import COMBAT_HANDLERS
 from rules.grimhand.table.context import Ctx, EventBody
 from rules.grimhand.table.describe import describe as describe_event
-from rules.grimhand.table.ops import check_table, settle, to_paths
+from rules.grimhand.table.ops import check_table, clamp_notes, settle, to_paths
 from rules.grimhand.table.state import initial_state
 from rules.ops import revert
 
@@ -122,7 +122,10 @@ class GrimHandRules(GameRulesBase):
             new.setdefault(key, value)
         ctx = Ctx(new, actor, rng, catalogue)
         event_type, body = handler(ctx, payload)
-        ctx.ops.extend(settle(new, catalogue.tables))
+        clamps = settle(new, catalogue.tables)
+        if clamps:
+            body = {**body, "clamped": clamp_notes(new, clamps)}
+        ctx.ops.extend(clamps)
         return Outcome(new, [NewEvent(event_type, {**body, "ops": ctx.ops})])
 
     def invert(self, state: State, event: LoggedEvent, actor: Actor) -> Outcome:
