@@ -81,7 +81,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
             mob_of(side), STREET_OF.get(combat["street"], Street.FLOP), None, {}, combat["round"]
         )
         entry = grant(ctx, combat, [fallen], hands, combat["street"])
-        line += f"; {entry['said']}"
+        line += f", despatched; {entry['said']}"
         _fill_queue(ctx)
         settle_over(ctx)
     return "combat.adjusted", {"line": line, "side_id": side["id"]}

@@ -64,7 +64,7 @@ def grant(
     """Gold and XP for the threats that fell together (§11; spec Decisions): one entry per street.
 
     The entry's ``said`` words each player's gold and XP as before → after, or
-    says nobody was left in the fight to collect them.
+    says nobody was left in the fight to collect them (the line has said "despatched").
     """
     ranks = [r for d in fallen for r in d.mob.ranks]
     explore = 0 if combat["explore_paid"] else int(combat["explore_rank"])
@@ -100,8 +100,8 @@ def grant(
     ctx.rec.insert(["combat", "rewards"], entry)
     names = " & ".join(entry["names"])
     if said:
-        return {**entry, "said": f"{names} despatched: {'; '.join(said)}"}
-    return {**entry, "said": f"{names} despatched: nobody is left in the fight to collect its gold and XP"}
+        return {**entry, "said": f"{names}'s gold and XP: {'; '.join(said)}"}
+    return {**entry, "said": f"nobody is left in the fight to collect {names}'s gold and XP"}
 
 
 def settle_over(ctx: Ctx) -> None:

@@ -170,10 +170,8 @@ def _words(redemption: dict[str, Any], turned: list[Character], fight: dict[str,
     line = f"Redemption (§13): {rolled}; pool {redemption['pool']}."
     for change in redemption["changes"]:
         if change["before"] != change["after"]:
-            verdict = "still corrupted" if change["corrupted"] else "redeemed"
-            line += (
-                f" {change['character']} Corruption {change['before']} \u2192 {change['after']}: {verdict}."
-            )
+            verdict = "" if change["corrupted"] else ": redeemed"
+            line += f" {change['character']} Corruption {change['before']} \u2192 {change['after']}{verdict}."
     if fight is not None:
         return line + f" Nobody is left to stand against {names(turned)}: Grimwold has won."
     if turned:

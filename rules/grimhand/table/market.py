@@ -307,5 +307,7 @@ def close(ctx: Ctx, payload: Payload) -> EventBody:
     require_player(ctx)
     _open(ctx)
     unsold = close_market(ctx)
-    back = f": {', '.join(unsold)} go back into the deck" if unsold else ""
+    back = (
+        f": {', '.join(unsold)} {'goes' if len(unsold) == 1 else 'go'} back into the deck" if unsold else ""
+    )
     return "market.closed", {"unsold": unsold, "line": f"The market closes{back}."}

@@ -38,7 +38,7 @@ def test_a_threats_le_stops_at_zero_and_the_line_says_despatched() -> None:
     line = RULES.describe("combat.street_scored", flop["payload"], {})
     assert "Rabid Wolf: LE 4 \u2192 0, despatched" in line and "-" not in line.split("Rabid Wolf: LE")[1][:8]
     assert (
-        f"Rabid Wolf despatched: Ann gold {gold} \u2192 {gold + 5}, XP {xp} \u2192 {xp + 30}" in line
+        f"Rabid Wolf's gold and XP: Ann gold {gold} \u2192 {gold + 5}, XP {xp} \u2192 {xp + 30}" in line
     )  # (3 + 2) x ante 1 x Anchored Power 6
 
 
@@ -63,7 +63,8 @@ def test_a_threat_that_falls_with_nobody_left_to_collect_says_so() -> None:
     state, flop = run(state, "combat.street", cards="2SH 5SH 9BO")
     assert char(state, cid)["le"] == 0 and side(state, "T1")["status"] == "despatched"
     line = RULES.describe("combat.street_scored", flop["payload"], {})
-    assert "Bat despatched: nobody is left in the fight to collect its gold and XP" in line
+    assert "Bat: LE 1 \u2192 0, despatched" in line and "Ann: LE 2 \u2192 0, defeated" in line
+    assert "nobody is left in the fight to collect Bat's gold and XP" in line
     assert "XP ;" not in line and not line.endswith("XP ")
 
 
