@@ -112,3 +112,15 @@ def test_a_legend_redeals_the_flop_once_per_combat() -> None:
         refused(state, "combat.street", cards="3SH 4SH 5SH", redeal={"side_id": me, "cards": "6NA 7NA 8NA"})
         == "redeal_used"
     )
+
+
+def test_a_single_player_who_retreats_leaves_the_threats_behind() -> None:
+    """§7.4.10: "Retreating players lose 1 AP and 1 LE ... In Single player threats are discarded and
+    play moves onto the next Exploration card": the combat is over, and the line names LE and AP."""
+    state, cid = legend()
+    state, _ = run(state, "combat.street", cards="10BO 10SH 1NA")  # inactive 8SH 8NA: two pair
+    le, ap = char(state, cid)["le"], char(state, cid)["ap"]
+    state, event = run(state, "combat.retreat", ANN, 1, side_id=f"C{cid}")
+    assert state["combat"]["street"] == "over" and side(state, f"C{cid}")["status"] == "retreated"
+    line = RULES.describe(event["type"], event["payload"], {})
+    assert line == f"Lia retreats with Dual Grip: LE {le} \u2192 {le - 1}, AP {ap} \u2192 {ap - 1}"

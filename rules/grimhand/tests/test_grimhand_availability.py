@@ -68,3 +68,17 @@ def test_the_lists_are_exactly_what_the_commands_accept() -> None:
         for a in RULES.catalogue.abilities:
             took = accepted(state, "character.choose_ability", character_id=bo, ability=a.name)
             assert (a.name in cards) == took, a
+
+
+def test_a_stature_ability_costs_one_ap_to_use() -> None:
+    """§9: "As your Stature increase you may choose 1 Stature Ability Card for that level ... These all
+    cost 1 AP to use." The line names the AP it cost; without AP it is refused."""
+    state, bo = make("Orc", "Warrior", "Iron")
+    state, _ = run(state, "character.set", character_id=bo, stat="xp", value=250)  # Novice
+    state, _ = run(state, "character.choose_ability", character_id=bo, ability="Spark")
+    ap = char(state, bo)["ap"]
+    state, used = run(state, "character.use_ability", character_id=bo, ability="Spark")
+    assert char(state, bo)["ap"] == ap - 1
+    assert RULES.describe(used["type"], used["payload"], {}) == f"Grum used Spark (AP {ap} \u2192 {ap - 1})"
+    state, _ = run(state, "character.set", character_id=bo, stat="ap", value=0)
+    assert not accepted(state, "character.use_ability", character_id=bo, ability="Spark")

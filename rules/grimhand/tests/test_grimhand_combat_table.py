@@ -196,6 +196,8 @@ def test_a_custom_active_limit_holds_across_rounds_and_the_queue_enters_on_the_t
 
 
 def test_a_mob_shares_one_pool_and_falls_at_once() -> None:
+    """§7.4.3: a Mob's LE is the sum of its members' (shared pool); when it falls "all member threats
+    are despatched simultaneously" (§7.4.8: gold, loot and XP as for several threats)."""
     state, ann, bo = party_of_two()
     state, _ = run(state, "combat.start", threats=[{"name": "Iron Grunt"}, {"name": "Iron Hound"}])
     mob = side(state, "T1+T2")
@@ -215,7 +217,9 @@ def test_a_mob_shares_one_pool_and_falls_at_once() -> None:
     reward = state["combat"]["rewards"][0]
     assert reward["ranks"] == [4, 3] and reward["gold"] == 2 + 4 + 3
     kills = state["campaign"]["kills"]
-    assert sum(len(v) for v in kills.values()) == 2
+    assert sum(len(v) for v in kills.values()) == 2 and len(kills) == 1  # one final blow keeps both
+    # §11: XP "even if the player did not dispatch the final blow": both players earn it
+    assert set(reward["xp"]) == {a, b} and all(xp > 0 for xp in reward["xp"].values())
 
 
 def test_full_house_equipment_takes_one_less_and_undo_restores_every_le() -> None:
