@@ -326,6 +326,7 @@ def board_context(
         "die_faces": DIE_FACES,
         "market_cards": market_cards,
         "market_turn_name": _who(choosing, party, names) if choosing is not None else "",
+        "market_seat": choosing,
         "market_done": bool(market["open"]) and choosing is None,
         "corrupted_left": corrupted_left,
         "finale": _finale(camp, party),

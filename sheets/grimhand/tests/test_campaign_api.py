@@ -250,3 +250,33 @@ def test_the_end_redeems_breaks_an_overall_tie_and_records_every_seat(
     assert end["winners"] == [bea]  # her pair of twos beats a high card
     assert "Bea wins" in ended["events"][0]["text"]
     assert [e["type"] for e in ended["events"]] == ["campaign.ended", "table.ended"]
+
+
+def test_the_board_walks_the_party_through_the_final_fight(gh_host: Person, gh_player: Person) -> None:
+    """§13 on the board: a corrupted player is offered the redemption, then the fight's two outcomes;
+    when the corrupted win the end screen says Grimwold has won and the play record has no winner."""
+    ann, bo = gh_host, gh_player
+    hal = create_character(ann, "Hal", "Human", "Warrior", "Iron")
+    bea = create_character(bo, "Bea", "Human", "Warrior", "Iron")
+    ok(ann.command("campaign.start", {"levels": 1}))
+    ok(ann.command("level.start"))
+    ok(ann.command("initiative.roll", {"rolls": {str(ann.seat.pk): 6, str(bo.seat.pk): 1}}))
+    ok(bo.command("character.set", {"character_id": bea, "stat": "corruption", "value": 9}))
+    for rank in range(1, 6):
+        ok(ann.command("explore.reveal", {"rank": rank, "affinity": "Blood"}))
+        ok(ann.command("explore.event_roll", {"dice": [SHADOW] * rank}))
+        ok(ann.command("explore.resolve"))
+    html = board(ann)
+    assert 'data-command="campaign.redeem"' in html and 'data-command="campaign.end"' not in html
+    assert refused(ann, "campaign.end", {})["code"] == "redemption_needed"
+    ok(ann.command("campaign.redeem", {"dice": {str(hal): [SHADOW] * 5}}))  # no Iron: Bea stays at 9
+    html = board(bo)
+    assert "Bea turned on the party" in html and 'data-command="campaign.final_fight"' in html
+    assert refused(ann, "campaign.end", {})["code"] == "final_fight_needed"
+    ok(bo.command("campaign.final_fight", {"outcome": "corrupted"}))
+    ended = ok(ann.command("campaign.end", {}))
+    assert "Grimwold has won: nobody wins" in ended["events"][0]["text"]
+    assert "Grimwold has won: the corrupted took the party" in board(ann)
+    write_play_record(ann.table.pk)
+    play = Play.objects.get(table=ann.table)
+    assert [(r.won, r.place) for r in PlayResult.objects.filter(play=play)] == [(False, None), (False, None)]
