@@ -19,6 +19,7 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.changes import path_label
 from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
 from rules.game import PLAY_DURATION, GameRulesBase, RecordField
@@ -68,6 +69,15 @@ HANDLERS: dict[str, Handler] = {
     **CAMPAIGN_HANDLERS,
     **COMBAT_HANDLERS,
 }
+
+CAMPAIGN_NUMBERS = {
+    "levels": "Explore levels",
+    "level": "Level",
+    "card": "Explore card",
+    "resolved": "Explore cards resolved",
+    "deck_rank": "The decks' top rank",
+}
+"""How undo and redo name the campaign's numbers (``number_label``)."""
 
 REVERTED = "grimhand.reverted"
 """The compensating event of an undo (and, inverted again, of a redo)."""
@@ -145,6 +155,14 @@ class GrimHandRules(GameRulesBase):
             if key in event.payload:
                 body[key] = event.payload[key]
         return Outcome(new, [NewEvent(REVERTED, body)])
+
+    def number_label(self, path: list[Any], state: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
+        """The campaign's own counters in the words its lines use ("Explore cards resolved"); the rest
+        by their owner's name and key (the default: "Grum's LE", "Rabid Wolf's LE")."""
+        if len(path) == 2 and path[0] == "campaign" and str(path[1]) in CAMPAIGN_NUMBERS:
+            return CAMPAIGN_NUMBERS[str(path[1])]
+        label = path_label(path, state, seat_names)
+        return label.replace("'s Modifiers", "'s attack modifier") if path[-1] == "modifiers" else label
 
     def results(self, state: State) -> list[dict[str, Any]]:
         """Each seat's campaign record once the campaign has ended (§13; issue #14)."""
