@@ -33,17 +33,14 @@ from rules.grimhand.table.session import (
     party,
     require_phase,
     require_player,
+    seats_in_quest,
     set_phase,
 )
-from rules.grimhand.table.state import Character, characters
+from rules.grimhand.table.state import characters
 from rules.validate import fields, integer, is_int
 
 EVENT_ORDER = ("places", "threats", "NPCs")
 """Event cards drawn on one explore card resolve in this order (§7.2)."""
-
-
-def _names(chars: list[Character]) -> str:
-    return ", ".join(c["name"] for c in chars) or "nobody"
 
 
 def start(ctx: Ctx, payload: Payload) -> EventBody:
@@ -140,10 +137,6 @@ def start_level(ctx: Ctx, payload: Payload) -> EventBody:
     return "level.started", {"level": level, "ante": cost, "payments": payments, "line": line}
 
 
-def _contenders(ctx: Ctx) -> list[int]:
-    return [int(c["seat_id"]) for c in party(ctx)]
-
-
 def _typed_rolls(payload: Payload, seats: list[int]) -> dict[int, int]:
     raw = payload["rolls"]
     if not isinstance(raw, dict):
@@ -177,7 +170,7 @@ def roll_initiative(ctx: Ctx, payload: Payload) -> EventBody:
             "card_unresolved", "Finish the explore card first; the initiative is rolled between cards."
         )
     state = camp["initiative"]
-    seats = [int(s) for s in state["tied"]] or _contenders(ctx)
+    seats = [int(s) for s in state["tied"]] or seats_in_quest(ctx)
     if not seats:
         raise RuleViolation("no_characters", "Nobody is left to roll.")
     rounds: list[list[dict[str, int]]] = [] if not state["tied"] else [list(r) for r in state["rolls"]]

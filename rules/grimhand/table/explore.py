@@ -32,6 +32,7 @@ from rules.grimhand.table.session import (
     require_deck_rank,
     require_phase,
     require_player,
+    seats_in_quest,
     set_phase,
 )
 from rules.grimhand.table.state import FIRST_DECK_RANK
@@ -41,13 +42,9 @@ EVENT_ORDER = ("places", "threats", "NPCs")
 """Event cards drawn on one explore card resolve in this order (§7.2)."""
 
 
-def _contenders(ctx: Ctx) -> list[int]:
-    return [int(c["seat_id"]) for c in party(ctx)]
-
-
 def _next_holder(ctx: Ctx, holder: int) -> int:
     """The next seat to the left that still has a character in the quest (§7.2)."""
-    seats = _contenders(ctx)
+    seats = seats_in_quest(ctx)
     if not seats:
         return holder
     order = list(ctx.actor.seat_ids) or seats

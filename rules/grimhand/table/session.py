@@ -109,6 +109,11 @@ def party(ctx: Ctx, *, with_defeated: bool = False) -> list[Character]:
     return sorted(chars, key=lambda c: (order.get(int(c["seat_id"]), len(order)), int(c["id"])))
 
 
+def seats_in_quest(ctx: Ctx) -> list[int]:
+    """The seats of the characters still in the quest, in seating order."""
+    return [int(c["seat_id"]) for c in party(ctx)]
+
+
 def current_card(ctx: Ctx) -> dict[str, Any] | None:
     """The explore card the party is on (the last one revealed this level), if any."""
     cards: list[dict[str, Any]] = campaign(ctx)["explore"]
