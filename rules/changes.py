@@ -59,7 +59,7 @@ def number_changes(payload: Mapping[str, Any]) -> list[Change]:
         if is_number(before):
             if before != after:
                 changes.append((path, before, after))
-        elif "before" not in op:
+        elif "before" not in op:  # a new key; a null that gets a number is a pointer set (an index)
             changes.append((path, None, after))
     return changes
 
