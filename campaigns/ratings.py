@@ -4,8 +4,9 @@ After a play's results are written, ``rate_play`` moves the rating of every
 player in it by openskill's Plackett-Luce model (multiplayer, each seat its
 own team, ranked by place or by who won). Only competitive plays count: one
 where the results tell seats apart. A co-op play (everyone won, or everyone
-lost, together) or a play with one seat says nothing about who plays better
-and is not rated. A play is rated once: its ``RatingChange`` rows are the mark.
+lost, together; or any play of a game whose rules are ``cooperative``, where
+places only rank who fared better on one side) or a play with one seat says
+nothing about who plays better and is not rated. A play is rated once: its ``RatingChange`` rows are the mark.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from openskill.models import PlackettLuce
 
 from campaigns import stats_cache
 from campaigns.models import Play, PlayResult, Rating, RatingChange
+from campaigns.registry import is_cooperative
 
 MODEL = PlackettLuce()
 """openskill's defaults (mu 25, sigma 25/3); the same model the tests call directly."""
@@ -76,7 +78,7 @@ def rate_play(play: Play) -> int:
     """
     with transaction.atomic():
         Play.objects.select_for_update().filter(pk=play.pk).first()
-        if RatingChange.objects.filter(play=play).exists():
+        if RatingChange.objects.filter(play=play).exists() or is_cooperative(play.game):
             return 0
         seats: dict[Identity, PlayResult] = {}
         for result in PlayResult.objects.filter(play=play).order_by(

@@ -90,6 +90,15 @@ def test_co_op_plays_and_plays_alone_are_not_rated() -> None:
     assert not Rating.objects.exists() and not RatingChange.objects.exists()
 
 
+def test_a_cooperative_games_plays_are_not_rated_whatever_their_places() -> None:
+    """Grim Hand's party plays on one side: its places (trophies) rank who fared better, not who
+    beat whom, so they move no rating."""
+    mara = get_user_model().objects.create_user("mara", password="x")
+    campaign = a_play("grimhand", 2, (mara, 1, True), ("Ann", 2, True))
+    assert rate_play(campaign.table_id) == 0
+    assert not Rating.objects.exists()
+
+
 def test_a_retry_never_rates_a_play_twice() -> None:
     mara = get_user_model().objects.create_user("mara", password="x")
     play = a_play(GAME, 1, (mara, 1, True), ("Ann", 2, False))
