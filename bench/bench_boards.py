@@ -8,7 +8,8 @@ template keeps its unchanged parts with ``{% memo %}``
 (``campaigns/templatetags/memo.py``) and renders only the changed ones again.
 
 Measured, for each game with a board, in this one process: a realistic
-mid-game table set up through real commands (``campaigns.services``), then
+mid-game table set up through real commands (``campaigns.services``; the
+game's sample play, ``GameSpec.sample_play``: its ``scene``), then
 N states, each one "change" command after the one before, every change with
 a value not seen before, so the changed part is never kept already. Each
 round renders all N boards kept (``board_html``, exactly as after a command)
@@ -44,7 +45,7 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import count
 from typing import TYPE_CHECKING, Any
@@ -61,8 +62,6 @@ FULL_STATES, FULL_ROUNDS = 200, 5
 QUICK_STATES, QUICK_ROUNDS = 40, 2
 
 State = dict[str, Any]
-Change = Callable[[int], tuple["Seat", str, dict[str, Any]]]
-"""The k-th change (k from 0): the seat that sends it, the command and its payload."""
 
 
 def _django(folder: str) -> None:
@@ -78,52 +77,52 @@ def _django(folder: str) -> None:
 
 
 class Sitting:
-    """A table being played, as its seats' phones play it: every change a real command."""
+    """A table being played, as its seats' phones play it: every change a real command
+    (a ``campaigns.sample_play.Sitting`` on the table service)."""
 
-    def __init__(self, game: str, host: str, options: dict[str, Any] | None = None) -> None:
+    def __init__(self, game: str, seats: Sequence[str], options: Mapping[str, Any] | None = None) -> None:
         from campaigns import services
 
-        table, grant = services.table_create(game=game, name=f"Bench {game}", seat_name=host, options=options)
+        table, grant = services.table_create(
+            game=game, name=f"Bench {game}", seat_name=seats[0], options=options
+        )
         self.table_id: int = table.pk
         self.join_code: str = table.join_code
         self.seats: list[Seat] = [grant.seat]
         self._ids = count(1)
+        for name in seats[1:]:
+            self.join(name)
 
-    def join(self, name: str) -> Seat:
+    def seat_id(self, seat: int) -> int:
+        return int(self.seats[seat].pk)
+
+    def join(self, name: str, role: str = "player") -> int:
         from campaigns import services
 
-        _table, grant = services.seat_join(code=self.join_code, name=name, role="player")
+        _table, grant = services.seat_join(code=self.join_code, name=name, role=role)
         self.seats.append(grant.seat)
-        return grant.seat
+        return len(self.seats) - 1
 
-    def do(self, seat: Seat, type_: str, payload: dict[str, Any] | None = None) -> dict[str, Any]:
+    def do(self, seat: int, type_: str, payload: Mapping[str, Any] | None = None) -> dict[str, Any]:
         """Send one command; its answer's body. A refusal raises (the bench could not run)."""
         from campaigns import services
 
         result = services.command_execute(
             table_id=self.table_id,
-            seat=seat,
+            seat=self.seats[seat],
             command_id=f"bench-boards-{next(self._ids)}",
             type=type_,
-            payload=payload or {},
+            payload=dict(payload or {}),
         )
         if result.status != 200:
             raise RuntimeError(f"{type_} {payload}: answered {result.status} {result.body}")
         return result.body
 
-    def snapshot(self) -> State:
+    def state(self) -> State:
         from campaigns.models import Table
 
         state: State = copy.deepcopy(Table.objects.get(pk=self.table_id).state)
         return state
-
-
-def _new_id(body: dict[str, Any], *path: str) -> int:
-    """An id from the first event of a command's answer (``path`` into its payload)."""
-    found: Any = body["events"][0]["payload"]
-    for key in path:
-        found = found[key]
-    return int(found)
 
 
 @dataclass
@@ -137,247 +136,33 @@ class Scene:
     seats: list[list[Seat]]
 
 
-def _play(sitting: Sitting, game: str, label: str, change: Change, changes: int) -> Scene:
-    """``changes`` states, each one ``change`` command after the one before, and the seats as a
-    command's board is rendered with them (``campaigns.services``: read from the snapshot)."""
+def play_scene(game: str, changes: int) -> Scene:
+    """The game's mid-game scene (its sample play's ``scene``), then ``changes`` states, each one
+    change command after the one before, and the seats as a command's board is rendered with
+    them (``campaigns.services``: read from the snapshot)."""
+    from campaigns import registry
     from campaigns.host_commands import snapshot_seats
     from campaigns.models import Table
 
-    states = [sitting.snapshot()]
+    sample = registry.get(game).sample_play
+    if sample is None:
+        raise RuntimeError(f"{game} has no sample play (GameSpec.sample_play)")
+    sitting = Sitting(game, sample.scene.seats, sample.scene.options)
+    change = sample.scene.setup(sitting)
+    states = [sitting.state()]
     for k in range(changes):
-        seat, type_, payload = change(k)
-        sitting.do(seat, type_, payload)
-        states.append(sitting.snapshot())
+        sitting.do(*change(k))
+        states.append(sitting.state())
     table = Table.objects.get(pk=sitting.table_id)
     seats = [snapshot_seats(table, state) for state in states]
-    return Scene(game, label, table, states, seats)
+    return Scene(game, sample.scene.label(states[0]), table, states, seats)
 
 
-def counters(changes: int) -> Scene:
-    """6 seats with Life and Poison each; a change is one seat's Life stepped down (its "-" button)."""
-    names = ("Ann", "Bo", "Cy", "Dee", "Eli", "Fay")
-    sitting = Sitting("counters", names[0])
-    for name in names[1:]:
-        sitting.join(name)
-    lives = []
-    for seat in sitting.seats:
-        body = sitting.do(seat, "counter.add", {"name": "Life", "value": 40, "min": 0})
-        lives.append(_new_id(body, "counter", "id"))
-        sitting.do(seat, "counter.add", {"name": "Poison", "value": 0, "min": 0, "max": 10})
-    for i, seat in enumerate(sitting.seats):
-        sitting.do(seat, "counter.adjust", {"counter_id": lives[i], "by": -(i + 1)})
+def benched_games() -> list[str]:
+    """Every registered game with a board and a sample play, in the home page's order."""
+    from campaigns import registry
 
-    def change(k: int) -> tuple[Seat, str, dict[str, Any]]:
-        i = k % len(lives)
-        return sitting.seats[i], "counter.adjust", {"counter_id": lives[i], "by": -1}
-
-    # Each Life, 34 to 39 now, goes down 1 a change: 200 changes leave every one above 0.
-    return _play(sitting, "counters", "6 seats x 2 counters", change, changes)
-
-
-def grim(changes: int) -> Scene:
-    """2 players with 2 Grim each in play, a turn running; a change is one Grim's Health by hand."""
-    sitting = Sitting("grim", "Ann", options={"format": "coven"})
-    ann, bo = sitting.seats[0], sitting.join("Bo")
-    sitting.do(ann, "grim.favor", {"seat_id": ann.pk})
-    grims: list[tuple[Seat, int]] = []
-    for seat, name, element, health, speed in (
-        (ann, "Noble Roar", "Fire", 14, 9),
-        (ann, "Swift Twitch", "Electric", 10, 14),
-        (bo, "Moss Maw", "Plant", 12, 8),
-        (bo, "Tide Wisp", "Water", 9, 8),
-    ):
-        payload = {"name": name, "element": element, "health": health, "speed": speed}
-        grims.append((seat, _new_id(sitting.do(seat, "grim.enter", payload), "grim", "id")))
-    sitting.do(ann, "turn.next")
-    sitting.do(
-        ann,
-        "grim.attack",
-        {"grim_id": grims[1][1], "target_id": grims[3][1], "damage": 3, "element": "Electric"},
-    )
-    sitting.do(ann, "grim.status", {"grim_id": grims[3][1], "status": "Burn"})
-
-    def change(k: int) -> tuple[Seat, str, dict[str, Any]]:
-        seat, grim_id = grims[k % len(grims)]
-        return seat, "grim.adjust", {"grim_id": grim_id, "field": "health", "by": 1, "note": "a card"}
-
-    return _play(sitting, "grim", "2 players x 2 Grim in play", change, changes)
-
-
-def grimhand(changes: int) -> Scene:
-    """4 characters (one a seat) with items, a modifier and a quest; a change is one character's XP."""
-    from sheets.grimhand.sheet import current_catalogue
-
-    party = (
-        ("Ann", "Grum", "Orc", "Warrior", "Iron", 300),
-        ("Bo", "Mira", "Elf", "Mage", "Shadow", 800),
-        ("Cy", "Dain", "Dwarf", "Cleric", "Bone", 120),
-        ("Dee", "Wren", "Human", "Ranger", "Nature", 1200),
-    )
-    sitting = Sitting("grimhand", party[0][0])
-    for who in party[1:]:
-        sitting.join(who[0])
-    catalogue = current_catalogue()
-    characters: list[tuple[Seat, int, int]] = []
-    items = ("Bone", "Blood", "Iron", "Shadow")  # the table has one of each card: each its own
-    for seat, (_who, name, race, klass, affinity, xp), item in zip(sitting.seats, party, items, strict=True):
-        body = sitting.do(
-            seat, "character.create", {"name": name, "race": race, "class": klass, "affinity": affinity}
-        )
-        cid = _new_id(body, "character_id")
-        sitting.do(seat, "character.set", {"character_id": cid, "stat": "xp", "value": xp})
-        sitting.do(seat, "character.equip", {"character_id": cid, "rank": 4, "affinity": item})
-        sitting.do(seat, "character.stash", {"character_id": cid, "rank": 2, "affinity": item})
-        sitting.do(
-            seat, "modifier.add", {"character_id": cid, "stat": "attack", "amount": 1, "source": "Altar"}
-        )
-        characters.append((seat, cid, xp))
-    grum_seat, grum, _xp = characters[0]
-    quest = next(
-        q.name for q in catalogue.quests if q.affinity == "Iron" and q.stature in ("Recruit", "Novice")
-    )
-    sitting.do(grum_seat, "quest.take", {"character_id": grum, "quest": quest})
-
-    def change(k: int) -> tuple[Seat, str, dict[str, Any]]:
-        seat, cid, xp = characters[k % len(characters)]
-        return (
-            seat,
-            "character.set",
-            {"character_id": cid, "stat": "xp", "value": xp + 1 + k // len(characters)},
-        )
-
-    scene = _play(sitting, "grimhand", "", change, changes)
-    statures = ", ".join(c["derived"]["stature"] for c in scene.states[0]["characters"].values())
-    scene.label = f"4 characters ({statures})"
-    return scene
-
-
-def grimterra(changes: int) -> Scene:
-    """3 players x 3 heroes in a combat; a change is one player's deck counted by hand."""
-    sitting = Sitting("grimterra", "Ann")
-    sitting.join("Bo")
-    sitting.join("Cy")
-    heroes: dict[str, int] = {}
-    for seat, line in zip(
-        sitting.seats,
-        (
-            (
-                ("Vex", "Agilitas", 3, 5, "arena"),
-                ("Lumen", "Intellectus", 4, 6, "backrow"),
-                ("Shade", "Tenebris", 2, 4, "backrow"),
-            ),
-            (
-                ("Kor", "Fortutidas", 4, 6, "arena"),
-                ("Mira", "Agilitas", 3, 5, "backrow"),
-                ("Ash", "Intellectus", 3, 4, "backrow"),
-            ),
-            (
-                ("Onyx", "Tenebris", 3, 5, "arena"),
-                ("Pell", "Fortutidas", 4, 5, "backrow"),
-                ("Rue", "Agilitas", 2, 4, "backrow"),
-            ),
-        ),
-        strict=True,
-    ):
-        for name, fate, health, empowered, position in line:
-            payload = {
-                "name": name,
-                "fates": fate,
-                "health": health,
-                "empowered_health": empowered,
-                "position": position,
-            }
-            heroes[name] = _new_id(sitting.do(seat, "hero.add", payload), "hero", "id")
-    ann, bo, _cy = sitting.seats
-    sitting.do(ann, "game.start", {"seat_id": ann.pk})
-    sitting.do(bo, "hero.dark", {"hero_id": heroes["Vex"], "by": 2})
-    sitting.do(ann, "turn.next")  # Pre Combat
-    sitting.do(
-        ann, "hero.skill", {"hero_id": heroes["Vex"], "side": "normal", "fate": "Agilitas", "level": 3}
-    )
-    sitting.do(
-        ann, "card.use", {"hero_id": heroes["Vex"], "kind": "spell", "fate": "Agilitas", "requirement": 2}
-    )
-    sitting.do(ann, "combat.start", {"attacker_id": heroes["Vex"], "target_id": heroes["Kor"]})
-    sitting.do(ann, "hero.wound", {"hero_id": heroes["Kor"], "amount": 2})
-
-    def change(k: int) -> tuple[Seat, str, dict[str, Any]]:
-        seat = sitting.seats[k % len(sitting.seats)]
-        return seat, "player.deck", {"seat_id": seat.pk, "cards": 40 + k // len(sitting.seats)}
-
-    return _play(sitting, "grimterra", "3 players x 3 heroes, in combat", change, changes)
-
-
-def grimoor(changes: int) -> Scene:
-    """Mid-Conflict: Cohorts in both Hordes, a Stronghold each; a change is one player's points by hand."""
-    sitting = Sitting("grimoor", "Ann")
-    ann, bo = sitting.seats[0], sitting.join("Bo")
-    sitting.do(ann, "game.start", {"start_seat_id": ann.pk, "other_seat_id": bo.pk})
-    body = sitting.do(ann, "cohort.play", {"type": "Gaunt", "strength": 4, "name": "Grave Knight"})
-    knight = _new_id(body, "cohort", "id")
-    sitting.do(ann, "turn.end")
-    sitting.do(bo, "cohort.play", {"type": "Olatha", "strength": 3})
-    sitting.do(bo, "cohort.join", {"seat_id": bo.pk, "type": "Duskgil", "strength": 2})
-    sitting.do(bo, "cohort.join", {"seat_id": bo.pk, "type": "Olatha", "strength": 1, "commander": True})
-    sitting.do(bo, "stronghold.build", {"type": "Olatha", "points": 2})
-    sitting.do(bo, "turn.end")
-    sitting.do(ann, "cohort.focus", {"cohort_id": knight})
-    sitting.do(ann, "cohort.join", {"seat_id": ann.pk, "type": "Olatha", "strength": 2})
-    sitting.do(ann, "cohort.play", {"type": "Duskgil", "strength": 3, "name": "Fen Lurker"})
-    sitting.do(ann, "stronghold.build", {"type": "Gaunt", "points": 1})
-
-    def change(k: int) -> tuple[Seat, str, dict[str, Any]]:
-        seat = sitting.seats[k % 2]
-        return seat, "player.adjust", {"seat_id": seat.pk, "field": "points", "by": 1, "note": "a Curio"}
-
-    return _play(
-        sitting, "grimoor", "2 players mid-Conflict, 3 Cohorts and a Stronghold each", change, changes
-    )
-
-
-def grimwood(changes: int) -> Scene:
-    """4 players with several combos; a change is one player's hand count set by hand."""
-    sitting = Sitting("grimwood", "Ann")
-    for name in ("Bo", "Cy", "Dee"):
-        sitting.join(name)
-    ann, bo, cy, dee = sitting.seats
-    sitting.do(ann, "game.start", {"seat_ids": [s.pk for s in sitting.seats], "start_seat_id": ann.pk})
-    for seat in sitting.seats:
-        sitting.do(seat, "hand.set", {"count": 12, "note": "dealt for the bench"})
-    placed: dict[str, int] = {}
-    for seat, cards in (
-        (ann, ["Owl", "Owl", "Owl"]),
-        (ann, ["Elf"]),
-        (bo, ["Crow", "Crow", "Crow"]),
-        (bo, ["Troll", "Mage"]),
-        (cy, ["Clearing", "Path", "Swamp"]),
-        (cy, ["Dragon"]),
-        (dee, ["Swamp", "Swamp", "Swamp"]),
-        (dee, ["Giant"]),
-    ):
-        # Set up on Ann's turn: the others' combos are placed as a card allows (out of turn).
-        payload = {"cards": cards} if seat == ann else {"cards": cards, "card_allows": True, "note": "bench"}
-        placed[cards[0]] = _new_id(sitting.do(seat, "combo.place", payload), "combo", "id")
-    sitting.do(ann, "combo.add", {"combo_id": placed["Elf"], "card": "Nymph"})
-    sitting.do(ann, "action.use", {"kind": "power"})
-
-    def change(k: int) -> tuple[Seat, str, dict[str, Any]]:
-        seat = sitting.seats[k % len(sitting.seats)]
-        return seat, "hand.set", {"count": 10 + k // len(sitting.seats)}
-
-    scene = _play(sitting, "grimwood", "", change, changes)
-    scene.label = f"4 players, {sum(len(p['combos']) for p in scene.states[0]['players'])} combos"
-    return scene
-
-
-GAMES: dict[str, Callable[[int], Scene]] = {
-    "counters": counters,
-    "grim": grim,
-    "grimhand": grimhand,
-    "grimterra": grimterra,
-    "grimoor": grimoor,
-    "grimwood": grimwood,
-}
+    return [g.slug for g in registry.games() if g.board_template and g.sample_play is not None]
 
 
 def _forget(nodes: list[MemoNode]) -> None:
@@ -532,11 +317,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark; return the process exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer states and rounds, for a CI smoke run")
-    parser.add_argument("--game", action="append", choices=sorted(GAMES), help="only this game (repeatable)")
+    parser.add_argument("--game", action="append", help="only this game (repeatable; default: every game)")
     args = parser.parse_args(argv)
     quick: bool = args.quick
     states, rounds = (QUICK_STATES, QUICK_ROUNDS) if quick else (FULL_STATES, FULL_ROUNDS)
-    games: list[str] = args.game or list(GAMES)
+    chosen: list[str] = args.game or []
 
     print(
         f"Board after a command, kept ({{% memo %}}) against the same template rendered whole "
@@ -560,9 +345,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(
                 f"  (set up: Django migrated on SQLite in {time.perf_counter() - started:.1f} s)", flush=True
             )
+            every = benched_games()
+            unknown = sorted(set(chosen) - set(every))
+            if unknown:
+                print(f"  No board or sample play for {', '.join(unknown)}; the games: {', '.join(every)}")
+                return 2
+            games = chosen or every
             width = max(len(g) for g in games)
             for game in games:
-                scene = GAMES[game](states)
+                scene = play_scene(game, states)
                 figures = measure(scene, rounds)
                 ratios = [k / w for k, w in zip(figures.kept, figures.whole, strict=True)]
                 refused = (

@@ -18,6 +18,7 @@ from rules.game import GameRulesBase
 
 if TYPE_CHECKING:
     from campaigns.models import Event, Table
+    from campaigns.sample_play import SamplePlay
 
 
 Projector = Callable[["Table", list["Event"]], None]
@@ -44,7 +45,9 @@ class GameSpec:
     ``api_urls`` are URL modules the platform mounts at ``/`` and at
     ``/api/v1/<slug>/``; ``table_api_urls`` one mounted under a table,
     ``/api/v1/tables/<table_id>/``, for reads of a table that only this game
-    has (its views must answer 404 for another game's table).
+    has (its views must answer 404 for another game's table). ``sample_play``
+    plays the game through commands (``campaigns.sample_play``): the suite's
+    cross-game tests and the board benchmark run every game from it.
     """
 
     slug: str
@@ -62,6 +65,7 @@ class GameSpec:
     api_urls: str = ""
     table_api_urls: str = ""
     order: int = 100
+    sample_play: SamplePlay | None = None
 
     def commands(self) -> list[str]:
         return self.rules.commands()

@@ -1,6 +1,7 @@
 """Arbitrary JSON at every command type of every game: a 4xx or a 200, never a broken table (issue #15).
 
-For each registered game a table with two seats gets a stream of commands
+For each registered game a table at its sample's mid-game scene (the valid
+commands, each accepted and its log line checked) gets a stream of commands
 drawn by hypothesis: real command types with payloads that are random JSON,
 or plausible keys with hostile values (huge, negative, wrong types, strings
 that look like numbers, control characters). Every answer must be 200 or a
@@ -18,11 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from campaigns import registry, services
+from campaigns import registry
 from campaigns.auth import cookie_name
 from campaigns.host_commands import TABLE_COMMANDS
 from campaigns.models import Table
-from tests.personas import person
+from tests.sample_play import at_the_scene
 
 pytestmark = pytest.mark.django_db
 
@@ -57,9 +58,14 @@ def commands_of(slug: str) -> list[str]:
 
 @pytest.mark.parametrize("slug", registry.slugs())
 def test_any_json_at_any_command_leaves_a_table_that_works(slug: str) -> None:
-    table, grant = services.table_create(game=slug, name="Fuzz", seat_name="Ann")
-    ann = person(grant.seat, grant.token)
-    _table, bo_grant = services.seat_join(code=table.join_code, name="Bo")
+    # The game's mid-game scene first (its sample play, GameSpec.sample_play): valid commands,
+    # each accepted and its log line checked (tests/lognumbers.py), and a table the hostile
+    # commands find mid-game, where more of them get past "the game has not started".
+    sitting, change = at_the_scene(slug)
+    for k in range(3):
+        sitting.do(*change(k))
+    ann, bo = sitting.people[0], sitting.people[1]
+    table = ann.table
     types = [t for t in commands_of(slug) if t != "table.end"]  # ending stops the stream
     url = f"/api/v1/tables/{table.pk}/commands/"
     answers: list[int] = []
@@ -94,15 +100,15 @@ def test_any_json_at_any_command_leaves_a_table_that_works(slug: str) -> None:
     assert ann.client.get(f"/api/v1/tables/{table.pk}/").status_code == 200
     # The pages as Bo sees them; as the host (who cannot be removed) when the stream removed Bo,
     # whose board is then refused: a removed seat sees nothing more.
-    bo_seated = bo_grant.seat.pk in Table.objects.get(pk=table.pk).seat_ids
+    bo_seated = bo.seat.pk in Table.objects.get(pk=table.pk).seat_ids
     page = Client()
-    page.cookies[cookie_name(table.pk)] = bo_grant.token if bo_seated else grant.token
+    page.cookies[cookie_name(table.pk)] = bo.token if bo_seated else ann.token
     assert page.get(f"/t/{table.pk}/", follow=True).status_code == 200
     if registry.get(slug).board_template:
         assert page.get(f"/t/{table.pk}/board/").status_code == 200
         if not bo_seated:
             gone = Client()
-            gone.cookies[cookie_name(table.pk)] = bo_grant.token
+            gone.cookies[cookie_name(table.pk)] = bo.token
             assert gone.get(f"/t/{table.pk}/board/").status_code == 403
     code = Table.objects.get(pk=table.pk).join_code  # the stream may have made a new one
     joined = APIClient().post("/api/v1/tables/join/", {"code": code, "name": "Cy"}, format="json")

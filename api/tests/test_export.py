@@ -1,15 +1,15 @@
 """A table's log exported as JSON and re-imported by replaying it through the rules (issue #14).
 
-Every registered game makes the round trip: a few real commands through the
-API (one of them undone), export, import, and the new table must hold the
-same state, with its own seats' ids where the old table had the old ones.
+Every registered game makes the round trip from its sample play
+(``GameSpec.sample_play``: to its end, one command undone on the way; and its
+mid-game scene): export, import, and the new table must hold the same state,
+with its own seats' ids where the old table had the old ones.
 """
 
 from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,6 +21,7 @@ from campaigns.models import Command, Event, OutboxTask, Seat, Table
 from tests.grimhand_personas import create_character
 from tests.import_jobs import import_table
 from tests.personas import Person, join, person
+from tests.sample_play import at_the_scene, played, sample_of
 
 pytestmark = pytest.mark.django_db
 
@@ -46,6 +47,11 @@ def import_(body: Any, **extra: Any) -> Any:
     return import_table(body, **extra)
 
 
+SEAT_KEYS = {"started_by"}
+"""State keys that hold a seat id outside the platform's naming (Grimwood's last round names
+the seat that started it): the importer accepts a seat's new id anywhere, this check by name."""
+
+
 def translated(value: Any, ids: dict[int, int], key: str = "") -> Any:
     """The old table's value as the new table must hold it: seat ids (by field name, or as an
     object key) become the new seats' ids. Written here apart from the importer's own check."""
@@ -57,7 +63,7 @@ def translated(value: Any, ids: dict[int, int], key: str = "") -> Any:
     if isinstance(value, list):
         many = key == "seat_ids" or key.endswith("_seat_ids")
         return [ids.get(v, v) if many and isinstance(v, int) else translated(v, ids) for v in value]
-    if (key == "seat_id" or key.endswith("_seat_id")) and isinstance(value, int):
+    if (key == "seat_id" or key.endswith("_seat_id") or key in SEAT_KEYS) and isinstance(value, int):
         return ids.get(value, value)
     return value
 
@@ -122,47 +128,8 @@ def play_grim(ann: Person, bo: Person) -> None:
     ok(ann.command("grim.attack", {**attack, "damage": 5, "element": "Electric"}))
 
 
-def play_grimoor(ann: Person, bo: Person) -> None:
-    ok(ann.command("game.start", {"start_seat_id": ann.seat.pk, "other_seat_id": bo.seat.pk}))
-    ok(ann.command("cohort.play", {"type": "Gaunt", "strength": 3}))
-    ok(ann.command("turn.end"))
-    curio = ok(bo.command("curio.play", {"source": "deck", "focus": [], "points": 0}))
-    ok(bo.command("points.add", {"amount": 2, "reason": "Olatha Stronghold"}))
-    ok(bo.command("undo", {"seq": curio["seq"]}))
-    ok(ann.command("cohort.join", {"seat_id": bo.seat.pk, "type": "Olatha", "strength": 1}))
-
-
-def play_grimterra(ann: Person, bo: Person) -> None:
-    def add(p: Person, name: str, fate: str, health: int, empowered: int, position: str) -> int:
-        hero = {"name": name, "fates": fate, "health": health, "empowered_health": empowered}
-        body = ok(p.command("hero.add", {**hero, "position": position}))
-        return int(body["events"][0]["payload"]["hero"]["id"])
-
-    vex = add(ann, "Vex", "Agilitas", 3, 5, "arena")
-    add(ann, "Lumen", "Intellectus", 4, 6, "backrow")
-    add(ann, "Shade", "Tenebris", 2, 4, "backrow")
-    add(bo, "Kor", "Fortutidas", 4, 6, "arena")
-    add(bo, "Mira", "Agilitas", 3, 5, "backrow")
-    add(bo, "Ash", "Intellectus", 3, 4, "backrow")
-    ok(ann.command("game.start", {"seat_id": ann.seat.pk}))
-    wound = ok(bo.command("hero.wound", {"hero_id": vex, "amount": 1}))
-    ok(ann.command("undo", {"seq": wound["seq"]}))
-    ok(ann.command("player.adjust", {"field": "hand", "value": 6, "note": "a card said so"}))
-    ok(bo.command("hero.dark", {"hero_id": vex, "by": 2}))
-
-
-def play_grimwood(ann: Person, bo: Person) -> None:
-    seats = {"seat_ids": [ann.seat.pk, bo.seat.pk], "start_seat_id": ann.seat.pk}
-    ok(ann.command("game.start", seats))
-    ok(ann.command("combo.place", {"cards": ["Owl", "Owl", "Owl"]}))
-    ok(ann.command("action.use", {"kind": "power", "note": "Hydra"}))
-    drawn = ok(ann.command("turn.draw"))
-    ok(ann.command("undo", {"seq": drawn["seq"]}))
-    ok(ann.command("turn.draw"))
-    ok(bo.command("hand.set", {"count": 4, "note": "the Mage drew two"}))
-
-
 def play_grimhand(ann: Person, bo: Person) -> None:
+    """Characters dealt by the dice: their ids are drawn too (an import beside is a conflict)."""
     grum = create_character(bo)
     # Dealt by the table's dice: the replay must roll them the same way.
     ok(ann.command("character.create", {"name": "Ilse", "randomise": True}))
@@ -171,28 +138,47 @@ def play_grimhand(ann: Person, bo: Person) -> None:
     ok(bo.command("undo", {"seq": spent["seq"]}))
 
 
-SCRIPTS: dict[str, Callable[[Person, Person], None]] = {
-    "counters": play_counters,
-    "grim": play_grim,
-    "grimoor": play_grimoor,
-    "grimterra": play_grimterra,
-    "grimwood": play_grimwood,
-    "grimhand": play_grimhand,
+KNOWN_DEFECTS = {
+    "grimhand": (
+        "initiative.roll names seats as object keys ({'rolls': {'<seat id>': n}}), which the "
+        "importer does not translate (campaigns/export.py, _to_new_ids): refused when replayed"
+    ),
 }
+"""Games whose sample play finds an import defect not yet fixed: expected to fail until it is."""
 
 
-def test_every_registered_game_has_a_round_trip_script() -> None:
-    assert set(registry.slugs()) == set(SCRIPTS)
+def played_games() -> list[Any]:
+    return [
+        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN_DEFECTS[g]))
+        if g in KNOWN_DEFECTS
+        else g
+        for g in registry.slugs()
+    ]
 
 
-# Grim Hand's characters are rows keyed by ids its rules draw from the dice:
-# replayed with the same dice they are the same ids, so its table comes back
-# where the exported one is gone (a restore); beside it, 409 (below).
-@pytest.mark.parametrize("game", sorted(SCRIPTS))
-def test_export_then_import_gives_the_same_table(game: str) -> None:
-    ann, bo = open_table(game)
-    SCRIPTS[game](ann, bo)
-    round_trip(ann, restore=game == "grimhand")
+def test_every_registered_game_has_a_sample_play() -> None:
+    assert all(registry.get(slug).sample_play is not None for slug in registry.slugs())
+
+
+@pytest.mark.parametrize("game", played_games())
+def test_a_sample_play_exported_then_imported_gives_the_same_table(game: str) -> None:
+    """The game's sample play to its end (one command undone on the way), exported and imported.
+    A game whose rows are keyed by dice-drawn ids comes back where the exported table is gone
+    (a restore; ``SamplePlay.imports_beside``); beside it, 409 (below)."""
+    sitting = played(game)
+    assert "undo" in [t for _seat, t, _payload in sitting.sent]
+    round_trip(sitting.people[0], restore=not sample_of(game).imports_beside)
+
+
+@pytest.mark.parametrize("game", registry.slugs())
+def test_a_mid_game_scene_exported_then_imported_gives_the_same_table(game: str) -> None:
+    """The table of the game's benchmark scene, three changes and an undo further on."""
+    sitting, change = at_the_scene(game)
+    for k in range(3):
+        seat, type_, payload = change(k)
+        last = sitting.do(seat, type_, payload)
+    sitting.do(seat, "undo", {"seq": last["seq"]})
+    round_trip(sitting.people[0], restore=not sample_of(game).imports_beside)
 
 
 def test_a_table_whose_dice_drawn_records_still_exist_is_a_conflict() -> None:

@@ -24,7 +24,7 @@ from campaigns.models import OutboxTask, Play, PlayResult, Rating, RatingChange,
 from campaigns.tasks import drain_outbox, rate_play, write_play_record
 from tests.import_jobs import import_table
 from tests.personas import Person, join, person
-from tests.test_results_every_game import play_grim
+from tests.sample_play import play_with
 
 pytestmark = pytest.mark.django_db
 
@@ -41,7 +41,7 @@ def a_rated_game(host: Any) -> tuple[Person, Table]:
         game="grim", name="Friday", seat_name="Ann", user=host, options={"format": "coven"}
     )
     ann = person(grant.seat, grant.token)
-    play_grim(ann, join(table, "Bo"))
+    play_with("grim", ann, join(table, "Bo"))
     write_play_record(table.pk)
     assert rate_play(table.pk) == 2
     return ann, Table.objects.get(pk=table.pk)
@@ -235,7 +235,7 @@ def test_two_restores_of_one_game_recorded_at_once_are_one_play() -> None:
         game="grim", name="Friday", seat_name="Ann", user=mara, options={"format": "coven"}
     )
     ann = person(grant.seat, grant.token)
-    play_grim(ann, join(first, "Bo"))  # ended: its record written now or by the worker, as configured
+    play_with("grim", ann, join(first, "Bo"))  # ended: its record written now or by the worker, as configured
     data = export_of(ann)
     Table.objects.filter(pk=first.pk).delete()  # a fresh server holds neither table nor play
     copies = []

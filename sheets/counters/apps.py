@@ -14,6 +14,7 @@ class CountersConfig(AppConfig):
         from campaigns.registry import GameSpec, register
         from rules.counters import CountersRules
         from sheets.counters.board import board_context
+        from sheets.counters.sample import SAMPLE
 
         register(
             GameSpec(
@@ -29,5 +30,6 @@ class CountersConfig(AppConfig):
                 board_template="counters/board.html",
                 board_context=board_context,
                 order=900,
+                sample_play=SAMPLE,
             )
         )

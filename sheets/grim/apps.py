@@ -15,6 +15,7 @@ class GrimConfig(AppConfig):
         from rules.grim import GrimRules
         from sheets.grim.board import board_context
         from sheets.grim.projectors import remember_cards
+        from sheets.grim.sample import SAMPLE
 
         register(
             GameSpec(
@@ -32,5 +33,6 @@ class GrimConfig(AppConfig):
                 board_context=board_context,
                 projectors=(remember_cards,),
                 order=20,
+                sample_play=SAMPLE,
             )
         )

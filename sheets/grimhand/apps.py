@@ -27,6 +27,7 @@ class GrimHandConfig(AppConfig):
         from sheets.grimhand.catalogue_loader import load_grimhand_catalogue
         from sheets.grimhand.catalogue_source import grimhand_catalogue
         from sheets.grimhand.projectors import project_characters
+        from sheets.grimhand.sample import SAMPLE
 
         enum_names = cast(dict[str, str], settings.SPECTACULAR_SETTINGS["ENUM_NAME_OVERRIDES"])
         enum_names["RarityEnum"] = "sheets.grimhand.models.catalogue.Rarity"
@@ -50,5 +51,6 @@ class GrimHandConfig(AppConfig):
                 api_urls="sheets.grimhand.api.urls",
                 table_api_urls="sheets.grimhand.api.table_urls",
                 order=10,
+                sample_play=SAMPLE,
             )
         )

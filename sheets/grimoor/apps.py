@@ -14,6 +14,7 @@ class GrimoorConfig(AppConfig):
         from campaigns.registry import GameSpec, register
         from rules.grimoor import GrimoorRules
         from sheets.grimoor.board import board_context
+        from sheets.grimoor.sample import SAMPLE
 
         register(
             GameSpec(
@@ -31,5 +32,6 @@ class GrimoorConfig(AppConfig):
                 board_template="grimoor/board.html",
                 board_context=board_context,
                 order=40,
+                sample_play=SAMPLE,
             )
         )

@@ -14,6 +14,7 @@ class GrimterraConfig(AppConfig):
         from campaigns.registry import GameSpec, register
         from rules.grimterra import GrimterraRules
         from sheets.grimterra.board import board_context
+        from sheets.grimterra.sample import SAMPLE
 
         register(
             GameSpec(
@@ -33,5 +34,6 @@ class GrimterraConfig(AppConfig):
                 page_urls="sheets.grimterra.views",
                 api_urls="sheets.grimterra.api",
                 order=30,
+                sample_play=SAMPLE,
             )
         )

@@ -15,6 +15,7 @@ class GrimwoodConfig(AppConfig):
         from rules.grimwood import GrimwoodRules
         from rules.grimwood.cards import MAX_PLAYERS
         from sheets.grimwood.board import board_context
+        from sheets.grimwood.sample import SAMPLE
 
         register(
             GameSpec(
@@ -32,5 +33,6 @@ class GrimwoodConfig(AppConfig):
                 board_template="grimwood/board.html",
                 board_context=board_context,
                 order=50,
+                sample_play=SAMPLE,
             )
         )

@@ -374,13 +374,14 @@ def test_a_finished_game_reads_won_without_points_in_the_history() -> None:
     from django.contrib.auth import get_user_model
 
     from campaigns.tasks import write_play_record
-    from tests.test_results_every_game import open_table, play_grimterra
+    from tests.sample_play import ApiSitting, play_with
 
-    ann, bo = open_table("grimterra")
+    sitting = ApiSitting("grimterra")
+    ann, bo = sitting.people
     user = get_user_model().objects.create_user("ann", password="x")
     ann.client.force_login(user)
     assert ann.client.post(f"/api/v1/tables/{ann.table.pk}/claim/").status_code in (200, 201)
-    play_grimterra(ann, bo)
+    play_with("grimterra", ann, bo)
     write_play_record(ann.table.pk)
     client = Client()
     client.force_login(user)
