@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -103,11 +104,20 @@ def accept(dialog: Dialog) -> None:
     dialog.accept()
 
 
-def open_table(page: Page, base: str, game: str = "counters", name: str = "Friday") -> str:
-    """Ann opens a new table of ``game`` from the home page; its join code once it is live."""
+def open_table(
+    page: Page,
+    base: str,
+    game: str = "counters",
+    name: str = "Friday",
+    options: Mapping[str, str] | None = None,
+) -> str:
+    """Ann opens a new table of ``game`` from the home page, choosing its ``options`` (by their
+    labels); its join code once it is live."""
     page.goto(base + "/")
     page.get_by_text("Open a new table").click()
     page.get_by_label("Game", exact=True).select_option(game)
+    for label, value in (options or {}).items():
+        page.get_by_label(label).select_option(value)  # only the chosen game's options show
     page.get_by_label("Table name").fill(name)
     page.get_by_label("Your name").fill("Ann")
     page.get_by_role("button", name="Open the table").click()
@@ -121,3 +131,37 @@ def take_seat(page: Page, base: str, code: str, name: str) -> None:
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Take a seat").click()
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
+
+
+@dataclass
+class Phones:
+    """Two phones at one table: the host Ann's and Bo's, each with its console watched."""
+
+    ann: Page
+    ann_console: ConsoleWatch
+    bo: Page
+    bo_console: ConsoleWatch
+    code: str
+
+
+def two_phones(
+    browser: Browser,
+    base: str,
+    game: str = "counters",
+    name: str = "Friday",
+    *,
+    options: Mapping[str, str] | None = None,
+    before_join: Callable[[Page], None] | None = None,
+) -> Phones:
+    """The start of every table test: Ann opens a table of ``game`` on her phone (``before_join``
+    then looks at it while she sits alone), and Bo takes a seat from his. Both phones are live
+    and say yes to the board's confirm() questions."""
+    ann, ann_console = phone_page(browser)
+    ann.on("dialog", accept)
+    code = open_table(ann, base, game, name, options)
+    if before_join is not None:
+        before_join(ann)
+    bo, bo_console = phone_page(browser)
+    bo.on("dialog", accept)
+    take_seat(bo, base, code, "Bo")
+    return Phones(ann, ann_console, bo, bo_console, code)

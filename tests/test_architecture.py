@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -97,12 +98,39 @@ def platform_mentions(root: Path, slugs: set[str]) -> dict[str, set[str]]:
                 games |= {slug for slug in slugs if text == slug or f"sheets.{slug}" in text}
             if games:
                 found[str(path.relative_to(root))] = games
-    for path in (root / "templates").rglob("*.html"):
-        text = path.read_text()
-        named = {slug for slug in slugs if f"'{slug}'" in text or f'"{slug}"' in text}
+    for path in _page_files(root / "templates", root / "static"):
+        named = page_mentions(path, slugs)
         if named:
             found[str(path.relative_to(root))] = named
     return found
+
+
+def _page_files(*folders: Path) -> list[Path]:
+    """Templates, stylesheets and scripts (vendored libraries aside)."""
+    return [
+        p
+        for folder in folders
+        for p in folder.rglob("*")
+        if p.suffix in (".html", ".css", ".js") and "vendor" not in p.relative_to(folder).parts
+    ]
+
+
+def page_mentions(path: Path, slugs: set[str]) -> set[str]:
+    """The games a template, stylesheet or script names: as a quoted slug (``'grim'``), a path into
+    a game's folder (``"grim/board.html"``, ``/static/grim/``), a CSS class of a game's name
+    (``.grim``, ``.grim-stats`` in a stylesheet; ``class="grim"`` in a template)."""
+    text = path.read_text()
+    named = set()
+    for slug in slugs:
+        s = re.escape(slug)
+        patterns = [rf"[\"'/]{s}[\"'/]"]
+        if path.suffix == ".css":
+            patterns.append(rf"\.{s}(?![\w])")
+        if path.suffix == ".html":
+            patterns.append(rf'class="(?:[^"]*\s)?{s}(?:-[^"\s]*)?(?:\s[^"]*)?"')
+        if any(re.search(p, text) for p in patterns):
+            named.add(slug)
+    return named
 
 
 def games_knowing_each_other(root: Path, slugs: set[str]) -> dict[str, set[str]]:
@@ -114,6 +142,10 @@ def games_knowing_each_other(root: Path, slugs: set[str]) -> dict[str, set[str]]
             others: set[str] = set()
             for name in _modules_imported(path):
                 others |= _game_modules(name, slugs | {app.name}) - {app.name}
+            if others:
+                found[str(path.relative_to(root))] = others
+        for path in _page_files(app):
+            others = page_mentions(path, slugs - {app.name})
             if others:
                 found[str(path.relative_to(root))] = others
     return found
@@ -148,7 +180,7 @@ def test_every_game_app_is_one_installed_app_that_registers_itself() -> None:
 
 
 def test_the_architecture_checks_catch_what_they_forbid(tmp_path: Path) -> None:
-    for top in (*PLATFORM, "templates", "sheets/alpha", "sheets/beta"):
+    for top in (*PLATFORM, "templates", "static", "sheets/alpha", "sheets/beta"):
         (tmp_path / top).mkdir(parents=True)
     (tmp_path / "campaigns" / "views.py").write_text('if game == "alpha":\n    pass\n')
     (tmp_path / "api" / "urls.py").write_text("from sheets.beta import views\n")
@@ -156,10 +188,33 @@ def test_the_architecture_checks_catch_what_they_forbid(tmp_path: Path) -> None:
     (tmp_path / "templates" / "home.html").write_text("{% if game == 'beta' %}{% endif %}")
     (tmp_path / "sheets" / "alpha" / "apps.py").write_text("from rules.beta import Rules\n")
     (tmp_path / "sheets" / "beta" / "apps.py").write_text("from rules.game import OpsRules\n")
+    # Templates and static files: the platform's name no game, a game's name no other game.
+    (tmp_path / "static" / "js").mkdir(parents=True)
+    (tmp_path / "static" / "css").mkdir(parents=True)
+    (tmp_path / "static" / "js" / "board.js").write_text('fetch("/static/alpha/x.json");\n')
+    (tmp_path / "static" / "css" / "app.css").write_text(".beta-stats { gap: 1px; }\n")
+    (tmp_path / "templates" / "page.html").write_text("{% include 'alpha/_part.html' %}")
+    for game in ("alpha", "beta"):
+        (tmp_path / "sheets" / game / "templates" / game).mkdir(parents=True)
+        (tmp_path / "sheets" / game / "static" / game).mkdir(parents=True)
+    (tmp_path / "sheets" / "alpha" / "templates" / "alpha" / "board.html").write_text(
+        '<li class="card beta">{{ alpha.counters }} alpha beta</li>'
+    )
+    (tmp_path / "sheets" / "beta" / "static" / "beta" / "board.css").write_text(".alpha h3 { margin: 0; }")
+    (tmp_path / "sheets" / "beta" / "templates" / "beta" / "board.html").write_text(
+        '{% load static %}<link href="{% static \'beta/board.css\' %}"><p class="beta-x">beta</p>'
+    )
     slugs = {"alpha", "beta"}
     assert platform_mentions(tmp_path, slugs) == {
         "campaigns/views.py": {"alpha"},
         "api/urls.py": {"beta"},
         "templates/home.html": {"beta"},
+        "templates/page.html": {"alpha"},
+        "static/js/board.js": {"alpha"},
+        "static/css/app.css": {"beta"},
     }
-    assert games_knowing_each_other(tmp_path, slugs) == {"sheets/alpha/apps.py": {"beta"}}
+    assert games_knowing_each_other(tmp_path, slugs) == {
+        "sheets/alpha/apps.py": {"beta"},
+        "sheets/alpha/templates/alpha/board.html": {"beta"},
+        "sheets/beta/static/beta/board.css": {"alpha"},
+    }

@@ -14,6 +14,7 @@ from tests.browser import (  # noqa: F401
     open_table,
     phone_page,
     small_touch_targets,
+    two_phones,
     unlabelled_controls,
 )
 from tests.servers import live_asgi  # noqa: F401
@@ -29,15 +30,8 @@ def add_life_counter(page: Page) -> None:
 
 
 def test_a_tap_on_one_phone_shows_on_the_other(browser, live_asgi) -> None:  # noqa: F811
-    ann, ann_console = phone_page(browser)
-    code = open_table(ann, live_asgi)
-    add_life_counter(ann)
-
-    bo, bo_console = phone_page(browser)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
-    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    phones = two_phones(browser, live_asgi, before_join=add_life_counter)
+    ann, ann_console, bo, bo_console = phones.ann, phones.ann_console, phones.bo, phones.bo_console
     anns_card = bo.locator("#other-seats article", has_text="Ann")
     expect(anns_card.locator("output")).to_have_text("20")
 

@@ -8,11 +8,10 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from tests.browser import (  # noqa: F401
-    accept,
     browser,
     horizontal_overflow,
-    phone_page,
     small_touch_targets,
+    two_phones,
     unlabelled_controls,
 )
 from tests.servers import live_asgi  # noqa: F401
@@ -35,24 +34,16 @@ def score_of(page: Page, seat: str) -> Locator:
 
 
 def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
-    ann, ann_console = phone_page(browser)
-    ann.on("dialog", accept)
-    ann.goto(live_asgi + "/")
-    ann.get_by_text("Open a new table").click()
-    ann.get_by_label("Game", exact=True).select_option("grimwood")
-    ann.get_by_label("Table name").fill("Forest")
-    ann.get_by_label("Your name").fill("Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
-    expect(ann.locator("#turn-strip")).to_contain_text("Waiting for a second player")
-    code = ann.locator("#join-code").inner_text().strip()
-
-    bo, bo_console = phone_page(browser)
-    bo.on("dialog", accept)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
-    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    phones = two_phones(
+        browser,
+        live_asgi,
+        "grimwood",
+        "Forest",
+        before_join=lambda page: expect(page.locator("#turn-strip")).to_contain_text(
+            "Waiting for a second player"
+        ),
+    )
+    ann, ann_console, bo, bo_console = phones.ann, phones.ann_console, phones.bo, phones.bo_console
     # Each phone shows its own seat first; Ann's phone learns of Bo without a reload.
     expect(bo.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Bo")
     expect(ann.locator("#turn-strip")).to_contain_text("Choose who goes first")

@@ -8,13 +8,10 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser import (  # noqa: F401
-    accept,
     browser,
     horizontal_overflow,
-    open_table,
-    phone_page,
     small_touch_targets,
-    take_seat,
+    two_phones,
     unlabelled_controls,
 )
 from tests.servers import live_asgi  # noqa: F401
@@ -39,24 +36,8 @@ def health_of(page: Page, name: str) -> str:
 
 
 def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
-    ann, ann_console = phone_page(browser)
-    ann.on("dialog", accept)
-    ann.goto(live_asgi + "/")
-    ann.get_by_text("Open a new table").click()
-    ann.get_by_label("Game", exact=True).select_option("grim")
-    ann.get_by_label("Format").select_option("coven")  # only GRIM's options show for GRIM
-    ann.get_by_label("Table name").fill("Duel")
-    ann.get_by_label("Your name").fill("Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
-    code = ann.locator("#join-code").inner_text().strip()
-
-    bo, bo_console = phone_page(browser)
-    bo.on("dialog", accept)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
-    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    phones = two_phones(browser, live_asgi, "grim", "Duel", options={"Format": "coven"})
+    ann, ann_console, bo, bo_console = phones.ann, phones.ann_console, phones.bo, phones.bo_console
     # Each phone shows its own seat first.
     expect(bo.locator("#board .seat-card").first).to_have_attribute("aria-label", "Bo")
     expect(ann.locator("#board .seat-card").first).to_have_attribute("aria-label", "Ann")
@@ -152,10 +133,8 @@ def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: 
 def test_a_refusal_goes_beside_its_control_when_the_board_was_redrawn_meanwhile(browser, live_asgi) -> None:  # noqa: F811
     """A late event redraws the board between a tap and its refusal: the steppers tapped have
     no id, yet the reason shows beside them, not at the top of the page."""
-    ann, ann_console = phone_page(browser)
-    code = open_table(ann, live_asgi, game="grim", name="Race")
-    bo, _ = phone_page(browser)
-    take_seat(bo, live_asgi, code, "Bo")
+    phones = two_phones(browser, live_asgi, "grim", "Race")
+    ann, ann_console, bo = phones.ann, phones.ann_console, phones.bo
     enter_grim(ann, "Ann", "Noble Roar", "Fire", "14", "9")
     for left in range(4, -1, -1):
         ann.get_by_label("Noble Roar Stamina minus 1").click()
