@@ -14,6 +14,9 @@ from rules.grim.chart import ELEMENTS, SPIRIT_BONUSES, STATUSES, single
 from rules.grim.turns import upcoming
 from sheets.grim.models import GrimCard
 
+ADJUST_FIELDS = (("health", "Health"), ("stamina", "Stamina"), ("speed", "Speed"), ("spirits", "Spirits"))
+"""The numbers of a Grim the correction form sets by hand: (payload field, its name)."""
+
 PICK_LIST = 30
 """How many remembered cards the "enter a known Grim" list offers."""
 
@@ -100,6 +103,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "winner_name": names.get(winner) if winner is not None else None,
         "elements": ELEMENTS,
         "statuses": STATUSES,
+        "adjust_fields": ADJUST_FIELDS,
         "afterworlds_open": [e for e in ELEMENTS if e not in state.get("afterworlds_discarded", [])],
         "chart": chart_rows(),
         "known_cards": [c.name for c in cards],
