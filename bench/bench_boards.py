@@ -65,7 +65,8 @@ State = dict[str, Any]
 
 
 def _django(folder: str) -> None:
-    """Django on its embedded default with a fresh SQLite file in ``folder``, migrated; DEBUG off."""
+    """Django on its embedded default with a fresh SQLite file in ``folder``, migrated, static
+    files collected (as ``make run`` does); DEBUG off."""
     os.environ.update(production_env(DATABASE_URL=f"sqlite:///{folder}/boards.sqlite3"))
     os.environ.pop("REDIS_URL", None)  # the embedded default: in-memory channel layer, tasks in-process
     os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings"
@@ -74,6 +75,8 @@ def _django(folder: str) -> None:
 
     django.setup()
     call_command("migrate", verbosity=0)
+    # Boards link their game's stylesheet: DEBUG off, its URL comes from the collected manifest.
+    call_command("collectstatic", interactive=False, verbosity=0)
 
 
 class Sitting:
