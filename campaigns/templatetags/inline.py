@@ -1,0 +1,85 @@
+"""``{% inline "partials/field.html" name="by" … %}``: an include compiled into the template that uses it.
+
+A board renders dozens of fields, each a label, a control and its error slot
+(``templates/partials/``), after every command. ``{% include %}`` looks the
+partial up and renders it as a template of its own each time, and a partial
+asking for a value it was not given pays for a failed lookup: together some
+times the cost of the markup written out. This tag parses the partial once,
+when the template using it is compiled, checks the names it is given
+against the partial's ``{% takes %}`` (a misspelt one is an error there and
+then), and renders the partial's nodes with exactly those names: each
+given value, every other one "" (a partial tests ``!= ""``: a filter or a
+``None`` test on every name cost as much again). A partial reads only the
+names it takes, so inside a ``{% memo %}`` part it stays plain data like an
+include with ``only``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+from django.template.base import FilterExpression, Node, NodeList, Parser, Token, token_kwargs
+from django.template.context import Context
+from django.template.loader import get_template
+
+register = template.Library()
+
+
+class TakesNode(Node):
+    """``{% takes a b c %}`` at the top of a partial: the names it may be given."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+
+    def render(self, context: Context) -> str:
+        return ""
+
+
+@register.tag
+def takes(parser: Parser, token: Token) -> TakesNode:
+    return TakesNode(token.split_contents()[1:])
+
+
+class InlineNode(Node):
+    """A partial's nodes, rendered with the values given (``{% inline %}``)."""
+
+    def __init__(
+        self, name: str, nodelist: NodeList, names: list[str], given: dict[str, FilterExpression]
+    ) -> None:
+        self.name = name
+        self.nodelist = nodelist
+        self.names = names
+        self.given = given
+
+    def render(self, context: Context) -> str:
+        values: dict[str, Any] = dict.fromkeys(self.names, "")
+        for key, value in self.given.items():
+            values[key] = value.resolve(context)
+        # Every name the partial takes is set here, given or "": it reads nothing else.
+        with context.push(values):
+            out = str(self.nodelist.render(context))
+        # The partial file's last line break is the file's, not its markup's.
+        return out[:-1] if out.endswith("\n") else out
+
+
+@register.tag("inline")
+def inline(parser: Parser, token: Token) -> InlineNode:
+    """``{% inline "partials/x.html" a=1 b=c %}``: the partial compiled in, given a and b."""
+    bits = token.split_contents()
+    if len(bits) < 2 or bits[1][0] not in "\"'" or bits[1][-1] != bits[1][0]:
+        raise template.TemplateSyntaxError(f"{bits[0]} takes a partial's name in quotes first")
+    name = bits[1][1:-1]
+    given = token_kwargs(bits[2:], parser, support_legacy=False)
+    if len(given) != len(bits) - 2:
+        raise template.TemplateSyntaxError(f"{bits[0]} {name}: give each value as name=value")
+    loaded: Any = get_template(name)
+    nodelist: NodeList = loaded.template.nodelist
+    declared = [n for n in nodelist.get_nodes_by_type(TakesNode) if isinstance(n, TakesNode)]
+    if not declared:
+        raise template.TemplateSyntaxError(f"{name} says no {{% takes %}}: it cannot be inlined")
+    names = declared[0].names
+    unknown = sorted(set(given) - set(names))
+    if unknown:
+        raise template.TemplateSyntaxError(f"{name} takes no {', '.join(unknown)}")
+    return InlineNode(name, nodelist, names, given)
