@@ -16,8 +16,9 @@ round renders all N boards kept (``board_html``, exactly as after a command)
 and all N whole, the baseline: the same template with every memo tag taken
 out (``tests.memo_boards.whole_template``, compiled once), rendered from the
 same context as ``board_html`` renders it. Which of the two goes first
-alternates between rounds. Before each pass the kept parts (and Grim Hand's
-kept sheet rows, which follow a character's state too) are emptied and the
+alternates between rounds. Before each pass the kept parts (and the kept
+partials of ``{% inline %}``, and Grim Hand's kept sheet rows, which follow
+a character's state too) are emptied and the
 board before the first change is rendered, untimed: each timed kept board is
 the board after one command, not a repeat. The context alone
 (``board_template_and_context``, part of both) is timed the same way.
@@ -169,11 +170,14 @@ def benched_games() -> list[str]:
 
 
 def _forget(nodes: list[MemoNode]) -> None:
-    """Nothing kept: every memo's parts, and Grim Hand's sheet rows (kept per character state)."""
+    """Nothing kept: every memo's parts, the rendered partials of ``{% inline %}``, and Grim
+    Hand's sheet rows (kept per character state)."""
+    from campaigns.templatetags import inline
     from sheets.grimhand.sheet import ROWS
 
     for node in nodes:
         node.forget()
+    inline.forget()
     ROWS.clear()
 
 

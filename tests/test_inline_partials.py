@@ -65,3 +65,28 @@ def test_a_name_the_partial_does_not_take_is_an_error_at_compile_time() -> None:
 def test_the_context_is_left_as_it_was() -> None:
     html = render('{% inline "partials/error.html" name="by" %}{{ name }}', name="outer")
     assert html.endswith("</p>outer")
+
+
+def test_a_partial_is_kept_for_its_values_and_rendered_again_for_new_ones() -> None:
+    from unittest import mock
+
+    from django.utils.safestring import mark_safe
+
+    from campaigns.templatetags import inline
+
+    inline.forget()
+    board = engines["django"].from_string(
+        "{% load inline %}" + FIELD + 'id="c" key=k label=label name="by" %}'
+    )
+    made = mock.patch.object(
+        inline.InlineNode, "_render", autospec=True, side_effect=inline.InlineNode._render
+    )
+    with made as rendered:
+        first = str(board.render({"k": 1, "label": "A & B"}))
+        assert str(board.render({"k": 1, "label": "A & B"})) == first
+        assert rendered.call_count == 2  # the field and its error slot, once
+        assert "A &amp; B" in first
+        assert "A & B" in str(board.render({"k": 1, "label": mark_safe("A & B")}))  # its own key
+        assert 'for="c2"' in str(board.render({"k": 2, "label": "A & B"}))
+        assert rendered.call_count == 4  # the field twice more; its error slot was kept
+    inline.forget()

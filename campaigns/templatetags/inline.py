@@ -12,10 +12,18 @@ given value, every other one "" (a partial tests ``!= ""``: a filter or a
 ``None`` test on every name cost as much again). A partial reads only the
 names it takes, so inside a ``{% memo %}`` part it stays plain data like an
 include with ``only``.
+
+What a partial renders follows from its values alone, so it is kept per
+process under them (``KEPT`` of all partials, least recently used dropped
+first), as ``{% memo %}`` keeps a board's parts: after a command the fields
+of a changed part mostly have the values they had, and are given again.
+Values that are not plain data (``memo._tagged``) are rendered every time.
 """
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from typing import Any
 
 from django import template
@@ -23,7 +31,22 @@ from django.template.base import FilterExpression, Node, NodeList, Parser, Token
 from django.template.context import Context
 from django.template.loader import get_template
 
+from campaigns.templatetags.memo import _tagged
+
 register = template.Library()
+
+KEPT = 8192
+"""Rendered partials kept per process, all ``{% inline %}`` tags together: each field of every
+live table's board a few times over (some 300 characters each, a few MB in all)."""
+
+_kept: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_lock = threading.Lock()  # the command threads of a process share the templates
+
+
+def forget() -> None:
+    """Nothing kept (the board benchmark measures a board after one command, not a repeat)."""
+    with _lock:
+        _kept.clear()
 
 
 class TakesNode(Node):
@@ -54,8 +77,26 @@ class InlineNode(Node):
 
     def render(self, context: Context) -> str:
         values: dict[str, Any] = dict.fromkeys(self.names, "")
-        for key, value in self.given.items():
-            values[key] = value.resolve(context)
+        for name, value in self.given.items():
+            values[name] = value.resolve(context)
+        try:
+            # Exact types too: marked-safe text renders unescaped, its plain twin escaped.
+            key = (self, context.autoescape, context.use_l10n, *(_tagged(values[n]) for n in self.given))
+        except ValueError:  # not plain data: rendered every time
+            return self._render(context, values)
+        with _lock:
+            html = _kept.get(key)
+            if html is not None:
+                _kept.move_to_end(key)
+                return html
+        html = self._render(context, values)
+        with _lock:
+            _kept[key] = html
+            if len(_kept) > KEPT:
+                _kept.popitem(last=False)
+        return html
+
+    def _render(self, context: Context, values: dict[str, Any]) -> str:
         # Every name the partial takes is set here, given or "": it reads nothing else.
         with context.push(values):
             out = str(self.nodelist.render(context))
