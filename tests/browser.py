@@ -143,6 +143,10 @@ class Phones:
     bo_console: ConsoleWatch
     code: str
 
+    def __iter__(self) -> Iterator[Any]:
+        """``ann, ann_console, bo, bo_console = two_phones(...)``."""
+        return iter((self.ann, self.ann_console, self.bo, self.bo_console))
+
 
 def two_phones(
     browser: Browser,
@@ -151,17 +155,27 @@ def two_phones(
     name: str = "Friday",
     *,
     options: Mapping[str, str] | None = None,
+    alone: str = "",
+    seat_cards: str = "",
     before_join: Callable[[Page], None] | None = None,
 ) -> Phones:
-    """The start of every table test: Ann opens a table of ``game`` on her phone (``before_join``
-    then looks at it while she sits alone), and Bo takes a seat from his. Both phones are live
-    and say yes to the board's confirm() questions."""
+    """The start of every table test: Ann opens a table of ``game`` on her phone, and Bo takes a
+    seat from his. Both phones are live and say yes to the board's confirm() questions.
+
+    ``alone``: what Ann's turn strip says while she sits alone; ``before_join`` does more on her
+    phone then. ``seat_cards``: the board's seat panels, of which each phone shows its own first
+    (Ann's phone learning of Bo without a reload)."""
     ann, ann_console = phone_page(browser)
     ann.on("dialog", accept)
     code = open_table(ann, base, game, name, options)
+    if alone:
+        expect(ann.locator("#turn-strip")).to_contain_text(alone)
     if before_join is not None:
         before_join(ann)
     bo, bo_console = phone_page(browser)
     bo.on("dialog", accept)
     take_seat(bo, base, code, "Bo")
+    if seat_cards:
+        expect(bo.locator(seat_cards).first).to_have_attribute("aria-label", "Bo")
+        expect(ann.locator(seat_cards).first).to_have_attribute("aria-label", "Ann")
     return Phones(ann, ann_console, bo, bo_console, code)

@@ -30,8 +30,7 @@ def add_life_counter(page: Page) -> None:
 
 
 def test_a_tap_on_one_phone_shows_on_the_other(browser, live_asgi) -> None:  # noqa: F811
-    phones = two_phones(browser, live_asgi, before_join=add_life_counter)
-    ann, ann_console, bo, bo_console = phones.ann, phones.ann_console, phones.bo, phones.bo_console
+    ann, ann_console, bo, bo_console = two_phones(browser, live_asgi, before_join=add_life_counter)
     anns_card = bo.locator("#other-seats article", has_text="Ann")
     expect(anns_card.locator("output")).to_have_text("20")
 

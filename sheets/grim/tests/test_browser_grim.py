@@ -36,11 +36,9 @@ def health_of(page: Page, name: str) -> str:
 
 
 def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
-    phones = two_phones(browser, live_asgi, "grim", "Duel", options={"Format": "coven"})
-    ann, ann_console, bo, bo_console = phones.ann, phones.ann_console, phones.bo, phones.bo_console
-    # Each phone shows its own seat first.
-    expect(bo.locator("#board .seat-card").first).to_have_attribute("aria-label", "Bo")
-    expect(ann.locator("#board .seat-card").first).to_have_attribute("aria-label", "Ann")
+    ann, ann_console, bo, bo_console = two_phones(
+        browser, live_asgi, "grim", "Duel", options={"Format": "coven"}, seat_cards="#board .seat-card"
+    )
 
     expect(bo.locator("#board .mine dd").first).to_have_text("2")  # Coven: 2 Banished each
     ann.get_by_role("button", name="Ann", exact=True).click()
@@ -133,8 +131,7 @@ def test_two_rounds_of_grim_on_two_phones(browser, live_asgi) -> None:  # noqa: 
 def test_a_refusal_goes_beside_its_control_when_the_board_was_redrawn_meanwhile(browser, live_asgi) -> None:  # noqa: F811
     """A late event redraws the board between a tap and its refusal: the steppers tapped have
     no id, yet the reason shows beside them, not at the top of the page."""
-    phones = two_phones(browser, live_asgi, "grim", "Race")
-    ann, ann_console, bo = phones.ann, phones.ann_console, phones.bo
+    ann, ann_console, bo, _ = two_phones(browser, live_asgi, "grim", "Race")
     enter_grim(ann, "Ann", "Noble Roar", "Fire", "14", "9")
     for left in range(4, -1, -1):
         ann.get_by_label("Noble Roar Stamina minus 1").click()

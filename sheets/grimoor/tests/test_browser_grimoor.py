@@ -38,20 +38,15 @@ def strength_of(page: Page, seat: str) -> Locator:
 
 
 def test_a_grimoor_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
-    phones = two_phones(
+    ann, ann_console, bo, bo_console = two_phones(
         browser,
         live_asgi,
         "grimoor",
         "Moor",
-        before_join=lambda page: expect(page.locator("#turn-strip")).to_contain_text(
-            "Waiting for the second player"
-        ),
+        alone="Waiting for the second player",
+        seat_cards="#board [data-seat-id]",
     )
-    ann, ann_console, bo, bo_console = phones.ann, phones.ann_console, phones.bo, phones.bo_console
-    # Each phone shows its own seat first; Ann's phone learns of Bo without a reload.
-    expect(bo.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Bo")
     expect(ann.locator("#turn-strip")).to_contain_text("Choose the Start Player")
-    expect(ann.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Ann")
 
     ann.get_by_role("button", name="Ann starts").click()
     expect(bo.locator("#turn-strip")).to_contain_text("Ann's turn: 1 Action left.")

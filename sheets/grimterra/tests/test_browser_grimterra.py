@@ -38,19 +38,14 @@ def add_hero(page: Page, seat: str, name: str, fate: str, health: str, emp: str,
 
 
 def test_a_grimterra_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
-    phones = two_phones(
+    ann, ann_console, bo, bo_console = two_phones(
         browser,
         live_asgi,
         "grimterra",
         "Terra",
-        before_join=lambda page: expect(page.locator("#turn-strip")).to_contain_text(
-            "Each player adds 3 heroes"
-        ),
+        alone="Each player adds 3 heroes",
+        seat_cards="#board [data-seat-id]",
     )
-    ann, ann_console, bo, bo_console = phones.ann, phones.ann_console, phones.bo, phones.bo_console
-    # Each phone shows its own seat first; Ann's phone learns of Bo without a reload.
-    expect(bo.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Bo")
-    expect(ann.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Ann")
     expect(ann.locator("#board")).to_contain_text("Add a hero for Bo (0 of 3)")
 
     add_hero(ann, "Ann", "Vex", "Agilitas", "3", "5", "arena")

@@ -34,20 +34,15 @@ def score_of(page: Page, seat: str) -> Locator:
 
 
 def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
-    phones = two_phones(
+    ann, ann_console, bo, bo_console = two_phones(
         browser,
         live_asgi,
         "grimwood",
         "Forest",
-        before_join=lambda page: expect(page.locator("#turn-strip")).to_contain_text(
-            "Waiting for a second player"
-        ),
+        alone="Waiting for a second player",
+        seat_cards="#board [data-seat-id]",
     )
-    ann, ann_console, bo, bo_console = phones.ann, phones.ann_console, phones.bo, phones.bo_console
-    # Each phone shows its own seat first; Ann's phone learns of Bo without a reload.
-    expect(bo.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Bo")
     expect(ann.locator("#turn-strip")).to_contain_text("Choose who goes first")
-    expect(ann.locator("#board [data-seat-id]").first).to_have_attribute("aria-label", "Ann")
 
     ann.get_by_role("button", name="Ann goes first").click()
     expect(bo.locator("#turn-strip")).to_contain_text("Ann's turn: 2 actions left.")
