@@ -7,6 +7,7 @@ from itertools import count
 from typing import Any
 
 import pytest
+from django.test import Client
 from rest_framework.test import APIClient
 
 from campaigns import services
@@ -35,6 +36,15 @@ class Person:
         }
         body.update(extra)
         return self.client.post(f"/api/v1/tables/{self.seat.table_id}/commands/", body, format="json")
+
+
+def page_client(p: Person) -> Client:
+    """A browser-like client holding the seat's cookie, as the table page does."""
+    from campaigns.auth import cookie_name
+
+    client = Client()
+    client.cookies[cookie_name(p.table.pk)] = p.token
+    return client
 
 
 def person(seat: Seat, token: str) -> Person:

@@ -20,8 +20,7 @@ from django.test import Client
 from django.test.utils import modify_settings
 
 from campaigns import registry
-from campaigns.auth import cookie_name
-from tests.personas import Person
+from tests.personas import page_client
 from tests.sample_play import ApiSitting
 
 pytestmark = pytest.mark.django_db
@@ -42,12 +41,6 @@ def ok(response: Any) -> dict[str, Any]:
     assert response.status_code == 200, response.content
     body: dict[str, Any] = response.json()
     return body
-
-
-def page_client(p: Person) -> Client:
-    client = Client()
-    client.cookies[cookie_name(p.table.pk)] = p.token
-    return client
 
 
 def test_the_platform_serves_a_game_it_has_never_seen(tinygame: None) -> None:
