@@ -91,10 +91,16 @@ def _as_then(old: Mapping[str, Any], new: Any) -> Any:
     return new
 
 
-def _to_new_ids(value: Any, ids: Mapping[int, int], key: str = "") -> Any:
-    """A command payload with its seat ids (by the platform's field names) translated to the new seats'."""
+def _to_new_ids(
+    value: Any, ids: Mapping[int, int], key: str = "", keyed: frozenset[str] = frozenset()
+) -> Any:
+    """A command payload with its seat ids translated to the new seats': fields named as the platform
+    names seats (``seat_id``, ``*_seat_id``, ``seat_ids``), and the keys of the game's ``seat_keyed``
+    fields."""
+    if isinstance(value, dict) and key in keyed:
+        return {_new_key(k, ids): _to_new_ids(v, ids) for k, v in value.items()}
     if isinstance(value, dict):
-        return {k: _to_new_ids(v, ids, k) for k, v in value.items()}
+        return {k: _to_new_ids(v, ids, k, keyed) for k, v in value.items()}
     seat_field = key == "seat_id" or key.endswith("_seat_id")
     seats_field = key == "seat_ids" or key.endswith("_seat_ids")
     if isinstance(value, list):
@@ -102,6 +108,10 @@ def _to_new_ids(value: Any, ids: Mapping[int, int], key: str = "") -> Any:
     if seat_field and is_int(value):
         return ids.get(value, value)
     return value
+
+
+def _new_key(key: str, ids: Mapping[int, int]) -> str:
+    return str(ids.get(int(key), key)) if key.isdecimal() else key
 
 
 def _steps(doc: Doc) -> list[list[dict[str, Any]]]:
@@ -258,6 +268,7 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
             extra={"seq": seq, "type": command["type"]},
         )
     seats, ids = state.seats, state.ids
+    seat_keyed = registry.get(state.table.game).rules.seat_keyed
     seat = seats.get(command["seat"])
     if seat is None:
         raise bad(f"change #{seq} is sent by a seat that has not joined yet.", seq=seq)
@@ -267,7 +278,9 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
             seat=seat,
             command_id=command["command_id"],
             type=command["type"],
-            payload=_to_new_ids(command["payload"], ids),
+            payload=_to_new_ids(
+                command["payload"], ids, keyed=registry.get(state.table.game).rules.seat_keyed
+            ),
             seed=command["seed"],
         )
     except TableError as exc:

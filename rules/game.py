@@ -81,6 +81,9 @@ class GameRulesBase:
     record_fields: ClassVar[tuple[RecordField, ...]] = ()
     """The records kept over this game's plays (from ``results`` details), shown side by side on
     the statistics; none by default."""
+    seat_keyed: ClassVar[frozenset[str]] = frozenset()
+    """Payload fields that map seat ids (object keys, as text) to values, e.g. a roll per seat: an
+    import gives those keys the new table's seat ids, as it does to every ``seat_id`` field."""
     cooperative: ClassVar[bool] = False
     """Every seat plays on one side (the party against the game): the statistics find no opponent
     and no nemesis in its plays."""

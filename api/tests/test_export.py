@@ -138,22 +138,8 @@ def play_grimhand(ann: Person, bo: Person) -> None:
     ok(bo.command("undo", {"seq": spent["seq"]}))
 
 
-KNOWN_DEFECTS = {
-    "grimhand": (
-        "initiative.roll names seats as object keys ({'rolls': {'<seat id>': n}}), which the "
-        "importer does not translate (campaigns/export.py, _to_new_ids): refused when replayed"
-    ),
-}
-"""Games whose sample play finds an import defect not yet fixed: expected to fail until it is."""
-
-
-def played_games() -> list[Any]:
-    return [
-        pytest.param(g, marks=pytest.mark.xfail(strict=True, reason=KNOWN_DEFECTS[g]))
-        if g in KNOWN_DEFECTS
-        else g
-        for g in registry.slugs()
-    ]
+def played_games() -> list[str]:
+    return registry.slugs()
 
 
 def test_every_registered_game_has_a_sample_play() -> None:

@@ -95,6 +95,7 @@ class GrimHandRules(GameRulesBase):
     handlers = HANDLERS
     # The party plays on one side: no opponents in its statistics; a result's score is trophies.
     cooperative = True
+    seat_keyed = frozenset({"rolls"})  # initiative.roll {rolls: {seat id: d6}}
     score_unit = ("trophy", "trophies")
     # Issue #14: "Grim Hand's campaign records side by side", from each
     # character's campaign record (``endgame.results``' details).
