@@ -104,7 +104,9 @@ def _to_new_ids(
     seat_field = key == "seat_id" or key.endswith("_seat_id")
     seats_field = key == "seat_ids" or key.endswith("_seat_ids")
     if isinstance(value, list):
-        return [ids.get(v, v) if seats_field and is_int(v) else _to_new_ids(v, ids) for v in value]
+        return [
+            ids.get(v, v) if seats_field and is_int(v) else _to_new_ids(v, ids, keyed=keyed) for v in value
+        ]
     if seat_field and is_int(value):
         return ids.get(value, value)
     return value
@@ -278,9 +280,7 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
             seat=seat,
             command_id=command["command_id"],
             type=command["type"],
-            payload=_to_new_ids(
-                command["payload"], ids, keyed=registry.get(state.table.game).rules.seat_keyed
-            ),
+            payload=_to_new_ids(command["payload"], ids, keyed=seat_keyed),
             seed=command["seed"],
         )
     except TableError as exc:
