@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
 from typing import Any
 
-ARROW = "\u2192"
-
-Body = Mapping[str, Any]
-Names = Mapping[int, str]
-
-
-def _seat(names: Names, seat_id: Any) -> str:
-    if isinstance(seat_id, int) and seat_id in names:
-        return names[seat_id]
-    return f"Seat {seat_id}" if seat_id is not None else "Nobody"
+from rules.describing import ARROW, Body, Line, Names, before_after, describer, plural, seat_name
 
 
 def _grim(names: Names, seat_id: Any, name: Any) -> str:
-    return f"{_seat(names, seat_id)}'s {name}"
-
-
-def _moved(before: Any, after: Any) -> str:
-    return f"{before} {ARROW} {after}"
+    return f"{seat_name(names, seat_id)}'s {name}"
 
 
 def _card(b: Body) -> str:
@@ -37,15 +23,15 @@ def _knockouts(names: Names, knockouts: Any) -> str:
     logged before the numbers were named keep their old words)."""
     parts = []
     for ko in knockouts or []:
-        who = _seat(names, ko.get("seat_id"))
+        who = seat_name(names, ko.get("seat_id"))
         line = f"{ko.get('name')} is knocked out"
         if ko.get("counts", 1) > 1:
             line += " (counts as two)"
         numbers = []
         if ko.get("drawn") and "banished_before" in ko:
-            numbers.append(f"Banished {_moved(ko['banished_before'], ko['banished_left'])}")
+            numbers.append(f"Banished {before_after(ko['banished_before'], ko['banished_left'])}")
         if "knockouts_before" in ko:
-            numbers.append(f"Knockouts {_moved(ko['knockouts_before'], ko['knockouts_after'])}")
+            numbers.append(f"Knockouts {before_after(ko['knockouts_before'], ko['knockouts_after'])}")
         if ko.get("drawn"):
             draws = "a Banished" if ko["drawn"] == 1 else f"{ko['drawn']} Banished"
             said = ", ".join(numbers) if numbers else f"{ko.get('banished_left')} left"
@@ -58,13 +44,8 @@ def _knockouts(names: Names, knockouts: Any) -> str:
     return "; ".join(parts)
 
 
-def _count(n: Any, noun: str) -> str:
-    """ "1 Spirit", "2 Spirits"."""
-    return f"{n} {noun}" + ("" if n == 1 else "s")
-
-
 def _favored(b: Body, n: Names) -> str:
-    return f"{_seat(n, b.get('seat_id'))} holds Fiend's Favor."
+    return f"{seat_name(n, b.get('seat_id'))} holds Fiend's Favor."
 
 
 def _entered(b: Body, n: Names) -> str:
@@ -76,7 +57,7 @@ def _entered(b: Body, n: Names) -> str:
     if g.get("attached"):
         line += f", {g['attached']} attached"
     if g.get("spirits"):
-        line += f", {_count(g['spirits'], 'Spirit')}"
+        line += f", {plural(g['spirits'], 'Spirit')}"
     if not b.get("acts_this_round", True):
         line += " (acts from next Round)"
     return line + "."
@@ -91,7 +72,7 @@ def _attached(b: Body, n: Names) -> str:
         if b.get("before"):
             line += f" (replacing {b['before']})"
     if b.get("reaction"):
-        owner = _seat(n, b.get("seat_id"))
+        owner = seat_name(n, b.get("seat_id"))
         line = f"{owner} reacts: {line} ({owner}'s Reaction is used)"
     if b.get("light") == "choose_again":
         line += "; its Light Spirit Bonus ends, choose a new Spirit Bonus"
@@ -102,7 +83,7 @@ def _attached(b: Body, n: Names) -> str:
 
 def _spirit(b: Body, n: Names) -> str:
     spirits = b.get("spirits")
-    said = f"Spirits {_moved(b['before'], spirits)}" if "before" in b else f"{spirits}/3"
+    said = f"Spirits {before_after(b['before'], spirits)}" if "before" in b else f"{spirits}/3"
     line = f"{_grim(n, b.get('seat_id'), b.get('name'))} attached a Spirit ({said})"
     if b.get("bonus_due"):
         line += ": Spirit Bonus due"
@@ -117,10 +98,10 @@ def _bonus(b: Body, n: Names) -> str:
         if b.get("spirits_after") == b["spirits_before"]:
             notes.append("Spirits kept")
         else:
-            notes.append(f"Spirits {_moved(b['spirits_before'], b.get('spirits_after'))} to Limbo")
+            notes.append(f"Spirits {before_after(b['spirits_before'], b.get('spirits_after'))} to Limbo")
     healed = b.get("healed")
     if healed:
-        notes.append(f"Health {_moved(healed['before'], healed['after'])}, cured")
+        notes.append(f"Health {before_after(healed['before'], healed['after'])}, cured")
     return line + (f" ({'; '.join(notes)})" if notes else "") + "."
 
 
@@ -132,7 +113,7 @@ def _status(b: Body, n: Names) -> str:
     if b.get("before") and b.get("before") != b.get("status"):
         line += f" (replacing {b['before']})"
     if b.get("reaction_seat_id") is not None:
-        reactor = _seat(n, b["reaction_seat_id"])
+        reactor = seat_name(n, b["reaction_seat_id"])
         line = f"{reactor} reacts: {line} ({reactor}'s Reaction is used)"
     return line + _card(b) + "."
 
@@ -143,7 +124,7 @@ def _hit(h: Body) -> str:
         return f"missed, {h.get('target')} is Immune ({h.get('breakdown')})"
     return (
         f"{h.get('damage')} damage ({h.get('breakdown')}), "
-        f"Health {_moved(h.get('health_before'), h.get('health_after'))}"
+        f"Health {before_after(h.get('health_before'), h.get('health_after'))}"
     )
 
 
@@ -156,12 +137,14 @@ def _attacked(b: Body, n: Names) -> str:
         head = f"{attacker} attacked {target} with {b.get('element')}: " if i == 0 else f"and {target}: "
         parts.append(head + _hit(h))
     line = "; ".join(parts)
-    line += f"; {b.get('cost')} Stamina spent ({_moved(b.get('stamina_before'), b.get('stamina_after'))})"
+    line += (
+        f"; {b.get('cost')} Stamina spent ({before_after(b.get('stamina_before'), b.get('stamina_after'))})"
+    )
     cleared = [f"{c.get('name')}'s {c.get('status')}" for c in b.get("cleared") or []]
     if cleared:
         line += f"; {', '.join(cleared)} cleared"
     for side in b.get("side") or []:
-        moved = _moved(side.get("before"), side.get("after"))
+        moved = before_after(side.get("before"), side.get("after"))
         line += f"; {side.get('status')}: {side.get('name')} takes {side.get('damage')} ({moved})"
     kos = _knockouts(n, b.get("knockouts"))
     if kos:
@@ -177,12 +160,12 @@ def _spent(b: Body) -> str:
     if b.get("stamina"):
         spent.append(f"{b['stamina']} Stamina")
     if b.get("bonds"):
-        spent.append(_count(b["bonds"], "Bond Card"))
+        spent.append(plural(b["bonds"], "Bond Card"))
     numbers = []
     if b.get("stamina") and "stamina_before" in b:
-        numbers.append(f"Stamina {_moved(b['stamina_before'], b.get('stamina_after'))}")
+        numbers.append(f"Stamina {before_after(b['stamina_before'], b.get('stamina_after'))}")
     if "spirits_before" in b and b.get("spirits_after") != b["spirits_before"]:
-        numbers.append(f"Spirits {_moved(b['spirits_before'], b.get('spirits_after'))}")
+        numbers.append(f"Spirits {before_after(b['spirits_before'], b.get('spirits_after'))}")
     if b.get("element_spent"):
         numbers.append(f"{b['element_spent']} Element spent")
     return " and ".join(spent) + (f" ({', '.join(numbers)})" if numbers else "")
@@ -191,7 +174,7 @@ def _spent(b: Body) -> str:
 def _healing(b: Body) -> str:
     line = (
         f"healed {b.get('after', 0) - b.get('before', 0)} with {_spent(b)}: "
-        f"Health {_moved(b.get('before'), b.get('after'))}"
+        f"Health {before_after(b.get('before'), b.get('after'))}"
     )
     if b.get("cured"):
         line += f", {b['cured']} cured"
@@ -214,20 +197,20 @@ def _swapped(b: Body, n: Names) -> str:
     carried = b.get("carried") or {}
     bonds = []
     if carried.get("spirits"):
-        bonds.append(_count(carried["spirits"], "Spirit"))
+        bonds.append(plural(carried["spirits"], "Spirit"))
     if carried.get("attached"):
         bonds.append(f"{carried['attached']} Element")
     if bonds:
         line += f", which takes its {' and '.join(bonds)}"
         if carried.get("spirits"):
-            line += f" ({b.get('name')}'s Spirits {_moved(carried['spirits'], 0)})"
+            line += f" ({b.get('name')}'s Spirits {before_after(carried['spirits'], 0)})"
     if not b.get("acts_this_round", True):
         line += " (acts from next Round)"
     return line + _card(b) + "."
 
 
 def _reacted(b: Body, n: Names) -> str:
-    return f"{_seat(n, b.get('seat_id'))} used their Reaction this Round."
+    return f"{seat_name(n, b.get('seat_id'))} used their Reaction this Round."
 
 
 def _turn(b: Body, n: Names) -> str:
@@ -259,11 +242,15 @@ def _reordered(b: Body, n: Names) -> str:
 
 def _round(b: Body, n: Names) -> str:
     after = b.get("next_round")
-    line = f"Round {_moved(b.get('round'), after)}" if after is not None else f"Round {b.get('round')} ended"
+    line = (
+        f"Round {before_after(b.get('round'), after)}"
+        if after is not None
+        else f"Round {b.get('round')} ended"
+    )
     if b.get("skipped"):
         line += f" ({', '.join(b['skipped'])} did not act)"
     if b.get("favor_to") is not None and b.get("favor_to") != b.get("favor_from"):
-        line += f"; Fiend's Favor passes to {_seat(n, b['favor_to'])}"
+        line += f"; Fiend's Favor passes to {seat_name(n, b['favor_to'])}"
     line += "; Reactions refresh"
     if b.get("afterworld_discarded"):
         line += f"; the {b['afterworld_discarded']} Afterworld is discarded"
@@ -273,7 +260,7 @@ def _round(b: Body, n: Names) -> str:
 
 
 def _afterworld(b: Body, n: Names) -> str:
-    line = f"{_seat(n, b.get('seat_id'))} set the {b.get('element')} Afterworld"
+    line = f"{seat_name(n, b.get('seat_id'))} set the {b.get('element')} Afterworld"
     if b.get("before"):
         line += f" (the {b['before']} one is discarded)"
     return line + "."
@@ -293,15 +280,10 @@ def _adjusted(b: Body, n: Names) -> str:
 def _player_adjusted(b: Body, n: Names) -> str:
     field = "Banished" if b.get("field") == "banished" else "Knockouts"
     change = f"{b.get('before')} {ARROW} {b.get('after')}"
-    return f"{_seat(n, b.get('seat_id'))}: {field} {change} by hand: {b.get('note')}."
+    return f"{seat_name(n, b.get('seat_id'))}: {field} {change} by hand: {b.get('note')}."
 
 
-def _reverted(b: Body, n: Names) -> str:
-    of = str(b.get("of", "a change")).replace(".", " ").replace("_", " ")
-    return f"Undone: {of}."
-
-
-LINES: dict[str, Callable[[Body, Names], str]] = {
+LINES: dict[str, Line] = {
     "grim.favored": _favored,
     "grim.entered": _entered,
     "grim.attached": _attached,
@@ -318,12 +300,6 @@ LINES: dict[str, Callable[[Body, Names], str]] = {
     "grim.afterworld_set": _afterworld,
     "grim.adjusted": _adjusted,
     "player.adjusted": _player_adjusted,
-    "reverted": _reverted,
 }
 
-
-def describe(event_type: str, payload: Body, seat_names: Names) -> str:
-    line = LINES.get(event_type)
-    if line is None:
-        return event_type.replace(".", " ").replace("_", " ")
-    return line(payload, seat_names)
+describe = describer(LINES)

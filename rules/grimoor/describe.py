@@ -7,34 +7,15 @@ points and End of Conflict cards.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-ARROW = "\u2192"
-
-Body = Mapping[str, Any]
-Names = Mapping[int, str]
-
-
-def _seat(names: Names, seat_id: Any) -> str:
-    if isinstance(seat_id, int) and seat_id in names:
-        return names[seat_id]
-    if isinstance(seat_id, str) and seat_id.isdigit() and int(seat_id) in names:
-        return names[int(seat_id)]
-    return f"Seat {seat_id}" if seat_id is not None else "Nobody"
-
-
-def _plural(count: Any, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _moved(before: Any, after: Any) -> str:
-    return f"{before} {ARROW} {after}"
+from rules.describing import ARROW, Body, Line, Names, before_after, describer, plural, seat_name, seat_names
 
 
 def _actions_left(left: Any) -> str:
     """After an Action was spent: ``Actions 2 → 1``."""
-    return f"Actions {_moved(int(left or 0) + 1, left)}"
+    return f"Actions {before_after(int(left or 0) + 1, left)}"
 
 
 def _tally(award: Any) -> str:
@@ -44,8 +25,8 @@ def _tally(award: Any) -> str:
         return ""
     parts = []
     if award.get("points_before") != award.get("points_after"):
-        parts.append(f"points {_moved(award.get('points_before'), award.get('points_after'))}")
-    parts.append(f"End of Conflict cards {_moved(award.get('eoc_before'), award.get('eoc_after'))}")
+        parts.append(f"points {before_after(award.get('points_before'), award.get('points_after'))}")
+    parts.append(f"End of Conflict cards {before_after(award.get('eoc_before'), award.get('eoc_after'))}")
     return ", ".join(parts)
 
 
@@ -58,7 +39,7 @@ def _with(line: str, more: str) -> str:
 
 def _changed(label: str, before: Any, after: Any) -> list[str]:
     """``["Actions 0 → 1"]``, or nothing when the number stayed (old events lack ``before``)."""
-    return [] if before is None or before == after else [f"{label} {_moved(before, after)}"]
+    return [] if before is None or before == after else [f"{label} {before_after(before, after)}"]
 
 
 def _a(word: Any) -> str:
@@ -84,41 +65,36 @@ def _short(c: Mapping[str, Any]) -> str:
 def _owned(names: Names, seat_id: Any, c: Mapping[str, Any]) -> str:
     """``Bob's Grave Knight`` or ``Bob's Gaunt cohort (strength 6)``."""
     if c.get("name"):
-        return f"{_seat(names, seat_id)}'s {c['name']}"
+        return f"{seat_name(names, seat_id)}'s {c['name']}"
     kind = "Commander" if c.get("commander") else "cohort"
-    return f"{_seat(names, seat_id)}'s {c.get('type')} {kind} (strength {c.get('strength')})"
+    return f"{seat_name(names, seat_id)}'s {c.get('type')} {kind} (strength {c.get('strength')})"
 
 
 def _points(gained: Any, before: Any, after: Any) -> str:
     verb = "gains" if int(gained) >= 0 else "loses"
-    return f"{verb} {_plural(abs(int(gained)), 'point')} ({before} {ARROW} {after})"
-
-
-def _names(n: Names, seats: Any) -> str:
-    people = [_seat(n, s) for s in seats or []]
-    return " and ".join(people)
+    return f"{verb} {plural(abs(int(gained)), 'point')} ({before} {ARROW} {after})"
 
 
 def _sides(n: Names, values: Mapping[str, Any]) -> str:
-    return ", ".join(f"{_seat(n, seat)} {value}" for seat, value in values.items())
+    return ", ".join(f"{seat_name(n, seat)} {value}" for seat, value in values.items())
 
 
 def conflict_result(r: Body, n: Names) -> str:
     """The sums of a scored Conflict and what they decided (also used by the app's result screen)."""
     line = f"Strength: {_sides(n, r.get('strength', {}))}"
     tie_break = r.get("tie_break")
-    winner = _seat(n, r.get("winner_seat_id"))
+    winner = seat_name(n, r.get("winner_seat_id"))
     if tie_break == "override":
         # The players decided it by hand (conflict.override): say so, not what the sums said.
         who = (
-            f"{winner} wins it with {_plural(r.get('points'), 'point')}"
+            f"{winner} wins it with {plural(r.get('points'), 'point')}"
             if r.get("winner_seat_id") is not None
             else "nobody wins it"
         )
         note = f" ({r['note']})" if r.get("note") else ""
         return f"{line}: decided by the players, {who}{note}"
     if tie_break == "strength":
-        return f"{line}: {winner} gains {_plural(r.get('points'), 'point')} and an End of Conflict card"
+        return f"{line}: {winner} gains {plural(r.get('points'), 'point')} and an End of Conflict card"
     line += f", tied; Cohorts: {_sides(n, r.get('cohorts', {}))}"
     if tie_break == "cohorts":
         return f"{line}: {winner} wins the tie and takes an End of Conflict card (0 points)"
@@ -135,8 +111,8 @@ def _conflict_end(e: Body, n: Names) -> str:
         moved = _changed("Actions", e.get("actions_before"), e.get("actions_left"))
         moved += _changed("turn", e.get("turn_before"), 1)
         line += (
-            f" Conflict {_moved(result.get('n'), e['next_conflict'])}: "
-            f"{_seat(n, e.get('start_seat_id'))} starts with 1 Action"
+            f" Conflict {before_after(result.get('n'), e['next_conflict'])}: "
+            f"{seat_name(n, e.get('start_seat_id'))} starts with 1 Action"
         )
         line += f" ({'; '.join(moved)})." if moved else "."
         line += _clean_up(e.get("cleared"), n)
@@ -155,16 +131,16 @@ def _clean_up(cleared: Any, n: Names) -> str:
     for seat, went in cleared.items():
         moves = []
         if went.get("discarded"):
-            moves.append(f"{_plural(went['discarded'], 'Cohort')} to the discard pile")
+            moves.append(f"{plural(went['discarded'], 'Cohort')} to the discard pile")
         aside = []
         if went.get("aside"):
-            aside.append(_plural(went["aside"], "Commander"))
+            aside.append(plural(went["aside"], "Commander"))
         if went.get("curios"):
-            aside.append(_plural(went["curios"], "Curio"))
+            aside.append(plural(went["curios"], "Curio"))
         if aside:
             moves.append(f"{' and '.join(aside)} to the side")
         if moves:
-            parts.append(f"{_seat(n, seat)}'s {' and '.join(moves)}")
+            parts.append(f"{seat_name(n, seat)}'s {' and '.join(moves)}")
     line = f" Clean-up: {'; '.join(parts)}." if parts else ""
     return (
         f"{line} Shuffle the discard pile into the deck and deal each player "
@@ -179,13 +155,13 @@ def _game_over(e: Body, n: Names) -> str:
     if len(winners) != 1:
         first = str(winners[0]) if winners else ""
         return (
-            f"The game is over: a shared win for {_names(n, winners)} "
-            f"({_plural(points.get(first), 'point')} and "
-            f"{_plural(cards.get(first), 'End of Conflict card')} each)."
+            f"The game is over: a shared win for {seat_names(n, winners)} "
+            f"({plural(points.get(first), 'point')} and "
+            f"{plural(cards.get(first), 'End of Conflict card')} each)."
         )
     win = str(winners[0])
     tied = [s for s in points if s != win and points[s] == points[win]]
-    line = f"The game is over: {_seat(n, winners[0])} wins with {_plural(points.get(win), 'point')}"
+    line = f"The game is over: {seat_name(n, winners[0])} wins with {plural(points.get(win), 'point')}"
     if tied:
         line += f", tied on points, on End of Conflict cards ({cards.get(win)} to {cards.get(tied[0])})"
     return line + "."
@@ -194,20 +170,23 @@ def _game_over(e: Body, n: Names) -> str:
 def _started(b: Body, n: Names) -> str:
     actions = b.get("actions_left", 1)
     return (
-        f"The game begins (turn 0 {ARROW} 1): {_seat(n, b.get('start_seat_id'))} is the Start Player, "
-        f"with {_plural(actions, 'Action')} on the first turn (Actions 0 {ARROW} {actions}); "
-        f"{_seat(n, b.get('other_seat_id'))} plays second. Both start on {_plural(b.get('points'), 'point')}."
+        f"The game begins (turn 0 {ARROW} 1): {seat_name(n, b.get('start_seat_id'))} is the Start Player, "
+        f"with {plural(actions, 'Action')} on the first turn (Actions 0 {ARROW} {actions}); "
+        f"{seat_name(n, b.get('other_seat_id'))} plays second. "
+        f"Both start on {plural(b.get('points'), 'point')}."
     )
 
 
 def _start_player(b: Body, n: Names) -> str:
-    line = f"The players choose {_seat(n, b.get('start_seat_id'))} to start Conflict {b.get('conflict')}"
+    line = f"The players choose {seat_name(n, b.get('start_seat_id'))} to start Conflict {b.get('conflict')}"
     return line + (f": {b['note']}." if b.get("note") else ".")
 
 
 def _drawn(b: Body, n: Names) -> str:
     what = "the top card" if b.get("where") == "top" else "the bottom two cards"
-    return f"{_seat(n, b.get('seat_id'))} draws {what} of the deck ({_actions_left(b.get('actions_left'))})."
+    return (
+        f"{seat_name(n, b.get('seat_id'))} draws {what} of the deck ({_actions_left(b.get('actions_left'))})."
+    )
 
 
 def _focused_suffix(c: Mapping[str, Any]) -> str:
@@ -218,14 +197,14 @@ def _stronghold_triggers(b: Body, n: Names) -> str:
     """The reminder that a built Stronghold's Ability triggers (its text is the card's)."""
     if not b.get("stronghold"):
         return ""
-    return f"; {_seat(n, b.get('seat_id'))}'s {b['stronghold']} Stronghold's Ability triggers"
+    return f"; {seat_name(n, b.get('seat_id'))}'s {b['stronghold']} Stronghold's Ability triggers"
 
 
 def _played(b: Body, n: Names) -> str:
     c = b.get("cohort", {})
     return (
-        f"{_seat(n, b.get('seat_id'))} plays {_cohort(c)}{_focused_suffix(c)} "
-        f"({_plural(b.get('cohorts'), 'Cohort')} in the Horde; {_actions_left(b.get('actions_left'))})"
+        f"{seat_name(n, b.get('seat_id'))} plays {_cohort(c)}{_focused_suffix(c)} "
+        f"({plural(b.get('cohorts'), 'Cohort')} in the Horde; {_actions_left(b.get('actions_left'))})"
         f"{_stronghold_triggers(b, n)}."
     )
 
@@ -234,8 +213,8 @@ def _joined(b: Body, n: Names) -> str:
     c = b.get("cohort", {})
     what = _cohort(c)
     line = (
-        f"{what[0].upper() + what[1:]}, joins {_seat(n, b.get('seat_id'))}'s Horde{_focused_suffix(c)} "
-        f"({_plural(b.get('cohorts'), 'Cohort')})"
+        f"{what[0].upper() + what[1:]}, joins {seat_name(n, b.get('seat_id'))}'s Horde{_focused_suffix(c)} "
+        f"({plural(b.get('cohorts'), 'Cohort')})"
     )
     line += f": {b['note']}" if b.get("note") else ""
     return f"{line}{_stronghold_triggers(b, n)}."
@@ -245,7 +224,7 @@ def _left(b: Body, n: Names) -> str:
     where = "to the side of the play area" if b.get("to") == "aside" else "to the discard pile"
     line = (
         f"{_owned(n, b.get('seat_id'), b.get('cohort', {}))} leaves the Horde {where} "
-        f"({_plural(b.get('cohorts'), 'Cohort')} left)"
+        f"({plural(b.get('cohorts'), 'Cohort')} left)"
     )
     return line + (f": {b['note']}." if b.get("note") else ".")
 
@@ -253,7 +232,7 @@ def _left(b: Body, n: Names) -> str:
 def _curio(b: Body, n: Names) -> str:
     curio = f"the Curio {b['name']}" if b.get("name") else "a Curio"
     where = "from the top of the Curio deck" if b.get("source") == "deck" else "from hand"
-    line = f"{_seat(n, b.get('seat_id'))} plays {curio} {where}"
+    line = f"{seat_name(n, b.get('seat_id'))} plays {curio} {where}"
     focused = [_short(c) for c in b.get("focused") or []]
     line += f", Focusing {', '.join(focused)}" if focused else ", Focusing no Cohort"
     if b.get("points"):
@@ -263,7 +242,7 @@ def _curio(b: Body, n: Names) -> str:
 
 def _stronghold(b: Body, n: Names) -> str:
     line = (
-        f"{_seat(n, b.get('seat_id'))} builds the {b.get('type')} Stronghold, "
+        f"{seat_name(n, b.get('seat_id'))} builds the {b.get('type')} Stronghold, "
         f"discarding {b.get('discarded')} cards"
     )
     if b.get("points"):
@@ -285,7 +264,7 @@ def _cohort_adjusted(b: Body, n: Names) -> str:
     c = b.get("cohort", {})
     name = c.get("name") or f"{c.get('type')} cohort"
     return (
-        f"{_seat(n, b.get('seat_id'))}'s {name}: Strength {b.get('before')} {ARROW} {b.get('after')} "
+        f"{seat_name(n, b.get('seat_id'))}'s {name}: Strength {b.get('before')} {ARROW} {b.get('after')} "
         f"by hand: {b.get('note')}."
     )
 
@@ -295,35 +274,35 @@ def _winners_suffix(b: Body, n: Names) -> str:
     if winners is None:
         return ""
     if len(winners) == 1:
-        return f" {_seat(n, winners[0])} now wins the game."
-    return f" Now a shared win for {_names(n, winners)}."
+        return f" {seat_name(n, winners[0])} now wins the game."
+    return f" Now a shared win for {seat_names(n, winners)}."
 
 
 def _points_added(b: Body, n: Names) -> str:
-    line = f"{_seat(n, b.get('seat_id'))} {_points(b.get('amount', 0), b.get('before'), b.get('after'))}"
+    line = f"{seat_name(n, b.get('seat_id'))} {_points(b.get('amount', 0), b.get('before'), b.get('after'))}"
     return f"{line}: {b.get('reason')}.{_winners_suffix(b, n)}"
 
 
 def _player_adjusted(b: Body, n: Names) -> str:
     field = "points" if b.get("field") == "points" else "End of Conflict cards"
     return (
-        f"{_seat(n, b.get('seat_id'))}: {field} {b.get('before')} {ARROW} {b.get('after')} by hand: "
+        f"{seat_name(n, b.get('seat_id'))}: {field} {b.get('before')} {ARROW} {b.get('after')} by hand: "
         f"{b.get('note')}.{_winners_suffix(b, n)}"
     )
 
 
 def _turn_ended(b: Body, n: Names) -> str:
-    line = f"{_seat(n, b.get('seat_id'))}'s turn ends"
+    line = f"{seat_name(n, b.get('seat_id'))}'s turn ends"
     if b.get("skipped"):
-        line += f" ({_plural(b['skipped'], 'Action')} not taken)"
+        line += f" ({plural(b['skipped'], 'Action')} not taken)"
     check = b.get("check") or {}
-    line += f". {_seat(n, check.get('seat_id'))}'s Horde has {_plural(check.get('cohorts'), 'Cohort')}"
+    line += f". {seat_name(n, check.get('seat_id'))}'s Horde has {plural(check.get('cohorts'), 'Cohort')}"
     end = b.get("conflict_end")
     if end:
         return f"{line}: {_conflict_end(end, n)}"
     moved = _changed("turn", b.get("turn"), int(b.get("turn") or 0) + 1)
     moved += _changed("Actions", b.get("skipped"), 2)
-    return f"{line}: the Conflict goes on. {_seat(n, b.get('next_seat_id'))}'s turn ({'; '.join(moved)})."
+    return f"{line}: the Conflict goes on. {seat_name(n, b.get('next_seat_id'))}'s turn ({'; '.join(moved)})."
 
 
 def _conflict_ended(b: Body, n: Names) -> str:
@@ -335,40 +314,37 @@ def _overridden(b: Body, n: Names) -> str:
     line = f"Conflict {b.get('n')} decided by the players"
     before = b.get("before") or {}
     if before.get("points") is not None and before.get("points") != b.get("points"):
-        line += f" (its points {_moved(before['points'], b.get('points'))})"
+        line += f" (its points {before_after(before['points'], b.get('points'))})"
     line += ": "
     if b.get("winner_seat_id") is None:
         line += "nobody wins it"
     else:
         line += (
-            f"{_seat(n, b['winner_seat_id'])} wins it, gaining {_plural(b.get('points'), 'point')} "
+            f"{seat_name(n, b['winner_seat_id'])} wins it, gaining {plural(b.get('points'), 'point')} "
             "and an End of Conflict card"
         )
         line = _with(line, _tally(b.get("took")))
     if before.get("winner_seat_id") is not None:
-        line += f"; {_seat(n, before['winner_seat_id'])} gives back {_plural(before.get('points'), 'point')}"
+        line += (
+            f"; {seat_name(n, before['winner_seat_id'])} gives back {plural(before.get('points'), 'point')}"
+        )
         line = _with(f"{line} and the card", _tally(b.get("gave_back")))
     if b.get("note"):
         line += f": {b['note']}"
     line += "."
     if b.get("start_seat_id") is not None:
-        line += f" {_seat(n, b['start_seat_id'])} now starts the next Conflict."
+        line += f" {seat_name(n, b['start_seat_id'])} now starts the next Conflict."
     return line + _winners_suffix(b, n)
 
 
 def _actions_set(b: Body, n: Names) -> str:
     return (
-        f"{_seat(n, b.get('seat_id'))}'s Actions left: {b.get('before')} {ARROW} {b.get('after')} "
+        f"{seat_name(n, b.get('seat_id'))}'s Actions left: {b.get('before')} {ARROW} {b.get('after')} "
         f"by hand: {b.get('note')}."
     )
 
 
-def _reverted(b: Body, n: Names) -> str:
-    of = str(b.get("of", "a change")).replace(".", " ").replace("_", " ")
-    return f"Undone: {of}."
-
-
-LINES: dict[str, Callable[[Body, Names], str]] = {
+LINES: dict[str, Line] = {
     "game.started": _started,
     "conflict.start_player_set": _start_player,
     "cards.drawn": _drawn,
@@ -386,12 +362,6 @@ LINES: dict[str, Callable[[Body, Names], str]] = {
     "conflict.ended": _conflict_ended,
     "conflict.overridden": _overridden,
     "actions.set": _actions_set,
-    "reverted": _reverted,
 }
 
-
-def describe(event_type: str, payload: Body, seat_names: Names) -> str:
-    line = LINES.get(event_type)
-    if line is None:
-        return event_type.replace(".", " ").replace("_", " ")
-    return line(payload, seat_names)
+describe = describer(LINES)

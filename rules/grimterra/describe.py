@@ -8,13 +8,10 @@ counters, the combat round.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-ARROW = "\u2192"
-
-Body = Mapping[str, Any]
-Names = Mapping[int, str]
+from rules.describing import ARROW, Body, Line, Names, and_list, before_after, describer, plural, seat_name
 
 PHASE_NAMES = {
     "draw": "Draw",
@@ -32,27 +29,11 @@ KIND_NAMES = {
 }
 
 
-def _seat(names: Names, seat_id: Any) -> str:
-    if isinstance(seat_id, int) and seat_id in names:
-        return names[seat_id]
-    return f"Seat {seat_id}" if seat_id is not None else "Nobody"
-
-
 def _hero(names: Names, h: Any) -> str:
     """``Ann's hero Vex`` (``Ann's minion Imp``)."""
     h = h or {}
     kind = "minion" if h.get("minion") else "hero"
-    return f"{_seat(names, h.get('seat_id'))}'s {kind} {h.get('name')}"
-
-
-def _plural(count: Any, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
-
-
-def _and(items: list[str]) -> str:
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
+    return f"{seat_name(names, h.get('seat_id'))}'s {kind} {h.get('name')}"
 
 
 DEATHS = {
@@ -69,15 +50,11 @@ def _death(d: Mapping[str, Any]) -> str:
     return f"{d.get('name')} {what}"
 
 
-def _moved(before: Any, after: Any) -> str:
-    return f"{before} {ARROW} {after}"
-
-
 def _flip(f: Mapping[str, Any]) -> str:
     line = f"{f.get('name')} flips to its empowered side"
     if f.get("wounds_cleared"):
         carried = int(f.get("wounds_after") or 0)
-        line += f" (wounds {_moved(f['wounds_cleared'], carried)}"
+        line += f" (wounds {before_after(f['wounds_cleared'], carried)}"
         line += f": {carried} carried over" if carried else ""
         line += f", {f.get('dark')} dark kept)" if f.get("dark") else ")"
     if f.get("died"):
@@ -95,7 +72,7 @@ def _outcome(n: Names, r: Any) -> list[str]:
     for out in r.get("out") or []:
         if out.get("kept"):
             continue
-        who = _seat(n, out.get("seat_id"))
+        who = seat_name(n, out.get("seat_id"))
         if out.get("cause") == "empty_deck":
             parts.append(f"{who} must draw from an empty deck and is out")
         else:
@@ -103,20 +80,22 @@ def _outcome(n: Names, r: Any) -> list[str]:
     reason = r.get("win_reason")
     darks = r.get("dark_totals") or {}
     if reason == "last_standing":
-        parts.append(f"{_seat(n, r.get('winner_seat_id'))} wins")
+        parts.append(f"{seat_name(n, r.get('winner_seat_id'))} wins")
     elif reason == "fewest_dark":
         winner = r.get("winner_seat_id")
         others = [
-            f"{_seat(n, int(seat))}'s {total}" for seat, total in darks.items() if str(seat) != str(winner)
+            f"{seat_name(n, int(seat))}'s {total}"
+            for seat, total in darks.items()
+            if str(seat) != str(winner)
         ]
         parts.append(
-            f"no hero is left: {_seat(n, winner)} wins with the fewest dark counters "
-            f"({darks.get(str(winner))} against {_and(others)})"
+            f"no hero is left: {seat_name(n, winner)} wins with the fewest dark counters "
+            f"({darks.get(str(winner))} against {and_list(others)})"
         )
     elif reason == "tie":
-        tied = [_seat(n, s) for s in r.get("tied_seat_ids") or []]
+        tied = [seat_name(n, s) for s in r.get("tied_seat_ids") or []]
         total = darks.get(str((r.get("tied_seat_ids") or [None])[0]))
-        parts.append(f"no hero is left and {_and(tied)} tie on {total} dark counters: nobody wins")
+        parts.append(f"no hero is left and {and_list(tied)} tie on {total} dark counters: nobody wins")
     return parts
 
 
@@ -129,19 +108,21 @@ def _hand_and_deck(d: Mapping[str, Any]) -> str:
     """``hand 0 → 5, deck 60 → 55`` after drawing ``drew`` cards."""
     drew = int(d.get("drew") or 0)
     hand = int(d.get("hand") or 0)
-    line = f"hand {_moved(hand - drew, hand)}"
+    line = f"hand {before_after(hand - drew, hand)}"
     if d.get("deck") is not None:
-        line += f", deck {_moved(int(d['deck']) + drew, d['deck'])}"
+        line += f", deck {before_after(int(d['deck']) + drew, d['deck'])}"
     return line
 
 
 def _draws(n: Names, draws: Any) -> list[str]:
-    return [f"{_seat(n, d.get('seat_id'))} draws {d.get('drew')} ({_hand_and_deck(d)})" for d in draws or []]
+    return [
+        f"{seat_name(n, d.get('seat_id'))} draws {d.get('drew')} ({_hand_and_deck(d)})" for d in draws or []
+    ]
 
 
 def _started(b: Body, n: Names) -> str:
     head = "; ".join(
-        [f"The game begins: {_seat(n, b.get('seat_id'))} plays first", *_draws(n, b.get("draws"))]
+        [f"The game begins: {seat_name(n, b.get('seat_id'))} plays first", *_draws(n, b.get("draws"))]
     )
     return _line(head, n, b.get("result"))
 
@@ -150,7 +131,7 @@ def _added(b: Body, n: Names) -> str:
     h = b.get("hero") or {}
     kind = "minion" if h.get("minion") else "hero"
     line = (
-        f"{_seat(n, h.get('seat_id'))} brings the {kind} {h.get('name')} "
+        f"{seat_name(n, h.get('seat_id'))} brings the {kind} {h.get('name')} "
         f"({'/'.join(h.get('fates') or [])}, Health {h.get('health')}, "
         f"Empowered Health {h.get('empowered_health')}) into the {h.get('position')}"
     )
@@ -179,8 +160,8 @@ def _skill(b: Body, n: Names) -> str:
 
 def _wounded(b: Body, n: Names) -> str:
     head = (
-        f"{_hero(n, b)} takes {_plural(b.get('amount'), 'wound')} "
-        f"(wounds {_moved(b.get('before'), b.get('after'))}, Health {b.get('out_of')})"
+        f"{_hero(n, b)} takes {plural(b.get('amount'), 'wound')} "
+        f"(wounds {before_after(b.get('before'), b.get('after'))}, Health {b.get('out_of')})"
     )
     return _line(head, n, b.get("result"))
 
@@ -188,16 +169,16 @@ def _wounded(b: Body, n: Names) -> str:
 def _healed(b: Body, n: Names) -> str:
     removed = int(b.get("before", 0)) - int(b.get("after", 0))
     head = (
-        f"{_hero(n, b)} loses {_plural(removed, 'wound')} "
-        f"(wounds {_moved(b.get('before'), b.get('after'))}, Health {b.get('out_of')})"
+        f"{_hero(n, b)} loses {plural(removed, 'wound')} "
+        f"(wounds {before_after(b.get('before'), b.get('after'))}, Health {b.get('out_of')})"
     )
     return _line(head, n, b.get("result"))
 
 
 def _darkened(b: Body, n: Names) -> str:
     head = (
-        f"{_hero(n, b)} gains {_plural(b.get('by'), 'dark counter')} "
-        f"(dark {_moved(b.get('before'), b.get('after'))} of 6)"
+        f"{_hero(n, b)} gains {plural(b.get('by'), 'dark counter')} "
+        f"(dark {before_after(b.get('before'), b.get('after'))} of 6)"
     )
     return _line(head, n, b.get("result"))
 
@@ -205,7 +186,7 @@ def _darkened(b: Body, n: Names) -> str:
 def _dark_moved(b: Body, n: Names) -> str:
     f, t = b.get("from") or {}, b.get("to") or {}
     head = (
-        f"{_plural(b.get('count'), 'dark counter')} move from {_hero(n, f)} "
+        f"{plural(b.get('count'), 'dark counter')} move from {_hero(n, f)} "
         f"({f.get('before')} {ARROW} {f.get('after')}) to {_hero(n, t)} "
         f"({t.get('before')} {ARROW} {t.get('after')})"
     )
@@ -230,17 +211,17 @@ def _used(b: Body, n: Names) -> str:
     elif fate is not None:
         head += f" ({fate} {b.get('requirement')}, skill {b.get('skill')})"
     if b.get("hand") is not None:
-        head += f"; hand {_moved(int(b['hand']) + 1, b['hand'])}"
+        head += f"; hand {before_after(int(b['hand']) + 1, b['hand'])}"
         if b.get("discard") is not None:
-            head += f", discard pile {_moved(int(b['discard']) - 1, b['discard'])}"
+            head += f", discard pile {before_after(int(b['discard']) - 1, b['discard'])}"
     return _line(head, n, b.get("result"))
 
 
 def _bluffed(b: Body, n: Names) -> str:
     hand, discard = int(b.get("hand") or 0), int(b.get("discard") or 0)
     return (
-        f"{_seat(n, b.get('seat_id'))} bluffs: a card face down to the discard pile "
-        f"(hand {_moved(hand + 1, hand)}, discard pile {_moved(discard - 1, discard)})."
+        f"{seat_name(n, b.get('seat_id'))} bluffs: a card face down to the discard pile "
+        f"(hand {before_after(hand + 1, hand)}, discard pile {before_after(discard - 1, discard)})."
     )
 
 
@@ -248,15 +229,15 @@ def _illegal(b: Body, n: Names) -> str:
     hand, discard = int(b.get("hand") or 0), int(b.get("discard") or 0)
     card = f", {b['card']}" if b.get("card") else ""
     return (
-        f"{_seat(n, b.get('seat_id'))} revealed an illegal card{card}: it is discarded "
-        f"(hand {_moved(hand + 1, hand)}, discard pile {_moved(discard - 1, discard)}); "
-        f"{_seat(n, b.get('other_seat_id'))} may change or retract their card, "
+        f"{seat_name(n, b.get('seat_id'))} revealed an illegal card{card}: it is discarded "
+        f"(hand {before_after(hand + 1, hand)}, discard pile {before_after(discard - 1, discard)}); "
+        f"{seat_name(n, b.get('other_seat_id'))} may change or retract their card, "
         "and its effects trigger this round."
     )
 
 
 def _drawn(b: Body, n: Names) -> str:
-    head = f"{_seat(n, b.get('seat_id'))} draws {b.get('drew')}"
+    head = f"{seat_name(n, b.get('seat_id'))} draws {b.get('drew')}"
     if b.get("empty"):
         head += f" of {b.get('count')}: the deck is empty"
     return _line(f"{head} ({_hand_and_deck(b)})", n, b.get("result"))
@@ -265,8 +246,8 @@ def _drawn(b: Body, n: Names) -> str:
 def _discarded(b: Body, n: Names) -> str:
     count, hand, discard = (int(b.get(k) or 0) for k in ("count", "hand", "discard"))
     return (
-        f"{_seat(n, b.get('seat_id'))} discards {count} "
-        f"(hand {_moved(hand + count, hand)}, discard pile {_moved(discard - count, discard)})."
+        f"{seat_name(n, b.get('seat_id'))} discards {count} "
+        f"(hand {before_after(hand + count, hand)}, discard pile {before_after(discard - count, discard)})."
     )
 
 
@@ -296,19 +277,19 @@ def _round(b: Body, n: Names) -> str:
             ending += f" ({b['note']})"
         parts.append(ending)
     else:
-        parts.append(f"round {_moved(b.get('round'), b.get('next_round'))} of 3")
+        parts.append(f"round {before_after(b.get('round'), b.get('next_round'))} of 3")
     return _line("; ".join(parts), n, b.get("result"))
 
 
 def _phase(b: Body, n: Names) -> str:
     phase = PHASE_NAMES.get(str(b.get("phase")), str(b.get("phase")))
-    return f"{_seat(n, b.get('seat_id'))}'s turn {b.get('number')}: {phase}."
+    return f"{seat_name(n, b.get('seat_id'))}'s turn {b.get('number')}: {phase}."
 
 
 def _began(b: Body, n: Names) -> str:
-    parts = [f"{_seat(n, b.get('ended_seat_id'))}'s turn ends"]
+    parts = [f"{seat_name(n, b.get('ended_seat_id'))}'s turn ends"]
     parts += [_death(d) for d in b.get("minions_died") or []]
-    parts.append(f"{_seat(n, b.get('seat_id'))}'s turn {b.get('number')}: Draw")
+    parts.append(f"{seat_name(n, b.get('seat_id'))}'s turn {b.get('number')}: Draw")
     parts += _draws(n, b.get("draws"))
     return _line("; ".join(parts), n, b.get("result"))
 
@@ -321,10 +302,10 @@ def _adjusted(b: Body, n: Names) -> str:
 
 def _deck(b: Body, n: Names) -> str:
     if b.get("cards") is None:
-        return f"{_seat(n, b.get('seat_id'))}'s deck is no longer counted."
-    line = f"{_seat(n, b.get('seat_id'))}'s deck holds {_plural(b.get('cards'), 'card')}"
+        return f"{seat_name(n, b.get('seat_id'))}'s deck is no longer counted."
+    line = f"{seat_name(n, b.get('seat_id'))}'s deck holds {plural(b.get('cards'), 'card')}"
     if b.get("before") is not None:
-        line += f" ({_moved(b['before'], b['cards'])})"
+        line += f" ({before_after(b['before'], b['cards'])})"
     return line + "."
 
 
@@ -339,15 +320,10 @@ def _player_adjusted(b: Body, n: Names) -> str:
             return "not counted" if value is None else str(value)
 
         what = f"{field} {count(b.get('before'))} {ARROW} {count(b.get('after'))}"
-    return f"{_seat(n, b.get('seat_id'))}: {what} by hand: {b.get('note')}."
+    return f"{seat_name(n, b.get('seat_id'))}: {what} by hand: {b.get('note')}."
 
 
-def _reverted(b: Body, n: Names) -> str:
-    of = str(b.get("of", "a change")).replace(".", " ").replace("_", " ")
-    return f"Undone: {of}."
-
-
-LINES: dict[str, Callable[[Body, Names], str]] = {
+LINES: dict[str, Line] = {
     "game.started": _started,
     "hero.added": _added,
     "hero.moved": _hero_moved,
@@ -369,12 +345,6 @@ LINES: dict[str, Callable[[Body, Names], str]] = {
     "hero.adjusted": _adjusted,
     "player.deck_set": _deck,
     "player.adjusted": _player_adjusted,
-    "reverted": _reverted,
 }
 
-
-def describe(event_type: str, payload: Body, seat_names: Names) -> str:
-    line = LINES.get(event_type)
-    if line is None:
-        return event_type.replace(".", " ").replace("_", " ")
-    return line(payload, seat_names)
+describe = describer(LINES)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from rules.describing import plural
 from rules.errors import RuleViolation
 
 SUPERNATURALS: tuple[str, ...] = (
@@ -142,10 +143,6 @@ def canonical(name: str) -> str | None:
         if card.casefold() == wanted:
             return card
     return PLURALS.get(wanted)
-
-
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def label(kind: str, cards: Sequence[str]) -> str:

@@ -2,28 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from rules.grimwood.cards import HAND_LIMIT, label, plural
-
-ARROW = "\u2192"
-
-Body = Mapping[str, Any]
-Names = Mapping[int, str]
-
-
-def _seat(names: Names, seat_id: Any) -> str:
-    if isinstance(seat_id, int) and seat_id in names:
-        return names[seat_id]
-    return f"Seat {seat_id}" if seat_id is not None else "Nobody"
-
-
-def _names(n: Names, seats: Any) -> str:
-    people = [_seat(n, s) for s in seats or []]
-    if len(people) <= 2:
-        return " and ".join(people)
-    return f"{', '.join(people[:-1])} and {people[-1]}"
+from rules.describing import ARROW, Body, Line, Names, describer, plural, seat_name, seat_names
+from rules.grimwood.cards import HAND_LIMIT, label
 
 
 def _combo(c: Any) -> str:
@@ -41,7 +24,7 @@ def _points(c: Any) -> str:
 def _scores(n: Names, changes: Any) -> str:
     """`` Score: Ann 2 → 12, Bob 10 → 0.`` (nothing when no score changed)."""
     parts = [
-        f"{_seat(n, c.get('seat_id'))} {c.get('before')} {ARROW} {c.get('after')}" for c in changes or []
+        f"{seat_name(n, c.get('seat_id'))} {c.get('before')} {ARROW} {c.get('after')}" for c in changes or []
     ]
     if not parts:
         return ""
@@ -50,7 +33,7 @@ def _scores(n: Names, changes: Any) -> str:
 
 def _power(n: Names, b: Body) -> str:
     """``Ann's Sorceress: `` when the power is named, else ``Ann: ``."""
-    who = _seat(n, b.get("by_seat_id"))
+    who = seat_name(n, b.get("by_seat_id"))
     return f"{who}'s {b['power']}: " if b.get("power") else f"{who}: "
 
 
@@ -74,7 +57,7 @@ def _turn_end(e: Any, n: Names) -> str:
     limit = e.get("hand_limit")
     if limit:
         parts.append(
-            f"{_seat(n, limit.get('seat_id'))} holds {limit.get('hand')} cards: discards "
+            f"{seat_name(n, limit.get('seat_id'))} holds {limit.get('hand')} cards: discards "
             f"{limit.get('discard')} down to {HAND_LIMIT} (hand {limit.get('hand')} {ARROW} {HAND_LIMIT})."
         )
     last_round = e.get("last_round")
@@ -88,7 +71,7 @@ def _turn_end(e: Any, n: Names) -> str:
     if e.get("over"):
         parts.append(_game_over(e, n))
         return " " + " ".join(parts)
-    who = _seat(n, e.get("next_seat_id"))
+    who = seat_name(n, e.get("next_seat_id"))
     turn, actions = _arrow(e.get("turn")), e.get("actions")
     if isinstance(actions, Mapping) and actions.get("before") != actions.get("after"):
         given = f"Actions {_arrow(actions)}"
@@ -101,14 +84,15 @@ def _turn_end(e: Any, n: Names) -> str:
 def _game_over(e: Body, n: Names) -> str:
     winners = e.get("winners") or []
     scores = {s.get("seat_id"): s.get("score") for s in e.get("scores") or []}
-    table = ", ".join(f"{_seat(n, seat)} {score}" for seat, score in scores.items())
+    table = ", ".join(f"{seat_name(n, seat)} {score}" for seat, score in scores.items())
     if len(winners) == 1:
-        head = (
-            f"The game is over: {_seat(n, winners[0])} wins with {plural(scores.get(winners[0], 0), 'point')}"
-        )
+        points = scores.get(winners[0], 0)
+        head = f"The game is over: {seat_name(n, winners[0])} wins with {plural(points, 'point')}"
     else:
         points = scores.get(winners[0], 0) if winners else 0
-        head = f"The game is over: a shared win for {_names(n, winners)} with {plural(points, 'point')} each"
+        head = (
+            f"The game is over: a shared win for {seat_names(n, winners)} with {plural(points, 'point')} each"
+        )
     return f"{head} ({table})."
 
 
@@ -130,14 +114,14 @@ def _others(count: int) -> str:
 
 def _started(b: Body, n: Names) -> str:
     seats = b.get("seat_ids") or []
-    first = _seat(n, b.get("start_seat_id"))
+    first = seat_name(n, b.get("start_seat_id"))
     before = b.get("before")
     if not isinstance(before, Mapping):  # logged before the numbers were kept
         return (
-            f"The game starts with {_names(n, seats)}; {first} goes first. {b.get('dealt')} cards dealt to "
-            f"each, {b.get('remaining')} of {b.get('deck')} left in the deck."
+            f"The game starts with {seat_names(n, seats)}; {first} goes first. "
+            f"{b.get('dealt')} cards dealt to each, {b.get('remaining')} of {b.get('deck')} left in the deck."
         )
-    line = f"The game starts with {_names(n, seats)}."
+    line = f"The game starts with {seat_names(n, seats)}."
     removed = b.get("removed")
     if removed:
         out = " and ".join(plural(int(count), name) for name, count in removed.items())
@@ -159,7 +143,7 @@ def _allowed(b: Body, n: Names) -> str:
         return f" ({b['note']})" if b.get("note") else ""
     when = []
     if b.get("out_of_turn_seat_id") is not None:
-        when.append(f"on {_seat(n, b.get('out_of_turn_seat_id'))}'s turn")
+        when.append(f"on {seat_name(n, b.get('out_of_turn_seat_id'))}'s turn")
     if b.get("without_action"):
         when.append("without an action")
     note = allows.get("note")
@@ -176,14 +160,14 @@ def _hand_moved(b: Body) -> str:
 def _placed(b: Body, n: Names) -> str:
     c = b.get("combo") or {}
     return (
-        f"{_seat(n, b.get('seat_id'))} scores {_combo(c)}{_allowed(b, n)}: {_points(c)}{_frozen(c)}"
+        f"{seat_name(n, b.get('seat_id'))} scores {_combo(c)}{_allowed(b, n)}: {_points(c)}{_frozen(c)}"
         f"{_hand_moved(b)}.{_scores(n, b.get('scores'))}"
     )
 
 
 def _added(b: Body, n: Names) -> str:
     return (
-        f"{_seat(n, b.get('seat_id'))} adds {b.get('card')} to a combo{_allowed(b, n)}: "
+        f"{seat_name(n, b.get('seat_id'))} adds {b.get('card')} to a combo{_allowed(b, n)}: "
         f"{_grown(b.get('combo'), b.get('before'))}{_hand_moved(b)}.{_scores(n, b.get('scores'))}"
     )
 
@@ -191,16 +175,16 @@ def _added(b: Body, n: Names) -> str:
 def _moved(b: Body, n: Names) -> str:
     c = b.get("combo") or {}
     return (
-        f"{_power(n, b)}{_seat(n, b.get('from_seat_id'))}'s {_combo(c)[2:]} ({_points(c)}) "
-        f"goes to {_seat(n, b.get('to_seat_id'))}.{_scores(n, b.get('scores'))}"
+        f"{_power(n, b)}{seat_name(n, b.get('from_seat_id'))}'s {_combo(c)[2:]} ({_points(c)}) "
+        f"goes to {seat_name(n, b.get('to_seat_id'))}.{_scores(n, b.get('scores'))}"
     )
 
 
 def _swapped(b: Body, n: Names) -> str:
     c, o = b.get("combo") or {}, b.get("other_combo") or {}
     return (
-        f"{_power(n, b)}{_seat(n, b.get('seat_id'))}'s {_combo(c)[2:]} ({_points(c)}) and "
-        f"{_seat(n, b.get('other_seat_id'))}'s {_combo(o)[2:]} ({_points(o)}) change hands."
+        f"{_power(n, b)}{seat_name(n, b.get('seat_id'))}'s {_combo(c)[2:]} ({_points(c)}) and "
+        f"{seat_name(n, b.get('other_seat_id'))}'s {_combo(o)[2:]} ({_points(o)}) change hands."
         f"{_scores(n, b.get('scores'))}"
     )
 
@@ -208,7 +192,7 @@ def _swapped(b: Body, n: Names) -> str:
 def _discarded(b: Body, n: Names) -> str:
     c = b.get("combo") or {}
     return (
-        f"{_power(n, b)}{_seat(n, b.get('seat_id'))}'s {_combo(c)[2:]} ({_points(c)}) goes to the "
+        f"{_power(n, b)}{seat_name(n, b.get('seat_id'))}'s {_combo(c)[2:]} ({_points(c)}) goes to the "
         f"discard pile.{_scores(n, b.get('scores'))}"
     )
 
@@ -216,8 +200,8 @@ def _discarded(b: Body, n: Names) -> str:
 def _taken(b: Body, n: Names) -> str:
     before = b.get("before") or {}
     line = (
-        f"{_power(n, b)}{_seat(n, b.get('to_seat_id'))} takes {b.get('card')} from "
-        f"{_seat(n, b.get('from_seat_id'))}'s {_combo(before)[2:]} into their hand{_hand_moved(b)}"
+        f"{_power(n, b)}{seat_name(n, b.get('to_seat_id'))} takes {b.get('card')} from "
+        f"{seat_name(n, b.get('from_seat_id'))}'s {_combo(before)[2:]} into their hand{_hand_moved(b)}"
     )
     after = b.get("combo")
     if after:
@@ -231,15 +215,15 @@ def _taken(b: Body, n: Names) -> str:
 def _adjusted(b: Body, n: Names) -> str:
     c = b.get("combo") or {}
     line = (
-        f"{_seat(n, b.get('seat_id'))}'s {_combo(c)[2:]}: {b.get('before')} {ARROW} {b.get('after')} points "
-        f"by hand: {b.get('note')}.{_scores(n, b.get('scores'))}"
+        f"{seat_name(n, b.get('seat_id'))}'s {_combo(c)[2:]}: {b.get('before')} {ARROW} {b.get('after')} "
+        f"points by hand: {b.get('note')}.{_scores(n, b.get('scores'))}"
     )
     winners = b.get("winners")
     if winners:
         line += (
-            f" {_seat(n, winners[0])} now wins."
+            f" {seat_name(n, winners[0])} now wins."
             if len(winners) == 1
-            else f" Now a shared win for {_names(n, winners)}."
+            else f" Now a shared win for {seat_names(n, winners)}."
         )
     return line
 
@@ -249,7 +233,7 @@ def _actions_left(left: Any) -> str:
 
 
 def _action(b: Body, n: Names) -> str:
-    who = _seat(n, b.get("seat_id"))
+    who = seat_name(n, b.get("seat_id"))
     kind = b.get("kind")
     numbers = [f"Actions {b.get('before')} {ARROW} {b.get('actions_left')}"]
     hand = _arrow(b.get("hand"))
@@ -292,7 +276,7 @@ def _how(b: Body, *, blocked: bool = False) -> str:
 
 
 def _drawn(b: Body, n: Names) -> str:
-    who = _seat(n, b.get("seat_id"))
+    who = seat_name(n, b.get("seat_id"))
     count = int(b.get("count", 1))
     what = "a card" if count == 1 else f"{count} cards"
     numbers = []
@@ -308,7 +292,7 @@ def _drawn(b: Body, n: Names) -> str:
 
 
 def _stolen(b: Body, n: Names) -> str:
-    who, victim = _seat(n, b.get("seat_id")), _seat(n, b.get("victim_seat_id"))
+    who, victim = seat_name(n, b.get("seat_id")), seat_name(n, b.get("victim_seat_id"))
     hand, victim_hand = _arrow(b.get("hand")), _arrow(b.get("victim_hand"))
     if hand is None:  # logged before the numbers were kept
         return f"{who} steals a card from {victim}." + _turn_end(b.get("turn_end"), n)
@@ -332,7 +316,7 @@ def _stolen(b: Body, n: Names) -> str:
 
 
 def _turn_ended(b: Body, n: Names) -> str:
-    who = _seat(n, b.get("seat_id"))
+    who = seat_name(n, b.get("seat_id"))
     line = f"{who} ends the turn" if b.get("drawn") else f"{who}'s turn ends without a draw"
     if b.get("note"):
         line += f": {b['note']}"
@@ -340,13 +324,15 @@ def _turn_ended(b: Body, n: Names) -> str:
 
 
 def _hand(b: Body, n: Names) -> str:
-    line = f"{_seat(n, b.get('seat_id'))}'s hand: {b.get('before')} {ARROW} {b.get('after')} cards by hand"
+    line = (
+        f"{seat_name(n, b.get('seat_id'))}'s hand: {b.get('before')} {ARROW} {b.get('after')} cards by hand"
+    )
     return line + (f": {b['note']}." if b.get("note") else ".")
 
 
 def _actions_set(b: Body, n: Names) -> str:
     return (
-        f"{_seat(n, b.get('seat_id'))}'s actions left: {b.get('before')} {ARROW} {b.get('after')} "
+        f"{seat_name(n, b.get('seat_id'))}'s actions left: {b.get('before')} {ARROW} {b.get('after')} "
         f"by hand: {b.get('note')}."
     )
 
@@ -361,12 +347,7 @@ def _deck(b: Body, n: Names) -> str:
     return line
 
 
-def _reverted(b: Body, n: Names) -> str:
-    of = str(b.get("of", "a change")).replace(".", " ").replace("_", " ")
-    return f"Undone: {of}."
-
-
-LINES: dict[str, Callable[[Body, Names], str]] = {
+LINES: dict[str, Line] = {
     "game.started": _started,
     "combo.placed": _placed,
     "combo.added": _added,
@@ -382,12 +363,6 @@ LINES: dict[str, Callable[[Body, Names], str]] = {
     "hand.set": _hand,
     "actions.set": _actions_set,
     "deck.set": _deck,
-    "reverted": _reverted,
 }
 
-
-def describe(event_type: str, payload: Body, seat_names: Names) -> str:
-    line = LINES.get(event_type)
-    if line is None:
-        return event_type.replace(".", " ").replace("_", " ")
-    return line(payload, seat_names)
+describe = describer(LINES)
