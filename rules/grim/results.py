@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine import State
+from rules.ranking import row, standings
 
 
 def results(state: State) -> list[dict[str, Any]]:
@@ -21,19 +22,11 @@ def results(state: State) -> list[dict[str, Any]]:
     for player in players:
         dealt = sum(o["knockouts"] for o in players if o["seat_id"] != player["seat_id"])
         won = player["seat_id"] == winner and not player["lost"]
-        rows.append(
-            {
-                "seat_id": player["seat_id"],
-                "score": dealt,
-                "place": 1 if won else 2,
-                "won": won,
-                "details": {
-                    "knockouts_suffered": player["knockouts"],
-                    "banished_left": player["banished"],
-                    "rounds": state["round"],
-                    "format": state["format"],
-                },
-            }
-        )
-    rows.sort(key=lambda r: (r["place"], r["seat_id"]))
-    return rows
+        details = {
+            "knockouts_suffered": player["knockouts"],
+            "banished_left": player["banished"],
+            "rounds": state["round"],
+            "format": state["format"],
+        }
+        rows.append(row(player["seat_id"], score=dealt, place=1 if won else 2, won=won, details=details))
+    return standings(rows)

@@ -7,44 +7,38 @@ End of Conflict cards (a shared win is a shared first place).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.engine import State
 from rules.grimoor.state import key
+from rules.ranking import ranked, shared_win
 
 
 def results(state: State) -> list[dict[str, Any]]:
     if not state.get("over"):
         return []
-    players = state["players"]
     winners = set(state["winner_seat_ids"])
-    rows = []
-    for player in players:
-        rank = (player["points"], player["eoc_cards"])
-        place = 1 + sum(1 for other in players if (other["points"], other["eoc_cards"]) > rank)
-        seat = key(player["seat_id"])
-        rows.append(
+    return ranked(
+        state["players"], winners, lambda p: _details(state, p, winners), by=("points", "eoc_cards")
+    )
+
+
+def _details(state: State, player: Mapping[str, Any], winners: set[int]) -> dict[str, Any]:
+    """End of Conflict cards, Strongholds, each Conflict's sums as the player stood in it."""
+    seat = key(player["seat_id"])
+    return {
+        "eoc_cards": player["eoc_cards"],
+        "strongholds": list(player["strongholds"]),
+        "conflicts": [
             {
-                "seat_id": player["seat_id"],
-                "score": player["points"],
-                "place": place,
-                "won": player["seat_id"] in winners,
-                "details": {
-                    "eoc_cards": player["eoc_cards"],
-                    "strongholds": list(player["strongholds"]),
-                    "conflicts": [
-                        {
-                            "n": c["n"],
-                            "strength": c["strength"].get(seat),
-                            "cohorts": c["cohorts"].get(seat),
-                            "won": c["winner_seat_id"] == player["seat_id"],
-                            "points": c["points"] if c["winner_seat_id"] == player["seat_id"] else 0,
-                        }
-                        for c in state["conflicts"]
-                    ],
-                    "shared_win": len(winners) > 1 and player["seat_id"] in winners,
-                },
+                "n": c["n"],
+                "strength": c["strength"].get(seat),
+                "cohorts": c["cohorts"].get(seat),
+                "won": c["winner_seat_id"] == player["seat_id"],
+                "points": c["points"] if c["winner_seat_id"] == player["seat_id"] else 0,
             }
-        )
-    rows.sort(key=lambda r: (r["place"], r["seat_id"]))
-    return rows
+            for c in state["conflicts"]
+        ],
+        "shared_win": shared_win(player["seat_id"], winners),
+    }

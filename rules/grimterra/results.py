@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.engine import State
 from rules.grimterra.state import alive, dark_total, heroes_of
+from rules.ranking import row, standings
 
 
 def results(state: State) -> list[dict[str, Any]]:
@@ -25,22 +26,14 @@ def results(state: State) -> list[dict[str, Any]]:
     rows = []
     for player in state["players"]:
         seat_id = int(player["seat_id"])
-        living = sum(1 for hero in heroes_of(state, seat_id) if alive(hero))
-        rows.append(
-            {
-                "seat_id": seat_id,
-                "score": None,
-                "place": 1 if seat_id in first else len(first) + 1,
-                "won": seat_id == winner,
-                "details": {
-                    "living_heroes": living,
-                    "dark_counters": dark_total(state, seat_id),
-                    "lost_by": player["lost_by"],
-                    "win_reason": state.get("win_reason"),
-                    "tied": seat_id in tied,
-                    "turns": state["turn"]["number"],
-                },
-            }
-        )
-    rows.sort(key=lambda r: (r["place"], r["seat_id"]))
-    return rows
+        details = {
+            "living_heroes": sum(1 for hero in heroes_of(state, seat_id) if alive(hero)),
+            "dark_counters": dark_total(state, seat_id),
+            "lost_by": player["lost_by"],
+            "win_reason": state.get("win_reason"),
+            "tied": seat_id in tied,
+            "turns": state["turn"]["number"],
+        }
+        place = 1 if seat_id in first else len(first) + 1
+        rows.append(row(seat_id, score=None, place=place, won=seat_id == winner, details=details))
+    return standings(rows)

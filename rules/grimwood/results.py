@@ -8,41 +8,34 @@ shared win: the rulebook has no tie-break).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rules.engine import State
 from rules.grimwood.cards import label
+from rules.ranking import ranked, shared_win
 
 
 def results(state: State) -> list[dict[str, Any]]:
     if not state.get("over"):
         return []
-    players = state["players"]
     winners = set(state["winner_seat_ids"])
-    rows = []
-    for player in players:
-        place = 1 + sum(1 for other in players if other["score"] > player["score"])
-        rows.append(
+    return ranked(state["players"], winners, lambda p: _details(p, winners), by=("score",))
+
+
+def _details(player: Mapping[str, Any], winners: set[int]) -> dict[str, Any]:
+    """The combos the player holds at the end, as the log names them, and the hand."""
+    return {
+        "combos": [
             {
-                "seat_id": player["seat_id"],
-                "score": player["score"],
-                "place": place,
-                "won": player["seat_id"] in winners,
-                "details": {
-                    "combos": [
-                        {
-                            "label": label(c["kind"], c["cards"]),
-                            "kind": c["kind"],
-                            "cards": list(c["cards"]),
-                            "points": c["points"],
-                            "note": c["note"],
-                        }
-                        for c in player["combos"]
-                    ],
-                    "hand": player["hand"],
-                    "shared_win": len(winners) > 1 and player["seat_id"] in winners,
-                },
+                "label": label(c["kind"], c["cards"]),
+                "kind": c["kind"],
+                "cards": list(c["cards"]),
+                "points": c["points"],
+                "note": c["note"],
             }
-        )
-    rows.sort(key=lambda r: (r["place"], r["seat_id"]))
-    return rows
+            for c in player["combos"]
+        ],
+        "hand": player["hand"],
+        "shared_win": shared_win(player["seat_id"], winners),
+    }
