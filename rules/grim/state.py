@@ -36,6 +36,7 @@ from typing import Any
 
 from rules.engine import State
 from rules.errors import RuleViolation
+from rules.players import player_index as player_index
 
 FORMATS: dict[str, int] = {"standard": 4, "coven": 2}
 """Format -> Banished pile size (rulebook: The Setup, four secret cards; Coven: two Banished)."""
@@ -87,13 +88,6 @@ def new_player(state: State, seat_id: int) -> Player:
         "knockouts": 0,
         "lost": False,
     }
-
-
-def player_index(state: State, seat_id: int) -> int | None:
-    for index, player in enumerate(state["players"]):
-        if player["seat_id"] == seat_id:
-            return index
-    return None
 
 
 def find_grim(state: State, grim_id: int, *, field: str = "grim_id", in_play: bool = True) -> Grim:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules import players
 from rules.engine import State
 from rules.errors import RuleViolation
 
@@ -84,10 +85,11 @@ def key(seat_id: int) -> str:
 
 
 def player_index(state: State, seat_id: int) -> int:
-    for index, player in enumerate(state["players"]):
-        if player["seat_id"] == seat_id:
-            return index
-    raise RuleViolation("not_a_player", "That seat is not playing this game.", {"seat_id": seat_id})
+    """Where the seat's record is; refused when the seat is not playing."""
+    index = players.player_index(state, seat_id)
+    if index is None:
+        raise RuleViolation("not_a_player", "That seat is not playing this game.", {"seat_id": seat_id})
+    return index
 
 
 def player(state: State, seat_id: int) -> Player:
@@ -104,14 +106,14 @@ def opponent(state: State, seat_id: int) -> int:
 
 def find_cohort(state: State, cohort_id: int, field: str = "cohort_id") -> tuple[int, Cohort]:
     """The index of the player whose Horde holds the Cohort, and the Cohort; refused when unknown."""
-    for index, owner in enumerate(state["players"]):
-        for cohort in owner["horde"]:
-            if cohort["id"] == cohort_id:
-                found: Cohort = cohort
-                return index, found
-    raise RuleViolation(
-        "unknown_cohort", "There is no such Cohort in either Horde.", {"field": field, "cohort_id": cohort_id}
-    )
+    found = players.holder(state, "horde", cohort_id)
+    if found is None:
+        raise RuleViolation(
+            "unknown_cohort",
+            "There is no such Cohort in either Horde.",
+            {"field": field, "cohort_id": cohort_id},
+        )
+    return found
 
 
 def cohort_path(index: int, cohort_id: int, *keys: str) -> list[Any]:

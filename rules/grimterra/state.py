@@ -36,6 +36,7 @@ from typing import Any
 
 from rules.engine import State
 from rules.errors import RuleViolation
+from rules.players import player_index as player_index
 
 FATES: tuple[str, ...] = ("Agilitas", "Fortutidas", "Intellectus", "Tenebris")
 """The four factions (rulebook 6), in the rulebook's order."""
@@ -111,13 +112,6 @@ def new_player(seat_id: int) -> Player:
         "lost": False,
         "lost_by": None,
     }
-
-
-def player_index(state: State, seat_id: int) -> int | None:
-    for index, player in enumerate(state["players"]):
-        if player["seat_id"] == seat_id:
-            return index
-    return None
 
 
 def find_hero(state: State, hero_id: int, *, field: str = "hero_id", alive: bool = True) -> Hero:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules import players
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.game import Ctx
@@ -66,24 +67,23 @@ def new_player(seat_id: int, hand: int) -> Player:
 
 
 def player_index(state: State, seat_id: int, field: str = "seat_id") -> int:
-    for index, player in enumerate(state["players"]):
-        if player["seat_id"] == seat_id:
-            return index
-    raise RuleViolation(
-        "not_a_player", "That seat is not playing this game.", {"field": field, "seat_id": seat_id}
-    )
+    """Where the seat's record is; refused (naming ``field``) when the seat is not playing."""
+    index = players.player_index(state, seat_id)
+    if index is None:
+        raise RuleViolation(
+            "not_a_player", "That seat is not playing this game.", {"field": field, "seat_id": seat_id}
+        )
+    return index
 
 
 def find_combo(state: State, combo_id: int, field: str = "combo_id") -> tuple[int, Combo]:
     """The index of the player holding the combo, and the combo; refused when no player holds it."""
-    for index, player in enumerate(state["players"]):
-        for combo in player["combos"]:
-            if combo["id"] == combo_id:
-                found: Combo = combo
-                return index, found
-    raise RuleViolation(
-        "unknown_combo", "No player holds that combo.", {"field": field, "combo_id": combo_id}
-    )
+    found = players.holder(state, "combos", combo_id)
+    if found is None:
+        raise RuleViolation(
+            "unknown_combo", "No player holds that combo.", {"field": field, "combo_id": combo_id}
+        )
+    return found
 
 
 def combos_path(index: int) -> list[Any]:
