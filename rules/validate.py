@@ -2,10 +2,11 @@
 
 A payload is an object with no key the command does not know; a number is a
 real whole number in its range (``true``, ``2.5`` and ``"3"`` are refused,
-never read as 1, 2 or 3); a yes/no is a real boolean. Each refusal is a
-``RuleViolation`` naming its field, so the page shows it beside that field.
-Games keep their own readers for their own vocabulary (elements, fates,
-cards) in ``rules/<game>/validate.py``.
+never read as 1, 2 or 3); a yes/no is a real boolean; a seat is one of the
+table's. Each refusal is a ``RuleViolation`` naming its field, so the page
+shows it beside that field. Games keep their own readers for their own
+vocabulary (elements, fates, cards) in ``rules/<game>/validate.py``, which
+re-exports these.
 """
 
 from __future__ import annotations
@@ -15,6 +16,10 @@ from typing import Any
 
 from rules.engine import Actor, Payload
 from rules.errors import RuleViolation
+
+MAX_NAME = 60
+MAX_NOTE = 200
+"""The longest name (of a Grim, a hero, a Cohort) and note a command takes."""
 
 
 def fields(payload: Payload, allowed: Iterable[str]) -> Mapping[str, Any]:
@@ -34,6 +39,11 @@ def fields(payload: Payload, allowed: Iterable[str]) -> Mapping[str, Any]:
 
 def missing(key: str, what: str) -> RuleViolation:
     return RuleViolation("missing_field", f"{what} is required.", {"field": key})
+
+
+def no_change(what: str, field: str) -> RuleViolation:
+    """A command that would change nothing is refused: the log never shows a line that did nothing."""
+    return RuleViolation("no_change", what, {"field": field})
 
 
 def is_int(value: Any) -> bool:
@@ -77,21 +87,167 @@ def flag(payload: Payload, key: str, what: str) -> bool:
     return value
 
 
-def text(payload: Payload, key: str, what: str, max_len: int) -> str:
-    """Required text, trimmed, not empty, at most ``max_len`` characters."""
-    if key not in payload or payload[key] is None:
-        raise missing(key, what)
-    value = payload[key]
+def optional_text(
+    payload: Payload, key: str, what: str, max_len: int, *, blank_is_absent: bool = True
+) -> str | None:
+    """Text if given, trimmed, at most ``max_len`` characters; absent or null: None.
+
+    Only spaces count as not given (None), unless ``blank_is_absent`` is
+    False: then they are refused as empty text.
+    """
+    value = payload.get(key)
+    if value is None:
+        return None
     if not isinstance(value, str):
         raise RuleViolation("bad_field", f"{what} must be text.", {"field": key})
     value = value.strip()
     if not value:
+        if blank_is_absent:
+            return None
         raise RuleViolation("bad_field", f"{what} cannot be empty.", {"field": key})
     if len(value) > max_len:
         raise RuleViolation(
             "too_long", f"{what} is at most {max_len} characters.", {"field": key, "max": max_len}
         )
     return value
+
+
+def text(payload: Payload, key: str, what: str, max_len: int, *, blank_is_absent: bool = False) -> str:
+    """Required text, trimmed, not empty, at most ``max_len`` characters.
+
+    Only spaces are refused as empty text (``bad_field``), or, with
+    ``blank_is_absent``, as text not given (``missing_field``).
+    """
+    value = optional_text(payload, key, what, max_len, blank_is_absent=blank_is_absent)
+    if value is None:
+        raise missing(key, what)
+    return value
+
+
+def pick(
+    value: Any,
+    key: str,
+    options: tuple[str, ...],
+    what: str,
+    code: str = "bad_field",
+    *,
+    aliases: Mapping[str, str] | None = None,
+) -> str:
+    """One of ``options``, without regard to case or surrounding spaces (``"fire"`` is Fire);
+    ``aliases`` name an option by another word (casefolded: ``{"red": "Fortutidas"}``)."""
+    if not isinstance(value, str):
+        raise RuleViolation("bad_field", f"{what} must be text.", {"field": key})
+    wanted = value.strip().casefold()
+    if aliases:
+        wanted = aliases.get(wanted, wanted).casefold()
+    for option in options:
+        if option.casefold() == wanted:
+            return option
+    raise RuleViolation(
+        code,
+        f"{value!r} is not {what.lower()} ({', '.join(options)}).",
+        {"field": key, "options": list(options)},
+    )
+
+
+def choice(
+    payload: Payload,
+    key: str,
+    options: tuple[str, ...],
+    what: str,
+    *,
+    default: str | None = None,
+    code: str = "bad_field",
+    aliases: Mapping[str, str] | None = None,
+) -> str:
+    """One of ``options`` (``pick``); ``default`` when absent or null (else it is required)."""
+    if payload.get(key) is None:
+        if default is None:
+            raise missing(key, what)
+        return default
+    return pick(payload[key], key, options, what, code, aliases=aliases)
+
+
+def optional_choice(payload: Payload, key: str, options: tuple[str, ...], what: str) -> str | None:
+    if payload.get(key) is None:
+        return None
+    return pick(payload[key], key, options, what)
+
+
+def identifier(payload: Payload, key: str, what: str) -> int:
+    """The id of something on the table (a Grim, a hero, a combo): a whole number from 1."""
+    return integer(payload, key, what, 1, 10**9)
+
+
+def seat(payload: Payload, actor: Actor, key: str = "seat_id", *, required: bool = False) -> int:
+    """A seat id from the payload (default: the sender's), checked against the table's seats."""
+    if payload.get(key) is None:
+        if required:
+            raise missing(key, "A seat")
+        seat_id = actor.seat_id
+    else:
+        value = payload[key]
+        if not is_int(value):
+            raise RuleViolation("bad_field", "A seat must be a seat number.", {"field": key})
+        seat_id = int(value)
+    if actor.seat_ids and seat_id not in actor.seat_ids:
+        raise RuleViolation(
+            "unknown_seat", "That seat is not at this table.", {"field": key, "seat_id": seat_id}
+        )
+    return seat_id
+
+
+def nullable_seat(payload: Payload, actor: Actor, key: str) -> int | None:
+    """A seat id, or null for nobody; the key itself is required."""
+    if key not in payload:
+        raise missing(key, "A seat (or null for nobody)")
+    if payload[key] is None:
+        return None
+    return seat(payload, actor, key)
+
+
+def seats(payload: Payload, actor: Actor, key: str = "seat_ids") -> list[int]:
+    """A list of distinct seats in playing order (default: every seat at the table, in its order)."""
+    value = payload.get(key)
+    if value is None:
+        if not actor.seat_ids:
+            raise missing(key, "The players' seats")
+        return list(actor.seat_ids)
+    if not isinstance(value, list) or not all(is_int(item) for item in value):
+        raise RuleViolation("bad_field", "List the players' seat numbers in playing order.", {"field": key})
+    if len(set(value)) != len(value):
+        raise RuleViolation("bad_field", "A seat is listed twice.", {"field": key})
+    for item in value:
+        if actor.seat_ids and item not in actor.seat_ids:
+            raise RuleViolation(
+                "unknown_seat", "That seat is not at this table.", {"field": key, "seat_id": item}
+            )
+    return [int(item) for item in value]
+
+
+def options(raw: Mapping[str, Any] | None, known: Iterable[str], game: str) -> Mapping[str, Any]:
+    """A table's setup options: an object (None: none) with no key but ``known`` (``game`` names the
+    game in the refusal: "Grimoor has no option 'players'")."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, Mapping):
+        raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
+    allowed = set(known)
+    for key in raw:
+        if key not in allowed:
+            raise RuleViolation("unknown_option", f"{game} has no option {key!r}.", {"field": key})
+    return raw
+
+
+def option(raw: Mapping[str, Any], key: str, values: tuple[str, ...], message: str) -> str:
+    """A setup option that is one of ``values``, without regard to case or surrounding spaces; absent
+    or null: the first, the default. Refused with ``message``, which says what the choices mean."""
+    value = raw.get(key)
+    if value is None:
+        return values[0]
+    if not isinstance(value, str) or value.strip().lower() not in values:
+        raise RuleViolation("bad_option", message, {"field": key, "options": list(values)})
+    return value.strip().lower()
 
 
 def participant(actor: Actor) -> None:

@@ -24,7 +24,6 @@ from rules.grim.common import (
     card_word,
     check_player,
     ensure_player,
-    no_change,
     owned_grim,
     settle_light,
     who,
@@ -40,6 +39,7 @@ from rules.grim.state import (
     player_index,
     refuse_when_over,
 )
+from rules.validate import no_change
 
 PLANT_HEAL = 8
 KEPT_BONUSES = ("Light", "Fire", "Dark", "Earth", "Electric")

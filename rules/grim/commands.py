@@ -32,7 +32,6 @@ from rules.grim.common import (
     check_player,
     ensure_player,
     knockouts,
-    no_change,
     owned_grim,
     place_grim,
     settle_light,
@@ -50,6 +49,7 @@ from rules.grim.state import (
     player_index,
     refuse_when_over,
 )
+from rules.validate import no_change
 
 # --- set-up ----------------------------------------------------------------------------------------------
 

@@ -50,10 +50,6 @@ def owned_grim(ctx: Ctx, payload: Payload, key: str = "grim_id") -> Grim:
     return grim
 
 
-def no_change(what: str, field: str) -> RuleViolation:
-    return RuleViolation("no_change", what, {"field": field})
-
-
 def who(grim: Grim) -> dict[str, Any]:
     return {"grim_id": grim["id"], "name": grim["name"], "seat_id": grim["seat_id"]}
 

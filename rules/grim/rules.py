@@ -15,12 +15,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.engine import State
-from rules.errors import RuleViolation
 from rules.game import Handler, OpsRules
 from rules.grim import actions, bonds, commands
 from rules.grim.describe import describe as describe_event
 from rules.grim.results import results as match_results
 from rules.grim.state import FORMATS, HEAL_CAPS, initial_state
+from rules.validate import option, options
 
 HANDLERS: dict[str, Handler] = {
     "grim.favor": commands.favor,
@@ -40,17 +40,6 @@ HANDLERS: dict[str, Handler] = {
     "turn.order": commands.turn_order,
     "round.end": commands.round_end,
 }
-
-
-def _choice(raw: Mapping[str, Any], key: str, values: tuple[str, ...], words: str) -> str:
-    """One option's value (absent or null: the first, the default), refused by name when not one of
-    ``values``."""
-    value = raw.get(key)
-    if value is None:
-        return values[0]
-    if not isinstance(value, str) or value.strip().lower() not in values:
-        raise RuleViolation("bad_option", words, {"field": key, "options": sorted(values)})
-    return value.strip().lower()
 
 
 class GrimRules(OpsRules):
@@ -89,18 +78,12 @@ class GrimRules(OpsRules):
         rulebook's "Heal to or above full Health" and "(e.g., at 20 Health)"
         read differently at different tables: docs/rules/grim.md, The Key Terms).
         """
-        if raw is None:
-            raw = {}
-        if not isinstance(raw, Mapping):
-            raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
-        for key in raw:
-            if key not in ("format", "heal_cap"):
-                raise RuleViolation("unknown_option", f"GRIM has no option {key!r}.", {"field": key})
-        fmt = _choice(
-            raw, "format", tuple(FORMATS), "The format is standard (4 Banished) or coven (2 Banished)."
+        given = options(raw, ("format", "heal_cap"), "GRIM")
+        fmt = option(
+            given, "format", tuple(FORMATS), "The format is standard (4 Banished) or coven (2 Banished)."
         )
-        cap = _choice(
-            raw,
+        cap = option(
+            given,
             "heal_cap",
             HEAL_CAPS,
             "The healing cap is none, printed (the printed Health) or twenty (20 Health).",

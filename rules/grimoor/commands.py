@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine import NotAllowed, Payload
+from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.game import Ctx, EventBody
 from rules.grimoor import scoring
@@ -39,10 +39,8 @@ from rules.grimoor.state import (
     require_playing,
     require_started,
 )
-
-
-def _no_change(what: str, field: str) -> RuleViolation:
-    return RuleViolation("no_change", what, {"field": field})
+from rules.turns import turn_player
+from rules.validate import no_change
 
 
 def _take_action(ctx: Ctx) -> tuple[int, int]:
@@ -66,16 +64,7 @@ def _take_action(ctx: Ctx) -> tuple[int, int]:
 
 def _turn_player(ctx: Ctx) -> int:
     """The seat whose turn it is, once the sender may act for it."""
-    seat_id = int(ctx.state["turn_seat_id"])
-    if ctx.actor.role == "spectator":
-        ctx.actor.require_edit(seat_id)
-    if not ctx.actor.may_edit(seat_id):
-        raise NotAllowed(
-            "not_your_turn",
-            "It is the other player's turn. The host can allow everyone to edit every seat.",
-            {"turn_seat_id": seat_id},
-        )
-    return seat_id
+    return turn_player(ctx.actor, int(ctx.state["turn_seat_id"]), two_players=True)
 
 
 def _spend(ctx: Ctx) -> None:
@@ -177,7 +166,7 @@ def start_player(ctx: Ctx, payload: Payload) -> EventBody:
         )
     before = ctx.state["start_seat_id"]
     if before == seat_id:
-        raise _no_change("That player already starts this Conflict.", "start_seat_id")
+        raise no_change("That player already starts this Conflict.", "start_seat_id")
     ctx.rec.set(["start_seat_id"], seat_id)
     ctx.rec.set(["turn_seat_id"], seat_id)
     return "conflict.start_player_set", {
@@ -413,13 +402,13 @@ def adjust_cohort(ctx: Ctx, payload: Payload) -> EventBody:
     p = v.fields(payload, ("cohort_id", "strength", "note"))
     cohort_id = v.identifier(p, "cohort_id", "A Cohort")
     strength = v.integer(p, "strength", "The Cohort's Strength", 0, v.MAX_STRENGTH)
-    note = v.text(p, "note", "A note", v.MAX_NOTE)
+    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
     require_playing(ctx.state)
     index, cohort = find_cohort(ctx.state, cohort_id)
     ctx.actor.require_edit(int(ctx.state["players"][index]["seat_id"]))
     before = int(cohort["strength"])
     if before == strength:
-        raise _no_change(f"{_label(cohort)} already has Strength {before}.", "strength")
+        raise no_change(f"{_label(cohort)} already has Strength {before}.", "strength")
     ctx.rec.put(cohort_path(index, cohort_id, "strength"), strength)
     return "cohort.adjusted", {
         "seat_id": ctx.state["players"][index]["seat_id"],
@@ -443,13 +432,13 @@ def add_points(ctx: Ctx, payload: Payload) -> EventBody:
     p = v.fields(payload, ("seat_id", "amount", "reason"))
     seat_id = v.seat(p, ctx.actor)
     amount = v.integer(p, "amount", "The points", -v.MAX_POINTS, v.MAX_POINTS)
-    reason = v.text(p, "reason", "The reason", v.MAX_NOTE)
+    reason = v.text(p, "reason", "The reason", v.MAX_NOTE, blank_is_absent=True)
     require_started(ctx.state)
     ctx.actor.require_edit(seat_id)
     index = player_index(ctx.state, seat_id)
     before = int(ctx.state["players"][index]["points"])
     if max(0, before + amount) == before:
-        raise _no_change(f"The points would stay {before}.", "amount")
+        raise no_change(f"The points would stay {before}.", "amount")
     after = ctx.rec.add(["players", index, "points"], amount, lo=0)
     scoring.settle_winners(ctx)
     return "points.added", {
@@ -469,15 +458,15 @@ def adjust_player(ctx: Ctx, payload: Payload) -> EventBody:
     """``player.adjust {seat_id?, field, by, note}``: points or End of Conflict cards corrected by hand."""
     p = v.fields(payload, ("seat_id", "field", "by", "note"))
     seat_id = v.seat(p, ctx.actor)
-    field = v.field_name(p, "field", PLAYER_FIELDS)
+    field = v.choice(p, "field", PLAYER_FIELDS, "The field")
     by = v.integer(p, "by", "The change", -v.MAX_POINTS, v.MAX_POINTS)
-    note = v.text(p, "note", "A note", v.MAX_NOTE)
+    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
     require_started(ctx.state)
     ctx.actor.require_edit(seat_id)
     index = player_index(ctx.state, seat_id)
     before = int(ctx.state["players"][index][field])
     if max(0, before + by) == before:
-        raise _no_change(f"The {field.replace('_', ' ')} would stay {before}.", "by")
+        raise no_change(f"The {field.replace('_', ' ')} would stay {before}.", "by")
     after = ctx.rec.add(["players", index, field], by, lo=0)
     scoring.settle_winners(ctx)
     return "player.adjusted", {
@@ -543,7 +532,7 @@ def end_turn(ctx: Ctx, payload: Payload) -> EventBody:
 def end_conflict(ctx: Ctx, payload: Payload) -> EventBody:
     """``conflict.end {note}``: the Conflict ends now, by hand (a printed Ability says so), and is scored."""
     p = v.fields(payload, ("note",))
-    note = v.text(p, "note", "A note", v.MAX_NOTE)
+    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
     require_playing(ctx.state)
     v.participant(ctx.actor)
     conflict = ctx.state["conflict"]
@@ -591,7 +580,7 @@ def override(ctx: Ctx, payload: Payload) -> EventBody:
         gained = points
     old_winner, old_points = record["winner_seat_id"], int(record["points"])
     if (old_winner, old_points) == (winner, gained):
-        raise _no_change("That is already the Conflict's result.", "winner_seat_id")
+        raise no_change("That is already the Conflict's result.", "winner_seat_id")
     following_opening = position == done - 1 and not state["over"] and at_opening(state)
     gave_back = scoring.award(ctx, old_winner, old_points, -1)
     took = scoring.award(ctx, winner, gained)
@@ -623,11 +612,11 @@ def set_actions(ctx: Ctx, payload: Payload) -> EventBody:
     """``actions.set {actions_left, note}``: the Actions left this turn, by hand (a card grants one)."""
     p = v.fields(payload, ("actions_left", "note"))
     left = v.integer(p, "actions_left", "The Actions left", 0, 9)
-    note = v.text(p, "note", "A note", v.MAX_NOTE)
+    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
     require_playing(ctx.state)
     seat_id = _turn_player(ctx)
     before = int(ctx.state["actions_left"])
     if before == left:
-        raise _no_change(f"{before} Actions are already left.", "actions_left")
+        raise no_change(f"{before} Actions are already left.", "actions_left")
     ctx.rec.put(["actions_left"], left)
     return "actions.set", {"seat_id": seat_id, "before": before, "after": left, "note": note}

@@ -24,6 +24,7 @@ from rules.grimoor import commands
 from rules.grimoor.describe import describe as describe_event
 from rules.grimoor.results import results as game_results
 from rules.grimoor.state import DEFAULT_START_POINTS, initial_state
+from rules.validate import options
 
 HANDLERS: dict[str, Handler] = {
     "game.start": commands.start,
@@ -77,14 +78,7 @@ class GrimoorRules(OpsRules):
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """``{start_points: 0..30}``: where the Score cards start (default 1, rulebook: Setup "set to 1")."""
-        if raw is None:
-            raw = {}
-        if not isinstance(raw, Mapping):
-            raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
-        for name in raw:
-            if name != "start_points":
-                raise RuleViolation("unknown_option", f"Grimoor has no option {name!r}.", {"field": name})
-        value = raw.get("start_points")
+        value = options(raw, ("start_points",), "Grimoor").get("start_points")
         if value is None:
             value = DEFAULT_START_POINTS
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_START_POINTS:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine import NotAllowed, Payload, State
+from rules.engine import Payload, State
 from rules.errors import RuleViolation
 from rules.game import Ctx, EventBody
 from rules.grimterra import resolve
@@ -48,12 +48,10 @@ from rules.grimterra.state import (
     require_started,
     started,
 )
+from rules.turns import next_seat, turn_player
+from rules.validate import no_change
 
 who = resolve.who
-
-
-def _no_change(what: str, field: str) -> RuleViolation:
-    return RuleViolation("no_change", what, {"field": field})
 
 
 def _ensure_player(ctx: Ctx, seat_id: int) -> int:
@@ -70,20 +68,6 @@ def _player(state: State, seat_id: int, field: str = "seat_id") -> int:
             "not_a_player", "That seat has no heroes at this table yet.", {"field": field, "seat_id": seat_id}
         )
     return index
-
-
-def _turn_player(ctx: Ctx) -> int:
-    """The seat whose turn it is, once the sender may act for it."""
-    seat_id = int(ctx.state["turn"]["seat_id"])
-    if ctx.actor.role == "spectator":
-        ctx.actor.require_edit(seat_id)
-    if not ctx.actor.may_edit(seat_id):
-        raise NotAllowed(
-            "not_your_turn",
-            "It is another player's turn. The host can allow everyone to edit every seat.",
-            {"turn_seat_id": seat_id},
-        )
-    return seat_id
 
 
 def _owned_hero(ctx: Ctx, payload: Payload, key: str = "hero_id", *, living: bool = True) -> Hero:
@@ -148,14 +132,7 @@ def _draw_up(ctx: Ctx) -> tuple[list[dict[str, Any]], list[int]]:
 
 def _next_seat(state: State, seat_id: int | None) -> int | None:
     """The next player in seating order who is still in (``seat_id`` itself if nobody else is)."""
-    players = state["players"]
-    start = player_index(state, seat_id) if seat_id is not None else -1
-    start = -1 if start is None else start
-    for step in range(1, len(players) + 1):
-        candidate = players[(start + step) % len(players)]
-        if not candidate["lost"]:
-            return int(candidate["seat_id"])
-    return None
+    return next_seat(state["players"], seat_id, out=lambda player: bool(player["lost"]))
 
 
 # --- set-up ----------------------------------------------------------------------------------------------
@@ -317,12 +294,12 @@ def position(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("hero_id", "position", "note"))
     place = v.choice(p, "position", POSITIONS, "The position")
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
+    note = v.optional_text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=False)
     refuse_when_over(ctx.state)
     hero = _owned_hero(ctx, p)
     state = ctx.state
     if hero["position"] == place:
-        raise _no_change(f"{hero['name']} is already in the {place}.", "position")
+        raise no_change(f"{hero['name']} is already in the {place}.", "position")
     turn = state["turn"]
     own_pre = turn["seat_id"] == hero["seat_id"] and turn["phase"] == "pre"
     if started(state) and not own_pre and note is None:
@@ -360,7 +337,7 @@ def skill(ctx: Ctx, payload: Payload) -> EventBody:
         )
     before = int(hero["skills"][side].get(fate, 0))
     if before == level:
-        raise _no_change(f"{hero['name']}'s {fate} is already {level}.", "level")
+        raise no_change(f"{hero['name']}'s {fate} is already {level}.", "level")
     ctx.rec.set(hero_path(int(hero["id"]), "skills", side, fate), level)
     return "hero.skill_set", {**who(hero), "side": side, "fate": fate, "before": before, "level": level}
 
@@ -482,7 +459,7 @@ def use_card(ctx: Ctx, payload: Payload) -> EventBody:
     requirement = v.integer(
         p, "requirement", "The requirement", 0, v.MAX_NUMBER, default=0 if power else None
     )
-    name = v.optional_text(p, "name", "The card's name", v.MAX_NAME)
+    name = v.optional_text(p, "name", "The card's name", v.MAX_NAME, blank_is_absent=False)
     passive = v.flag(p, "passive", "Passive")
     if passive and not power:
         raise RuleViolation("bad_field", "Only a Power can be passive.", {"field": "passive"})
@@ -561,7 +538,7 @@ def illegal(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("seat_id", "card"))
     seat_id = v.seat(p, ctx.actor)
-    card = v.optional_text(p, "card", "The card's name", v.MAX_NAME)
+    card = v.optional_text(p, "card", "The card's name", v.MAX_NAME, blank_is_absent=False)
     refuse_when_over(ctx.state)
     ctx.actor.require_edit(seat_id)
     _combat_seat(ctx, seat_id)
@@ -627,7 +604,7 @@ def combat_start(ctx: Ctx, payload: Payload) -> EventBody:
     state = ctx.state
     require_started(state)
     refuse_when_over(state)
-    seat_id = _turn_player(ctx)
+    seat_id = turn_player(ctx.actor, int(state["turn"]["seat_id"]))
     attacker = find_hero(state, v.hero_id(p, "attacker_id"), field="attacker_id")
     target = find_hero(state, v.hero_id(p, "target_id"), field="target_id")
     turn = state["turn"]
@@ -745,7 +722,7 @@ def turn_next(ctx: Ctx, payload: Payload) -> EventBody:
     state = ctx.state
     require_started(state)
     refuse_when_over(state)
-    seat_id = _turn_player(ctx)
+    seat_id = turn_player(ctx.actor, int(state["turn"]["seat_id"]))
     turn = state["turn"]
     if turn["combat"] is not None:
         raise RuleViolation(
@@ -811,7 +788,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     hid = int(hero["id"])
     before = hero[field]
     if before == value:
-        raise _no_change(f"{hero['name']}'s {field.replace('_', ' ')} is already {value}.", "value")
+        raise no_change(f"{hero['name']}'s {field.replace('_', ' ')} is already {value}.", "value")
     if field == "side":
         ctx.rec.set(hero_path(hid, "side"), value)
         ctx.rec.set(hero_path(hid, "flip_pending"), False)
@@ -841,7 +818,7 @@ def set_deck(ctx: Ctx, payload: Payload) -> EventBody:
     index = player_index(ctx.state, seat_id)
     before = ctx.state["players"][index]["deck"] if index is not None else None
     if index is not None and before == cards:
-        raise _no_change("The deck already holds that many.", "cards")
+        raise no_change("The deck already holds that many.", "cards")
     index = _ensure_player(ctx, seat_id)
     ctx.rec.set(["players", index, "deck"], cards)
     return "player.deck_set", {"seat_id": seat_id, "before": before, "cards": cards}
@@ -873,7 +850,7 @@ def player_adjust(ctx: Ctx, payload: Payload) -> EventBody:
     path: list[Any] = ["players", index, "used", field] if field in LIMITED else ["players", index, field]
     before = ctx.rec.get(path)
     if before == value and type(before) is type(value):
-        raise _no_change(f"The {field} is already {value}.", "value")
+        raise no_change(f"The {field} is already {value}.", "value")
     ctx.rec.set(path, value)
     return "player.adjusted", {
         "seat_id": player["seat_id"],

@@ -42,12 +42,12 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from rules.engine import State
-from rules.errors import RuleViolation
 from rules.game import Handler, OpsRules
 from rules.grimterra import commands
 from rules.grimterra.describe import describe as describe_event
 from rules.grimterra.results import results as game_results
 from rules.grimterra.state import OVERKILL, initial_state
+from rules.validate import option, options
 
 NUMBER_WORDS = {
     "hand": "hand",
@@ -105,23 +105,9 @@ class GrimterraRules(OpsRules):
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """``{overkill: "cleared" | "carry"}`` (default cleared); the deck, hands and heroes are commands."""
-        if raw is None:
-            raw = {}
-        if not isinstance(raw, Mapping):
-            raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
-        for key in raw:
-            if key != "overkill":
-                raise RuleViolation("unknown_option", f"Grimterra has no option {key!r}.", {"field": key})
-        overkill = raw.get("overkill")
-        if overkill is None:
-            overkill = OVERKILL[0]
-        if not isinstance(overkill, str) or overkill.strip().lower() not in OVERKILL:
-            raise RuleViolation(
-                "bad_option",
-                "Wounds beyond Health are either cleared when the hero flips or carried over (carry).",
-                {"field": "overkill", "options": list(OVERKILL)},
-            )
-        return {"overkill": overkill.strip().lower()}
+        given = options(raw, ("overkill",), "Grimterra")
+        words = "Wounds beyond Health are either cleared when the hero flips or carried over (carry)."
+        return {"overkill": option(given, "overkill", OVERKILL, words)}
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
         return initial_state(self.clean_options(options)["overkill"])

@@ -42,10 +42,6 @@ from rules.grimwood.state import (
 )
 
 
-def no_change(what: str, field: str) -> RuleViolation:
-    return RuleViolation("no_change", what, {"field": field})
-
-
 def brief(combo: Combo) -> dict[str, Any]:
     """A combo as the log keeps it (a copy: later changes do not rewrite the log)."""
     return {
@@ -125,7 +121,7 @@ def growable(combo: Combo, seat_id: int) -> None:
 
 def card_allows(p: Payload) -> tuple[bool, str | None]:
     """``card_allows`` (a card says this may be done now) and its optional ``note``."""
-    return v.flag(p, "card_allows", "A card allows it"), v.optional_text(p, "note", "A note")
+    return v.flag(p, "card_allows", "A card allows it"), v.optional_text(p, "note", "A note", v.MAX_NOTE)
 
 
 def allowance(

@@ -32,8 +32,9 @@ from rules.grimwood.cards import (
     TWO_PLAYER_REMOVED,
     deck_total,
 )
-from rules.grimwood.combos import no_change, play_card, take_from_hand
+from rules.grimwood.combos import play_card, take_from_hand
 from rules.grimwood.state import new_player, player_index, require_playing, require_started
+from rules.validate import no_change
 
 # --- set-up ----------------------------------------------------------------------------------------------
 
@@ -139,7 +140,7 @@ def use_action(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("kind", "card", "combo_id", "note"))
     kind, card, combo_id = _played(p)
-    note = v.optional_text(p, "note", "A note")
+    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
     require_playing(ctx.state)
     seat_id = turns.turn_player(ctx)
     turns.require_drawn(ctx, "kind")
@@ -279,7 +280,7 @@ def end(ctx: Ctx, payload: Payload) -> EventBody:
     be stolen from.
     """
     p = v.fields(payload, ("note",))
-    note = v.optional_text(p, "note", "A note")
+    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
     require_playing(ctx.state)
     seat_id = turns.turn_player(ctx)
     left = int(ctx.state["actions_left"])
@@ -307,7 +308,7 @@ def set_hand(ctx: Ctx, payload: Payload) -> EventBody:
     p = v.fields(payload, ("count", "seat_id", "note"))
     count = v.integer(p, "count", "The number of cards in hand", 0, v.MAX_HAND)
     seat_id = v.seat(p, ctx.actor)
-    note = v.optional_text(p, "note", "A note")
+    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
     require_started(ctx.state)
     ctx.actor.require_edit(seat_id)
     index = player_index(ctx.state, seat_id)
@@ -322,7 +323,7 @@ def set_actions(ctx: Ctx, payload: Payload) -> EventBody:
     """``actions.set {actions_left, note}``: the actions left this turn, by hand (a card says otherwise)."""
     p = v.fields(payload, ("actions_left", "note"))
     left = v.integer(p, "actions_left", "The actions left", 0, v.MAX_ACTIONS)
-    note = v.text(p, "note", "A note")
+    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
     require_playing(ctx.state)
     seat_id = turns.turn_player(ctx)
     before = int(ctx.state["actions_left"])
@@ -343,7 +344,7 @@ def set_deck(ctx: Ctx, payload: Payload) -> EventBody:
     state = ctx.state
     total = int(state["deck"]["total"])
     remaining = v.integer(p, "remaining", "The cards left in the deck", 0, total)
-    note = v.text(p, "note", "A note")
+    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
     require_playing(state)
     v.participant(ctx.actor)
     before = int(state["deck"]["remaining"])

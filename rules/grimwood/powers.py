@@ -17,7 +17,7 @@ from rules.errors import RuleViolation
 from rules.game import Ctx, EventBody
 from rules.grimwood import validate as v
 from rules.grimwood.cards import ANIMAL, MALE, label, score
-from rules.grimwood.combos import brief, no_change, unfrozen
+from rules.grimwood.combos import brief, unfrozen
 from rules.grimwood.state import (
     combo_path,
     combos_path,
@@ -27,6 +27,7 @@ from rules.grimwood.state import (
     require_started,
     settle,
 )
+from rules.validate import no_change
 
 
 def move(ctx: Ctx, payload: Payload) -> EventBody:
@@ -202,7 +203,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     p = v.fields(payload, ("combo_id", "points", "note"))
     combo_id = v.identifier(p, "combo_id", "A combo")
     points = v.integer(p, "points", "The combo's points", 0, v.MAX_POINTS)
-    note = v.text(p, "note", "A note")
+    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
     require_started(ctx.state)
     index, combo = find_combo(ctx.state, combo_id)
     seat_id = int(ctx.state["players"][index]["seat_id"])

@@ -26,6 +26,7 @@ from rules.grimwood.describe import describe as describe_event
 from rules.grimwood.labels import number_label
 from rules.grimwood.results import results as game_results
 from rules.grimwood.state import initial_state
+from rules.validate import options
 
 HANDLERS: dict[str, Handler] = {
     "game.start": commands.start,
@@ -77,17 +78,11 @@ class GrimwoodRules(OpsRules):
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """``{turn_order, supernaturals}``, each one of its choices, the first by default."""
-        if raw is None:
-            raw = {}
-        if not isinstance(raw, Mapping):
-            raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
         known = {str(f["key"]): tuple(c["value"] for c in f["choices"]) for f in self.option_fields}
-        for key in raw:
-            if key not in known:
-                raise RuleViolation("unknown_option", f"Grimwood has no option {key!r}.", {"field": key})
+        given = options(raw, known, "Grimwood")
         cleaned = {}
         for key, choices in known.items():
-            value = raw.get(key)
+            value = given.get(key)
             if value is None:
                 value = choices[0]
             if not isinstance(value, str) or value not in choices:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.engine import NotAllowed
+from rules import turns as kit
 from rules.errors import RuleViolation
 from rules.game import Ctx
 from rules.grimwood.cards import HAND_LIMIT, TURN_ACTIONS
@@ -24,16 +24,7 @@ from rules.grimwood.state import draws_first, player_index, scores, settle, winn
 
 def turn_player(ctx: Ctx) -> int:
     """The seat whose turn it is, once the sender may act for it (own seat, host, or everyone edits)."""
-    seat_id = int(ctx.state["turn_seat_id"])
-    if ctx.actor.role == "spectator":
-        ctx.actor.require_edit(seat_id)
-    if not ctx.actor.may_edit(seat_id):
-        raise NotAllowed(
-            "not_your_turn",
-            "It is another player's turn. The host can allow everyone to edit every seat.",
-            {"turn_seat_id": seat_id},
-        )
-    return seat_id
+    return kit.turn_player(ctx.actor, int(ctx.state["turn_seat_id"]))
 
 
 def require_action(ctx: Ctx) -> int:
@@ -113,12 +104,6 @@ def draw_cards(ctx: Ctx, seat_id: int, count: int, field: str = "count") -> dict
     }
 
 
-def next_seat(ctx: Ctx, seat_id: int) -> int:
-    players = ctx.state["players"]
-    index = player_index(ctx.state, seat_id)
-    return int(players[(index + 1) % len(players)]["seat_id"])
-
-
 def end_turn(ctx: Ctx, seat_id: int) -> dict[str, Any]:
     """The turn of ``seat_id`` ends: the hand limit, the last round's count, then the next turn or the end.
 
@@ -169,7 +154,7 @@ def end_turn(ctx: Ctx, seat_id: int) -> dict[str, Any]:
             return result
     turn = int(state["turn"])
     ctx.rec.add(["turn"], 1)
-    following = next_seat(ctx, seat_id)
+    following = kit.next_seat(state["players"], seat_id)
     ctx.rec.set(["turn_seat_id"], following)
     actions = int(state["actions_left"])
     ctx.rec.put(["actions_left"], TURN_ACTIONS)

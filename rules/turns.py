@@ -1,0 +1,49 @@
+"""Whose turn it is, for every game that takes turns: who may act for that seat, and who comes next.
+
+A game keeps the seat whose turn it is in its own snapshot; these say whether
+the sender may act for it (their own seat, the host, or anyone when the table
+lets everyone edit every seat) and which seat follows in playing order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from rules.engine import Actor, NotAllowed
+
+
+def turn_player(actor: Actor, seat_id: int, *, two_players: bool = False) -> int:
+    """``seat_id``, whose turn it is, once ``actor`` may act for it.
+
+    A spectator is refused as one (``spectator``), another player with
+    ``not_your_turn``; ``two_players`` words it for a game of two ("the
+    other player's turn").
+    """
+    if actor.role == "spectator":
+        actor.require_edit(seat_id)
+    if not actor.may_edit(seat_id):
+        whose = "the other player's" if two_players else "another player's"
+        raise NotAllowed(
+            "not_your_turn",
+            f"It is {whose} turn. The host can allow everyone to edit every seat.",
+            {"turn_seat_id": seat_id},
+        )
+    return seat_id
+
+
+def next_seat(
+    players: Sequence[Mapping[str, Any]],
+    seat_id: int | None,
+    *,
+    out: Callable[[Mapping[str, Any]], bool] = lambda player: False,
+) -> int | None:
+    """The seat after ``seat_id`` in playing order (``players``' order, round the table), skipping
+    players who are ``out``; ``seat_id`` itself when nobody else is in; None when nobody is.
+    ``seat_id`` None (or not among the players) starts from the first player."""
+    start = next((i for i, player in enumerate(players) if player["seat_id"] == seat_id), -1)
+    for step in range(1, len(players) + 1):
+        candidate = players[(start + step) % len(players)]
+        if not out(candidate):
+            return int(candidate["seat_id"])
+    return None
