@@ -171,7 +171,7 @@ def test_enter_refusals(change: dict[str, Any], code: str, field: str) -> None:
 
 
 def test_bad_payload_shape() -> None:
-    assert Table().refused("turn.next", ["x"]).code == "bad_payload"  # type: ignore[arg-type]
+    assert Table().refused("turn.next", ["x"]).code == "bad_payload"
 
 
 def test_attach_replaces_the_element_and_null_removes_it() -> None:

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-import random
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-import pytest
-
-from rules.changes import moved, number_changes
-from rules.engine import Actor, LoggedEvent, State
-from rules.errors import RuleViolation
 from rules.grim import GrimRules
+from rules.tests import harness
 
 RULES = GrimRules()
 ANN, BOB, CAT = 1, 2, 3
@@ -20,55 +13,19 @@ NAMES = {ANN: "Ann", BOB: "Bob"}
 SEATS = (ANN, BOB)
 
 
-def unnamed_numbers(event_type: str, payload: dict[str, Any]) -> list[str]:
-    """The numbers an event changed that its log line does not name as ``before → after``
-    (house rule: the log tells the truth; ``tests/lognumbers.py`` checks the same at the table)."""
-    line = RULES.describe(event_type, payload, NAMES)
-    return [
-        f"{path} {moved(before, after)} not in {line!r}"
-        for path, before, after in number_changes(payload)
-        if moved(before, after) not in line
-    ]
-
-
-def actor(seat: int = ANN, role: str = "player", *, everyone_edits: bool = False) -> Actor:
-    return Actor(seat, role, everyone_edits, SEATS)
-
-
-@dataclass
-class Table:
-    """A GRIM table in a test: the snapshot, the accepted events, and shortcuts for commands.
+class Table(harness.Table):
+    """A GRIM table in a test (``rules.tests.harness.Table``), with shortcuts for its Grim.
 
     Every accepted command's log line is checked to name each number it changed.
     """
 
-    state: State = field(default_factory=lambda: RULES.initial_state({}))
-    log: list[LoggedEvent] = field(default_factory=list)
+    rules = RULES
+    seat_names = NAMES
+    default_seats: ClassVar[tuple[int, ...]] = SEATS
 
     @classmethod
     def new(cls, fmt: str = "standard") -> Table:
         return cls(RULES.initial_state({"format": fmt}))
-
-    def do(
-        self, command: str, payload: dict[str, Any] | None = None, seat: int = ANN, **kw: Any
-    ) -> dict[str, Any]:
-        outcome = RULES.apply(self.state, command, payload or {}, actor(seat, **kw), random.Random(0))
-        self.state = outcome.state
-        (event,) = outcome.events
-        assert not unnamed_numbers(event.type, event.payload), unnamed_numbers(event.type, event.payload)
-        self.log.append(LoggedEvent(len(self.log) + 1, seat, event.type, event.payload))
-        body: dict[str, Any] = event.payload
-        return body
-
-    def refused(
-        self, command: str, payload: dict[str, Any] | None = None, seat: int = ANN, **kw: Any
-    ) -> RuleViolation:
-        """The refusal of a command; the snapshot is asserted unchanged."""
-        before = copy.deepcopy(self.state)
-        with pytest.raises(RuleViolation) as info:
-            RULES.apply(self.state, command, payload or {}, actor(seat, **kw), random.Random(0))
-        assert self.state == before
-        return info.value
 
     def enter(self, name: str, element: str, health: int, speed: int, seat: int = ANN, **extra: Any) -> int:
         body = self.do(
@@ -81,10 +38,6 @@ class Table:
 
     def grim(self, grim_id: int) -> dict[str, Any]:
         found: dict[str, Any] = next(g for g in self.state["grims"] if g["id"] == grim_id)
-        return found
-
-    def player(self, seat: int) -> dict[str, Any]:
-        found: dict[str, Any] = next(p for p in self.state["players"] if p["seat_id"] == seat)
         return found
 
     def set_grim(self, grim_id: int, **values: Any) -> None:
@@ -100,11 +53,8 @@ class Table:
     def names(self, ids: list[int]) -> list[str]:
         return [self.grim(i)["name"] for i in ids]
 
-    def undo_all(self) -> State:
-        state = self.state
-        for event in reversed(self.log):
-            state = RULES.invert(state, event, actor()).state
-        return state
+
+unnamed_numbers = Table.unnamed_numbers
 
 
 def duel(fmt: str = "standard") -> tuple[Table, dict[str, int]]:

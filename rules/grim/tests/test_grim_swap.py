@@ -6,7 +6,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from rules.grim.tests.test_grim_support import ANN, BOB, NAMES, RULES, Table, actor, duel
+from rules.grim.tests.test_grim_support import ANN, BOB, NAMES, RULES, Table, duel
 
 INCOMING = {"name": "The Ember Imp", "element": "Fire", "health": 12, "speed": 3, "attacks": [4, 6]}
 
@@ -143,4 +143,4 @@ def test_undo_of_a_swap_puts_the_grim_back() -> None:
     t.set_grim(g["roar"], health=19)
     before = copy.deepcopy(t.state)
     t.do("grim.swap", swap(g["roar"], stamina=1))
-    assert RULES.invert(t.state, t.log[-1], actor()).state == before
+    assert RULES.invert(t.state, t.log[-1], t.actor(ANN)).state == before

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.grim.tests.test_grim_support import ANN, BOB, NAMES, RULES, Table, actor, duel
+from rules.grim.tests.test_grim_support import ANN, BOB, NAMES, RULES, Table, duel
 
 
 def hit(attacker: int, target: int, damage: int = 2, element: str = "Fire", **extra: Any) -> dict[str, Any]:
@@ -124,7 +124,7 @@ def test_heal_as_an_action_is_the_acting_grims_and_a_card_may_heal_any_grim() ->
 def test_undo_of_the_attack_gives_the_action_back() -> None:
     t, g = first_turn()
     t.do("grim.attack", hit(g["roar"], g["shade"]))
-    t.state = RULES.invert(t.state, t.log[-1], actor()).state
+    t.state = RULES.invert(t.state, t.log[-1], t.actor(ANN)).state
     assert t.state["action_taken"] is None
     t.do("grim.attack", hit(g["roar"], g["twitch"]))
 

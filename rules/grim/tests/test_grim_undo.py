@@ -3,28 +3,21 @@
 from __future__ import annotations
 
 import copy
-import json
-import random
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.engine import Actor, LoggedEvent, State
-from rules.errors import RuleViolation
 from rules.grim import ELEMENTS, STATUSES
-from rules.grim.tests.test_grim_support import ANN, BOB, RULES, SEATS, duel, unnamed_numbers
+from rules.grim.tests.test_grim_support import ANN, BOB, NAMES, RULES, SEATS, duel
+from rules.tests.harness import Step, UndoGame, command, play, undo_and_redo_everything
 
 SEAT = st.sampled_from([ANN, BOB])
 GRIM = st.integers(1, 7)
 ELEMENT = st.sampled_from([*ELEMENTS, "Ice", "fire"])
 STATUS = st.sampled_from([*STATUSES, None, "Sleep"])
 NOTE = st.sampled_from(["card text", "", None])
-
-
-def command(name: str, required: dict[str, Any], optional: dict[str, Any] | None = None) -> Any:
-    payload = st.fixed_dictionaries(required, optional=optional or {})
-    return st.tuples(st.just(name), payload)
 
 
 COMMANDS = st.one_of(
@@ -106,12 +99,12 @@ COMMANDS = st.one_of(
     command("grim.attack", {"bogus": st.just(1)}),
 )
 ROLE = st.sampled_from(["host", "host", "host", "player", "player", "spectator"])
-SETUP: list[tuple[str, dict[str, Any], int]] = [
-    ("grim.favor", {"seat_id": BOB}, BOB),
-    ("grim.enter", {"name": "Roar", "element": "Fire", "health": 20, "speed": 14}, ANN),
-    ("grim.enter", {"name": "Cloud", "element": "Wind", "health": 12, "speed": 8}, ANN),
-    ("grim.enter", {"name": "Twitch", "element": "Electric", "health": 16, "speed": 9}, BOB),
-    ("grim.enter", {"name": "Shade", "element": "Dark", "health": 10, "speed": 8}, BOB),
+SETUP: list[Step] = [
+    (("grim.favor", {"seat_id": BOB}), BOB, "player"),
+    (("grim.enter", {"name": "Roar", "element": "Fire", "health": 20, "speed": 14}), ANN, "player"),
+    (("grim.enter", {"name": "Cloud", "element": "Wind", "health": 12, "speed": 8}), ANN, "player"),
+    (("grim.enter", {"name": "Twitch", "element": "Electric", "health": 16, "speed": 9}), BOB, "player"),
+    (("grim.enter", {"name": "Shade", "element": "Dark", "health": 10, "speed": 8}), BOB, "player"),
 ]
 
 
@@ -120,7 +113,7 @@ def elements_of(grim: dict[str, Any]) -> list[str]:
 
 
 @st.composite
-def likely(draw: st.DrawFn, state: State) -> tuple[tuple[str, dict[str, Any]], int, str]:
+def likely(draw: st.DrawFn, state: State) -> Step:
     """A command that is likely valid in ``state`` (the Grim in play, their Elements, their owners)."""
     grims = [g for g in state["grims"] if g["in_play"]]
     role = draw(ROLE)
@@ -200,39 +193,11 @@ def check_invariants(state: State) -> None:
     assert sum(1 for p in state["players"] if p["favor"]) <= 1
     for player in state["players"]:
         assert player["banished"] >= 0
-    json.dumps(state)
 
 
-def play(data: st.DataObject, fmt: str) -> tuple[State, State, list[LoggedEvent]]:
-    """Set up a duel, then apply a drawn mix of likely-valid and arbitrary commands; the accepted log."""
-    initial = RULES.initial_state({"format": fmt})
-    state = copy.deepcopy(initial)
-    log: list[LoggedEvent] = []
-    steps: list[Any] = [((name, payload), seat, "player") for name, payload, seat in SETUP]
-    count = data.draw(st.integers(0, 40), label="steps")
-    for index in range(len(steps) + count):
-        if index < len(steps):
-            (name, payload), seat, role = steps[index]
-        elif data.draw(st.integers(0, 3), label="kind"):
-            (name, payload), seat, role = data.draw(likely(state), label="likely")
-        else:
-            (name, payload), seat, role = data.draw(st.tuples(COMMANDS, SEAT, ROLE), label="any")
-        before = copy.deepcopy(state)
-        try:
-            outcome = RULES.apply(state, name, payload, Actor(seat, role, False, SEATS), random.Random(0))
-        except RuleViolation as refusal:
-            assert state == before, refusal.code
-            assert refusal.code and refusal.message
-            continue
-        state = outcome.state
-        check_invariants(state)
-        for event in outcome.events:
-            stored = json.loads(json.dumps(event.payload))  # the log keeps JSON
-            log.append(LoggedEvent(len(log) + 1, seat, event.type, stored))
-            assert RULES.describe(event.type, stored, {ANN: "Ann", BOB: "Bob"})
-            assert not unnamed_numbers(event.type, stored)  # the log tells the truth
-        RULES.results(state)
-    return initial, state, log
+GAME = UndoGame(
+    RULES, NAMES, st.tuples(COMMANDS, SEAT, ROLE), likely, check_invariants, likely_odds=3, most_steps=40
+)
 
 
 @settings(max_examples=120, deadline=None)
@@ -240,27 +205,10 @@ def play(data: st.DataObject, fmt: str) -> tuple[State, State, list[LoggedEvent]
 def test_undoing_every_accepted_event_newest_first_restores_the_initial_state(
     data: st.DataObject, fmt: str
 ) -> None:
-    initial, final, log = play(data, fmt)
-    host = Actor(ANN, "host", False, SEATS)
-    state = final
-    undos: list[LoggedEvent] = []
-    for event in reversed(log):
-        before = state
-        outcome = RULES.invert(state, event, host)
-        state = outcome.state
-        (reverted,) = outcome.events
-        assert reverted.type == "reverted" and reverted.payload["of"] == event.type
-        undone = LoggedEvent(
-            len(log) + len(undos) + 1, ANN, reverted.type, json.loads(json.dumps(reverted.payload))
-        )
-        # Redo (inverting the compensation) gives back exactly the state before the undo.
-        assert RULES.invert(state, undone, host).state == before
-        undos.append(undone)
-    assert state == initial
-    # Redo everything, oldest first: back to the final state.
-    for undone in reversed(undos):
-        state = RULES.invert(state, undone, host).state
-    assert state == final
+    """Set up a duel, then a drawn mix of likely-valid and arbitrary commands (``rules.tests.harness``)."""
+    initial = RULES.initial_state({"format": fmt})
+    final, log = play(GAME, data, initial, SEATS, opening=SETUP)
+    undo_and_redo_everything(GAME, initial, final, log, SEATS)
 
 
 def test_undo_of_an_attack_restores_health_stamina_and_statuses() -> None:

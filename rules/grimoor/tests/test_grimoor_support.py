@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-import random
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-import pytest
-
-from rules.changes import moved, number_changes
-from rules.engine import Actor, LoggedEvent, State
-from rules.errors import RuleViolation
 from rules.grimoor import GrimoorRules
+from rules.tests import harness
 
 RULES = GrimoorRules()
 ANN, BOB, CAT = 1, 2, 3
@@ -20,59 +13,15 @@ NAMES = {ANN: "Ann", BOB: "Bob"}
 SEATS = (ANN, BOB)
 
 
-def unnamed_changes(event_type: str, payload: dict[str, Any]) -> list[str]:
-    """The numbers an event changed that its log line does not name as ``before → after`` (the house
-    rule "the log tells the truth", as tests/lognumbers.py checks it for the table service)."""
-    line = RULES.describe(event_type, payload, NAMES)
-    return [
-        f"{path} {moved(b, a)} not in {line!r}"
-        for path, b, a in number_changes(payload)
-        if moved(b, a) not in line
-    ]
+class Table(harness.Table):
+    """A Grimoor table in a test (``rules.tests.harness.Table``), with shortcuts for Hordes and Cohorts.
 
+    A command a test sends from no seat comes from the seat whose turn it is (else Ann).
+    """
 
-def actor(seat: int = ANN, role: str = "player", *, everyone_edits: bool = False) -> Actor:
-    return Actor(seat, role, everyone_edits, SEATS)
-
-
-@dataclass
-class Table:
-    """A Grimoor table in a test: the snapshot, the accepted events, and shortcuts for commands."""
-
-    state: State = field(default_factory=lambda: RULES.initial_state({}))
-    log: list[LoggedEvent] = field(default_factory=list)
-
-    def do(
-        self, command: str, payload: dict[str, Any] | None = None, seat: int | None = None, **kw: Any
-    ) -> dict[str, Any]:
-        """Apply a command, by default from the seat whose turn it is (else Ann)."""
-        if seat is None:
-            seat = self.state["turn_seat_id"] or ANN
-        outcome = RULES.apply(self.state, command, payload or {}, actor(seat, **kw), random.Random(0))
-        self.state = outcome.state
-        (event,) = outcome.events
-        self.log.append(LoggedEvent(len(self.log) + 1, seat, event.type, event.payload))
-        missing = unnamed_changes(event.type, event.payload)
-        assert not missing, f"{command} leaves numbers out of its log line: {missing}"
-        body: dict[str, Any] = event.payload
-        return body
-
-    def refused(self, command: str, payload: Any = None, seat: int | None = None, **kw: Any) -> RuleViolation:
-        """The refusal of a command; the snapshot is asserted unchanged."""
-        if seat is None:
-            seat = self.state["turn_seat_id"] or ANN
-        before = copy.deepcopy(self.state)
-        with pytest.raises(RuleViolation) as info:
-            RULES.apply(
-                self.state, command, {} if payload is None else payload, actor(seat, **kw), random.Random(0)
-            )
-        assert self.state == before
-        return info.value
-
-    def line(self) -> str:
-        """The log line of the latest event."""
-        event = self.log[-1]
-        return RULES.describe(event.type, event.payload, NAMES)
+    rules = RULES
+    seat_names = NAMES
+    default_seats: ClassVar[tuple[int, ...]] = SEATS
 
     def play(self, type_: str, strength: int, **extra: Any) -> int:
         """The turn player plays a Cohort (one Action); its id."""
@@ -90,10 +39,6 @@ class Table:
 
     def end(self, **payload: Any) -> dict[str, Any]:
         return self.do("turn.end", payload)
-
-    def player(self, seat: int) -> dict[str, Any]:
-        found: dict[str, Any] = next(p for p in self.state["players"] if p["seat_id"] == seat)
-        return found
 
     def horde(self, seat: int) -> list[dict[str, Any]]:
         horde: list[dict[str, Any]] = self.player(seat)["horde"]

@@ -4,34 +4,19 @@ from __future__ import annotations
 
 import copy
 import json
-import random
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.engine import Actor, LoggedEvent, State
-from rules.errors import RuleViolation
-from rules.grimoor.tests.test_grimoor_support import (
-    ANN,
-    BOB,
-    NAMES,
-    RULES,
-    SEATS,
-    fill,
-    started,
-    unnamed_changes,
-)
+from rules.grimoor.tests.test_grimoor_support import ANN, BOB, NAMES, RULES, SEATS, fill, started
+from rules.tests.harness import Step, UndoGame, command, play, undo_and_redo_everything
 
 SEAT = st.sampled_from([ANN, BOB])
 TYPE = st.sampled_from(["Duskgil", "Duskfin", "olatha", "Gaunt", "Goblin"])
 ROLE = st.sampled_from(["player", "player", "player", "host", "spectator"])
 NOTE = st.sampled_from(["card text", "", None])
 STRENGTH = st.integers(0, 9)
-
-
-def command(name: str, required: dict[str, Any], optional: dict[str, Any] | None = None) -> Any:
-    return st.tuples(st.just(name), st.fixed_dictionaries(required, optional=optional or {}))
 
 
 COHORT = {"type": TYPE, "strength": STRENGTH}
@@ -75,7 +60,7 @@ ANY = st.one_of(
 
 
 @st.composite
-def likely(draw: st.DrawFn, state: State) -> tuple[tuple[str, dict[str, Any]], int, str]:
+def likely(draw: st.DrawFn, state: State) -> Step:
     """A command that is likely valid in ``state``: the turn player's Actions, existing Cohorts, turn ends."""
     if not state["players"] or state["over"]:
         return draw(ANY), draw(SEAT), draw(ROLE)
@@ -144,64 +129,21 @@ def check_invariants(state: State) -> None:
     for player in state["players"]:
         assert player["points"] >= 0 and player["eoc_cards"] >= 0
         assert len(player["strongholds"]) == len(set(player["strongholds"])) <= 3
-    json.dumps(state)
 
 
-def play(data: st.DataObject) -> tuple[State, State, list[LoggedEvent]]:
-    """A fresh table, then a drawn mix of likely-valid and arbitrary commands; the accepted log."""
-    initial = RULES.initial_state(data.draw(st.sampled_from([{}, {"start_points": 0}]), label="options"))
-    state = copy.deepcopy(initial)
-    log: list[LoggedEvent] = []
-    steps = data.draw(st.integers(0, 100), label="steps")
-    for index in range(steps + 1):
-        if index == 0:
-            (name, payload), seat, role = ("game.start", {"start_seat_id": data.draw(SEAT)}), ANN, "player"
-        elif data.draw(st.integers(0, 5), label="kind"):
-            (name, payload), seat, role = data.draw(likely(state), label="likely")
-        else:
-            (name, payload), seat, role = data.draw(st.tuples(ANY, SEAT, ROLE), label="any")
-        before = copy.deepcopy(state)
-        try:
-            outcome = RULES.apply(state, name, payload, Actor(seat, role, False, SEATS), random.Random(0))
-        except RuleViolation as refusal:
-            assert state == before, refusal.code
-            assert refusal.code and refusal.message
-            continue
-        state = outcome.state
-        check_invariants(state)
-        for event in outcome.events:
-            stored = json.loads(json.dumps(event.payload))  # the log keeps JSON
-            log.append(LoggedEvent(len(log) + 1, seat, event.type, stored))
-            assert RULES.describe(event.type, stored, NAMES)
-            assert not unnamed_changes(event.type, stored)  # the log tells the truth
-        RULES.results(state)
-    return initial, state, log
+GAME = UndoGame(
+    RULES, NAMES, st.tuples(ANY, SEAT, ROLE), likely, check_invariants, likely_odds=5, most_steps=100
+)
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_undoing_every_accepted_event_newest_first_restores_the_initial_state(data: st.DataObject) -> None:
-    initial, final, log = play(data)
-    assert json.loads(json.dumps(final)) == final  # the snapshot survives being stored as JSON
-    host = Actor(ANN, "host", False, SEATS)
-    state = final
-    undos: list[LoggedEvent] = []
-    for event in reversed(log):
-        before = state
-        outcome = RULES.invert(state, event, host)
-        state = outcome.state
-        (reverted,) = outcome.events
-        assert reverted.type == "reverted" and reverted.payload["of"] == event.type
-        undone = LoggedEvent(
-            len(log) + len(undos) + 1, ANN, reverted.type, json.loads(json.dumps(reverted.payload))
-        )
-        # Redo (inverting the compensation) gives back exactly the state before the undo.
-        assert RULES.invert(state, undone, host).state == before
-        undos.append(undone)
-    assert state == initial
-    for undone in reversed(undos):  # redo everything, oldest first: back to the final state
-        state = RULES.invert(state, undone, host).state
-    assert state == final
+    """A fresh table and its game started, then a drawn mix of likely-valid and arbitrary commands."""
+    initial = RULES.initial_state(data.draw(st.sampled_from([{}, {"start_points": 0}]), label="options"))
+    opening = [(("game.start", {"start_seat_id": data.draw(SEAT)}), ANN, "player")]
+    final, log = play(GAME, data, initial, SEATS, opening=opening)
+    undo_and_redo_everything(GAME, initial, final, log, SEATS)
 
 
 def test_the_property_reaches_the_end_of_the_game() -> None:

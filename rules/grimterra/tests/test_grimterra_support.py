@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-import random
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-import pytest
-
-from rules.changes import moved, number_changes
-from rules.engine import Actor, LoggedEvent, State
-from rules.errors import RuleViolation
 from rules.grimterra import GrimterraRules
+from rules.tests import harness
 
 RULES = GrimterraRules()
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
@@ -20,54 +13,12 @@ NAMES = {ANN: "Ann", BOB: "Bob", CAT: "Cat"}
 SEATS = (ANN, BOB, CAT)
 
 
-def unnamed_changes(event_type: str, payload: dict[str, Any]) -> list[str]:
-    """The numbers an event changed that its log line does not name as ``before → after`` (the house
-    rule "the log tells the truth", as tests/lognumbers.py checks it for the table service)."""
-    line = RULES.describe(event_type, payload, NAMES)
-    return [
-        f"{path} {moved(b, a)} not in {line!r}"
-        for path, b, a in number_changes(payload)
-        if moved(b, a) not in line
-    ]
+class Table(harness.Table):
+    """A Grimterra table in a test (``rules.tests.harness.Table``), with shortcuts for its heroes."""
 
-
-def actor(seat: int = ANN, role: str = "player", *, everyone_edits: bool = False) -> Actor:
-    return Actor(seat, role, everyone_edits, SEATS)
-
-
-@dataclass
-class Table:
-    """A Grimterra table in a test: the snapshot, the accepted events, and shortcuts for commands."""
-
-    state: State = field(default_factory=lambda: RULES.initial_state({}))
-    log: list[LoggedEvent] = field(default_factory=list)
-
-    def do(
-        self, command: str, payload: dict[str, Any] | None = None, seat: int = ANN, **kw: Any
-    ) -> dict[str, Any]:
-        outcome = RULES.apply(self.state, command, payload or {}, actor(seat, **kw), random.Random(0))
-        self.state = outcome.state
-        (event,) = outcome.events
-        self.log.append(LoggedEvent(len(self.log) + 1, seat, event.type, event.payload))
-        missing = unnamed_changes(event.type, event.payload)
-        assert not missing, f"{command} leaves numbers out of its log line: {missing}"
-        body: dict[str, Any] = event.payload
-        return body
-
-    def line(self) -> str:
-        """The log line of the newest event."""
-        event = self.log[-1]
-        return RULES.describe(event.type, event.payload, NAMES)
-
-    def refused(
-        self, command: str, payload: dict[str, Any] | None = None, seat: int = ANN, **kw: Any
-    ) -> RuleViolation:
-        """The refusal of a command; the snapshot is asserted unchanged."""
-        before = copy.deepcopy(self.state)
-        with pytest.raises(RuleViolation) as info:
-            RULES.apply(self.state, command, payload or {}, actor(seat, **kw), random.Random(0))
-        assert self.state == before
-        return info.value
+    rules = RULES
+    seat_names = NAMES
+    default_seats: ClassVar[tuple[int, ...]] = SEATS
 
     def add(
         self,
@@ -97,10 +48,6 @@ class Table:
         found: dict[str, Any] = next(h for h in self.state["heroes"] if h["id"] == hero_id)
         return found
 
-    def player(self, seat: int) -> dict[str, Any]:
-        found: dict[str, Any] = next(p for p in self.state["players"] if p["seat_id"] == seat)
-        return found
-
     def set_hero(self, hero_id: int, **values: Any) -> None:
         """Test set-up shortcut: change a hero directly (never used to check the rules' changes)."""
         self.hero(hero_id).update(values)
@@ -116,12 +63,6 @@ class Table:
                 return
             self.do("turn.next", {}, seat=self.state["turn"]["seat_id"])
         raise AssertionError(f"never reached {phase}")
-
-    def undo_all(self) -> State:
-        state = self.state
-        for event in reversed(self.log):
-            state = RULES.invert(state, event, actor(role="host")).state
-        return state
 
 
 SKILLS_VEX = {"normal": {"Fortutidas": 3}, "empowered": {"Fortutidas": 5}}

@@ -2,25 +2,14 @@
 
 from __future__ import annotations
 
-import copy
-import json
-import random
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rules.engine import Actor, LoggedEvent, State
-from rules.errors import RuleViolation
-from rules.grimterra.tests.test_grimterra_support import (
-    ANN,
-    BOB,
-    NAMES,
-    RULES,
-    SEATS,
-    fighting,
-    unnamed_changes,
-)
+from rules.engine import Actor, State
+from rules.grimterra.tests.test_grimterra_support import ANN, BOB, NAMES, RULES, SEATS, fighting
+from rules.tests.harness import Step, UndoGame, command, play, undo_and_redo_everything
 
 SEAT = st.sampled_from([ANN, BOB])
 ROLE = st.sampled_from(["player", "player", "player", "host", "spectator"])
@@ -28,10 +17,6 @@ HERO = st.integers(1, 9)
 FATE = st.sampled_from(["Agilitas", "Fortutidas", "Intellectus", "Tenebris", "red", "Fire"])
 KIND = st.sampled_from(["spell", "equipment", "power", "attack", "defense", "trap"])
 NOTE = st.sampled_from(["card text", "", None])
-
-
-def command(name: str, required: dict[str, Any], optional: dict[str, Any] | None = None) -> Any:
-    return st.tuples(st.just(name), st.fixed_dictionaries(required, optional=optional or {}))
 
 
 ANY = st.one_of(
@@ -99,7 +84,7 @@ ANY = st.one_of(
 
 
 @st.composite
-def likely(draw: st.DrawFn, state: State) -> tuple[tuple[str, dict[str, Any]], int, str]:
+def likely(draw: st.DrawFn, state: State) -> Step:
     """A command that is likely valid in ``state``: the turn's player, living heroes, their own Fates."""
     turn = state["turn"]
     living = [h for h in state["heroes"] if h["side"] != "dead"]
@@ -202,63 +187,22 @@ def check_invariants(state: State) -> None:
     if state["over"]:
         assert (state["winner_seat_id"] is None) == bool(state["tied_seat_ids"])
     assert state["turn"]["phase"] in ("draw", "pre", "combat", "post", "discard")
-    json.dumps(state)
 
 
-def play(data: st.DataObject) -> tuple[State, State, list[LoggedEvent]]:
-    """From an empty table: set up Ann's Vex against Bob's Kel, then a drawn mix of commands."""
-    overkill = data.draw(st.sampled_from(["cleared", "carry"]), label="overkill")
-    initial = RULES.initial_state({"overkill": overkill})
-    t, _ = fighting(deck=data.draw(st.sampled_from([None, 7, 12]), label="deck"), overkill=overkill)
-    state = t.state
-    log = list(t.log)
-    for _ in range(data.draw(st.integers(0, 45), label="steps")):
-        if data.draw(st.integers(0, 4), label="kind"):
-            (name, payload), seat, role = data.draw(likely(state), label="likely")
-        else:
-            (name, payload), seat, role = data.draw(st.tuples(ANY, SEAT, ROLE), label="any")
-        before = copy.deepcopy(state)
-        try:
-            outcome = RULES.apply(state, name, payload, Actor(seat, role, False, SEATS), random.Random(0))
-        except RuleViolation as refusal:
-            assert state == before, refusal.code
-            assert refusal.code and refusal.message
-            continue
-        state = outcome.state
-        check_invariants(state)
-        for event in outcome.events:
-            stored = json.loads(json.dumps(event.payload))  # the log keeps JSON
-            log.append(LoggedEvent(len(log) + 1, seat, event.type, stored))
-            line = RULES.describe(event.type, stored, NAMES)
-            assert line and line.endswith(".") and "None" not in line, line
-            assert not unnamed_changes(event.type, stored), line  # the log tells the truth
-        RULES.results(state)
-    return initial, state, log
+GAME = UndoGame(
+    RULES, NAMES, st.tuples(ANY, SEAT, ROLE), likely, check_invariants, likely_odds=4, most_steps=45
+)
 
 
 @settings(max_examples=120, deadline=None)
 @given(st.data())
 def test_undoing_every_accepted_event_newest_first_restores_the_initial_state(data: st.DataObject) -> None:
-    initial, final, log = play(data)
-    host = Actor(ANN, "host", False, SEATS)
-    state = final
-    undos: list[LoggedEvent] = []
-    for event in reversed(log):
-        before = state
-        outcome = RULES.invert(state, event, host)
-        state = outcome.state
-        (reverted,) = outcome.events
-        assert reverted.type == "reverted" and reverted.payload["of"] == event.type
-        undone = LoggedEvent(
-            len(log) + len(undos) + 1, ANN, reverted.type, json.loads(json.dumps(reverted.payload))
-        )
-        # Redo (inverting the compensation) gives back exactly the state before the undo.
-        assert RULES.invert(state, undone, host).state == before
-        undos.append(undone)
-    assert state == initial
-    for undone in reversed(undos):
-        state = RULES.invert(state, undone, host).state
-    assert state == final
+    """From an empty table: Ann's Vex against Bob's Kel, then a drawn mix of commands."""
+    overkill = data.draw(st.sampled_from(["cleared", "carry"]), label="overkill")
+    initial = RULES.initial_state({"overkill": overkill})
+    t, _ = fighting(deck=data.draw(st.sampled_from([None, 7, 12]), label="deck"), overkill=overkill)
+    final, log = play(GAME, data, initial, SEATS, table=t)
+    undo_and_redo_everything(GAME, initial, final, log, SEATS)
 
 
 def test_undo_of_a_win_reopens_the_game() -> None:

@@ -2,18 +2,10 @@
 
 from __future__ import annotations
 
-import copy
-import random
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-import pytest
-
-from rules.changes import moved, number_changes
-from rules.engine import Actor, LoggedEvent, State
-from rules.errors import RuleViolation
 from rules.grimwood import GrimwoodRules
+from rules.tests import harness
 
 RULES = GrimwoodRules()
 ANN, BOB, CAT, DAN = 1, 2, 3, 4
@@ -21,72 +13,15 @@ NAMES = {ANN: "Ann", BOB: "Bob", CAT: "Cat", DAN: "Dan"}
 SEATS = (ANN, BOB)
 
 
-def unnamed_numbers(event_type: str, payload: Mapping[str, Any]) -> list[str]:
-    """The numbers an event changed that its log line does not name as ``before → after``
-    (the house rule "the log tells the truth", issue #31; ``tests/lognumbers.py`` at the table)."""
-    line = RULES.describe(event_type, payload, NAMES)
-    return [
-        f"{path} {moved(before, after)} is not in {line!r}"
-        for path, before, after in number_changes(payload)
-        if moved(before, after) not in line
-    ]
+class Table(harness.Table):
+    """A Grimwood table in a test (``rules.tests.harness.Table``), with shortcuts for hands and combos.
 
+    A command a test sends from no seat comes from the seat whose turn it is (else the first seat).
+    """
 
-@dataclass
-class Table:
-    """A Grimwood table in a test: the snapshot, the accepted events, and shortcuts for commands."""
-
-    seats: tuple[int, ...] = SEATS
-    state: State = field(default_factory=lambda: RULES.initial_state({}))
-    log: list[LoggedEvent] = field(default_factory=list)
-
-    options: dict[str, Any] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        if self.options:
-            self.state = RULES.initial_state(self.options)
-
-    def actor(self, seat: int, role: str = "player", *, everyone_edits: bool = False) -> Actor:
-        return Actor(seat, role, everyone_edits, self.seats)
-
-    def do(
-        self, command: str, payload: dict[str, Any] | None = None, seat: int | None = None, **kw: Any
-    ) -> dict[str, Any]:
-        """Apply a command, by default from the seat whose turn it is (else Ann)."""
-        if seat is None:
-            seat = self.state["turn_seat_id"] or ANN
-        outcome = RULES.apply(self.state, command, payload or {}, self.actor(seat, **kw), random.Random(0))
-        self.state = outcome.state
-        (event,) = outcome.events
-        self.log.append(LoggedEvent(len(self.log) + 1, seat, event.type, event.payload))
-        assert not unnamed_numbers(event.type, event.payload), unnamed_numbers(event.type, event.payload)
-        body: dict[str, Any] = event.payload
-        return body
-
-    def refused(self, command: str, payload: Any = None, seat: int | None = None, **kw: Any) -> RuleViolation:
-        """The refusal of a command; the snapshot is asserted unchanged."""
-        if seat is None:
-            seat = self.state["turn_seat_id"] or ANN
-        before = copy.deepcopy(self.state)
-        with pytest.raises(RuleViolation) as info:
-            RULES.apply(
-                self.state,
-                command,
-                {} if payload is None else payload,
-                self.actor(seat, **kw),
-                random.Random(0),
-            )
-        assert self.state == before
-        return info.value
-
-    def line(self) -> str:
-        """The log line of the latest event."""
-        event = self.log[-1]
-        return RULES.describe(event.type, event.payload, NAMES)
-
-    def player(self, seat: int) -> dict[str, Any]:
-        found: dict[str, Any] = next(p for p in self.state["players"] if p["seat_id"] == seat)
-        return found
+    rules = RULES
+    seat_names = NAMES
+    default_seats: ClassVar[tuple[int, ...]] = SEATS
 
     def combos(self, seat: int) -> list[dict[str, Any]]:
         combos: list[dict[str, Any]] = self.player(seat)["combos"]
@@ -123,6 +58,9 @@ class Table:
             p["seat_id"] for p in self.state["players"] if any(c["id"] == combo_id for c in p["combos"])
         )
         return seat
+
+
+unnamed_numbers = Table.unnamed_numbers
 
 
 def started(*seats: int, start: int | None = None, **options: Any) -> Table:

@@ -3,27 +3,15 @@
 from __future__ import annotations
 
 import copy
-import json
-import random
-from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rules.engine import Actor, LoggedEvent, State
-from rules.errors import RuleViolation
 from rules.grimwood import SUPERNATURALS
 from rules.grimwood.state import total
-from rules.grimwood.tests.test_grimwood_support import (
-    ANN,
-    BOB,
-    CAT,
-    DAN,
-    NAMES,
-    RULES,
-    started,
-    unnamed_numbers,
-)
+from rules.grimwood.tests.test_grimwood_support import ANN, BOB, CAT, DAN, NAMES, RULES, started
+from rules.tests.harness import Step, UndoGame, command, play, undo_and_redo_everything
 
 ALL_SEATS = (ANN, BOB, CAT, DAN)
 SEAT = st.sampled_from(ALL_SEATS)
@@ -48,10 +36,6 @@ VIA = st.sampled_from(["turn", "action", "power", None])
 ID = st.integers(1, 12)
 
 
-def command(name: str, required: dict[str, Any], optional: dict[str, Any] | None = None) -> Any:
-    return st.tuples(st.just(name), st.fixed_dictionaries(required, optional=optional or {}))
-
-
 ANY = st.one_of(
     command("game.start", {}, {"seat_ids": st.lists(SEAT, max_size=4), "start_seat_id": SEAT}),
     command("combo.place", {"cards": CARDS}, {"seat_id": SEAT}),
@@ -73,7 +57,7 @@ ANY = st.one_of(
 
 
 @st.composite
-def likely(draw: st.DrawFn, state: State) -> tuple[tuple[str, dict[str, Any]], int, str]:
+def likely(draw: st.DrawFn, state: State) -> Step:
     """A command likely valid in ``state``: the turn player's moves, existing combos, turn ends."""
     if not state["players"] or state["over"]:
         return draw(ANY), draw(SEAT), draw(ROLE)
@@ -152,68 +136,23 @@ def check_invariants(state: State) -> None:
             assert 1 <= len(combo["cards"]) <= 5 and combo["frozen"] == ("Dragon" in combo["cards"])
     if state["last_round"] is not None:
         assert 0 <= state["last_round"]["remaining_turns"] < len(state["players"])
-    json.dumps(state)
 
 
-def play(data: st.DataObject) -> tuple[State, State, list[LoggedEvent]]:
-    """A fresh table, then a drawn mix of likely-valid and arbitrary commands; the accepted log."""
-    count = data.draw(st.integers(2, 4), label="players")
-    seats = ALL_SEATS[:count]
-    initial = RULES.initial_state({})
-    state = copy.deepcopy(initial)
-    log: list[LoggedEvent] = []
-    payload: dict[str, Any]
-    steps = data.draw(st.integers(0, 80), label="steps")
-    for index in range(steps + 1):
-        if index == 0:
-            (name, payload), seat, role = ("game.start", {}), data.draw(st.sampled_from(seats)), "player"
-        elif data.draw(st.integers(0, 5), label="kind"):
-            (name, payload), seat, role = data.draw(likely(state), label="likely")
-        else:
-            (name, payload), seat, role = data.draw(st.tuples(ANY, SEAT, ROLE), label="any")
-        before = copy.deepcopy(state)
-        try:
-            outcome = RULES.apply(state, name, payload, Actor(seat, role, False, seats), random.Random(0))
-        except RuleViolation as refusal:
-            assert state == before, refusal.code
-            assert refusal.code and refusal.message
-            continue
-        state = outcome.state
-        check_invariants(state)
-        for event in outcome.events:
-            stored = json.loads(json.dumps(event.payload))  # the log keeps JSON
-            log.append(LoggedEvent(len(log) + 1, seat, event.type, stored))
-            assert RULES.describe(event.type, stored, NAMES)
-            # The log tells the truth: every number the command moved is in its line (issue #31).
-            assert not unnamed_numbers(event.type, stored)
-        RULES.results(state)
-    return initial, state, log
+GAME = UndoGame(
+    RULES, NAMES, st.tuples(ANY, SEAT, ROLE), likely, check_invariants, likely_odds=5, most_steps=80
+)
 
 
 @settings(max_examples=150, deadline=None)
 @given(st.data())
 def test_undoing_every_accepted_event_newest_first_restores_the_initial_state(data: st.DataObject) -> None:
-    initial, final, log = play(data)
-    assert json.loads(json.dumps(final)) == final  # the snapshot survives being stored as JSON
-    host = Actor(ANN, "host", False, ALL_SEATS)
-    state = final
-    undos: list[LoggedEvent] = []
-    for event in reversed(log):
-        before = state
-        outcome = RULES.invert(state, event, host)
-        state = outcome.state
-        (reverted,) = outcome.events
-        assert reverted.type == "reverted" and reverted.payload["of"] == event.type
-        undone = LoggedEvent(
-            len(log) + len(undos) + 1, ANN, reverted.type, json.loads(json.dumps(reverted.payload))
-        )
-        # Redo (inverting the compensation) gives back exactly the state before the undo.
-        assert RULES.invert(state, undone, host).state == before
-        undos.append(undone)
-    assert state == initial
-    for undone in reversed(undos):  # redo everything, oldest first: back to the final state
-        state = RULES.invert(state, undone, host).state
-    assert state == final
+    """Two to four players start, then a drawn mix of likely-valid and arbitrary commands; every line
+    names the numbers its command moved (issue #31)."""
+    seats = ALL_SEATS[: data.draw(st.integers(2, 4), label="players")]
+    initial = RULES.initial_state({})
+    opening: list[Step] = [(("game.start", {}), data.draw(st.sampled_from(seats)), "player")]
+    final, log = play(GAME, data, initial, seats, opening=opening)
+    undo_and_redo_everything(GAME, initial, final, log, seats)
 
 
 def test_a_whole_game_undone_and_redone() -> None:
