@@ -43,7 +43,7 @@ from typing import Any, ClassVar
 
 from rules.engine import State
 from rules.game import Handler, OpsRules
-from rules.grimterra import commands
+from rules.grimterra import combat, commands, hands, heroes, wounds
 from rules.grimterra.describe import describe as describe_event
 from rules.grimterra.results import results as game_results
 from rules.grimterra.state import OVERKILL, initial_state
@@ -64,22 +64,22 @@ NUMBER_WORDS = {
 
 HANDLERS: dict[str, Handler] = {
     "game.start": commands.start,
-    "hero.add": commands.add_hero,
-    "hero.position": commands.position,
-    "hero.skill": commands.skill,
-    "hero.wound": commands.wound,
-    "hero.heal": commands.heal,
-    "hero.dark": commands.dark,
-    "hero.move_dark": commands.move_dark,
+    "hero.add": heroes.add_hero,
+    "hero.position": heroes.position,
+    "hero.skill": heroes.skill,
+    "hero.wound": wounds.wound,
+    "hero.heal": wounds.heal,
+    "hero.dark": wounds.dark,
+    "hero.move_dark": wounds.move_dark,
     "hero.adjust": commands.adjust,
-    "card.use": commands.use_card,
-    "card.bluff": commands.bluff,
-    "card.illegal": commands.illegal,
-    "card.draw": commands.draw,
-    "card.discard": commands.discard,
-    "combat.start": commands.combat_start,
-    "combat.round_end": commands.round_end,
-    "combat.end": commands.combat_end,
+    "card.use": hands.use_card,
+    "card.bluff": hands.bluff,
+    "card.illegal": hands.illegal,
+    "card.draw": hands.draw,
+    "card.discard": hands.discard,
+    "combat.start": combat.combat_start,
+    "combat.round_end": combat.round_end,
+    "combat.end": combat.combat_end,
     "turn.next": commands.turn_next,
     "player.deck": commands.set_deck,
     "player.adjust": commands.player_adjust,
