@@ -1,37 +1,33 @@
-"""The Grimoor table's commands (issue 13: the Grimoor contract), each a handler ``(ctx, payload) -> event``.
+"""The Grimoor table's game, turn and Conflict commands and the points (issue 13), each a handler
+``(ctx, payload) -> event``.
 
 Every handler reads and checks its whole payload first, then records its
 changes through ``ctx.rec`` (so undo and redo are exact), and returns the
-event's type and a body that names everything the log line needs.
+event's type and a body that names everything the log line needs. The
+turn's Actions are ``rules.grimoor.actions``, the Cohorts' abilities and
+corrections ``rules.grimoor.cohorts``; the Conflict's sums ``scoring``.
 
-Who may do what: the five Actions, ``turn.end`` and ``actions.set`` belong to
-the player whose turn it is (another seat's only if the host or the table
-allows it, ``Actor.require_edit``). Abilities may Focus, Ready, add or remove
-a Cohort in either Horde (rulebook: Playing Cohorts, "it can affect a Cohort
-in either player's Horde"), so those and the Conflict corrections are
-anyone's at the table. Points are their player's (or the host's). Spectators
-change nothing.
+Who may do what: ``turn.end`` and ``actions.set`` belong to the player whose
+turn it is (another seat's only if the host or the table allows it,
+``Actor.require_edit``); the Conflict corrections are anyone's at the table;
+points are their player's (or the host's). Spectators change nothing.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
-from rules.engine import Payload
+from rules.engine import Payload, State
 from rules.errors import RuleViolation
 from rules.game import Ctx, EventBody
 from rules.grimoor import scoring
 from rules.grimoor import validate as v
+from rules.grimoor.actions import turn_player
 from rules.grimoor.state import (
     FIRST_TURN_ACTIONS,
-    MAX_FOCUS,
-    STRONGHOLD_DISCARDS,
     TURN_ACTIONS,
-    Cohort,
     at_opening,
-    cohort_path,
-    counted,
-    find_cohort,
     key,
     new_player,
     opponent,
@@ -39,69 +35,7 @@ from rules.grimoor.state import (
     require_playing,
     require_started,
 )
-from rules.turns import turn_player
 from rules.validate import no_change
-
-
-def _take_action(ctx: Ctx) -> tuple[int, int]:
-    """The turn's player spends one of the turn's Actions: their seat and the Actions left after.
-
-    Refused beyond the turn's Actions (two, one on the Start Player's first
-    turn of a Conflict) with ``no_actions_left``; nothing is recorded before
-    that check, so the caller records the rest of its change after it.
-    """
-    state = ctx.state
-    require_playing(state)
-    seat_id = _turn_player(ctx)
-    if state["actions_left"] <= 0:
-        raise RuleViolation(
-            "no_actions_left",
-            "No Actions are left this turn: end the turn.",
-            {"seat_id": seat_id, "actions_left": state["actions_left"]},
-        )
-    return seat_id, int(state["actions_left"]) - 1
-
-
-def _turn_player(ctx: Ctx) -> int:
-    """The seat whose turn it is, once the sender may act for it."""
-    return turn_player(ctx.actor, int(ctx.state["turn_seat_id"]), two_players=True)
-
-
-def _spend(ctx: Ctx) -> None:
-    ctx.rec.add(["actions_left"], -1, lo=0)
-
-
-def _new_cohort(
-    ctx: Ctx, type_: str, strength: int, name: str | None, commander: bool, focused: bool
-) -> Cohort:
-    cohort_id = int(ctx.state["next_id"])
-    ctx.rec.put(["next_id"], cohort_id + 1)
-    return {
-        "id": cohort_id,
-        "type": type_,
-        "name": name,
-        "strength": strength,
-        "focused": focused,
-        "commander": commander,
-    }
-
-
-def _triggered(ctx: Ctx, index: int, cohort: Cohort) -> str | None:
-    """The built Stronghold whose ongoing Ability a Cohort joining this Horde triggers (rulebook:
-    Building Strongholds, "triggers after a Cohort of the indicated type joins their Horde")."""
-    return str(cohort["type"]) if cohort["type"] in ctx.state["players"][index]["strongholds"] else None
-
-
-def _read_cohort(p: Payload) -> tuple[str, int, str | None, bool, bool]:
-    type_ = v.cohort_type(p)
-    strength = v.integer(p, "strength", "The Cohort's Strength", 0, v.MAX_STRENGTH)
-    name = v.optional_text(p, "name", "The Cohort's name", v.MAX_NAME)
-    commander = v.flag(p, "commander", "Commander")
-    focused = v.flag(p, "focused", "Focused")
-    return type_, strength, name, commander, focused
-
-
-# --- set-up ----------------------------------------------------------------------------------------------
 
 
 def start(ctx: Ctx, payload: Payload) -> EventBody:
@@ -177,251 +111,6 @@ def start_player(ctx: Ctx, payload: Payload) -> EventBody:
     }
 
 
-# --- the five Actions ------------------------------------------------------------------------------------
-
-
-def draw(ctx: Ctx, payload: Payload) -> EventBody:
-    """``action.draw {}``: one Action, the top card of the Cohort deck (rulebook: Drawing Cohort Cards)."""
-    v.fields(payload, ())
-    seat_id, left = _take_action(ctx)
-    _spend(ctx)
-    return "cards.drawn", {"seat_id": seat_id, "where": "top", "cards": 1, "actions_left": left}
-
-
-def draw_bottom(ctx: Ctx, payload: Payload) -> EventBody:
-    """``action.draw_bottom {}``: one Action, the bottom two cards of the Cohort deck."""
-    v.fields(payload, ())
-    seat_id, left = _take_action(ctx)
-    _spend(ctx)
-    return "cards.drawn", {"seat_id": seat_id, "where": "bottom", "cards": 2, "actions_left": left}
-
-
-def play_cohort(ctx: Ctx, payload: Payload) -> EventBody:
-    """``cohort.play {type, strength, name?, commander?, focused?}``: one Action, a Cohort from hand.
-
-    It joins the turn player's Horde Readied unless ``focused`` (a Trigger
-    whose cost is joining Focused; rulebook: Playing Cohorts). A Commander
-    is played like any Cohort but never goes to the discard.
-    """
-    p = v.fields(payload, ("type", "strength", "name", "commander", "focused"))
-    type_, strength, name, commander, focused = _read_cohort(p)
-    seat_id, left = _take_action(ctx)
-    _spend(ctx)
-    cohort = _new_cohort(ctx, type_, strength, name, commander, focused)
-    index = player_index(ctx.state, seat_id)
-    ctx.rec.insert(["players", index, "horde"], cohort)
-    return "cohort.played", {
-        "seat_id": seat_id,
-        "cohort": cohort,
-        "cohorts": len(ctx.state["players"][index]["horde"]),
-        "actions_left": left,
-        "stronghold": _triggered(ctx, index, cohort),
-    }
-
-
-def play_curio(ctx: Ctx, payload: Payload) -> EventBody:
-    """``curio.play {focus?, points?, name?, source?}``: one Action, a Curio to the Horde.
-
-    The Curio comes from the hand or the top of the Curio deck (``source``);
-    its player Focuses up to three of their own Readied Cohorts (``focus``, by
-    id) and gains the points printed on the Curio for them (``points``,
-    entered by the players; rulebook: Playing Curios).
-    """
-    p = v.fields(payload, ("focus", "points", "name", "source"))
-    focus = v.identifiers(p, "focus", "The Cohorts to Focus", MAX_FOCUS)
-    points = v.integer(p, "points", "The points gained", 0, v.MAX_POINTS, default=0)
-    name = v.optional_text(p, "name", "The Curio's name", v.MAX_NAME)
-    where = v.source(p)
-    seat_id, left = _take_action(ctx)
-    index = player_index(ctx.state, seat_id)
-    horde = {c["id"]: c for c in ctx.state["players"][index]["horde"]}
-    for cohort_id in focus:
-        if cohort_id not in horde:
-            raise RuleViolation(
-                "not_your_cohort",
-                "A Curio Focuses Cohorts in its player's own Horde.",
-                {"field": "focus", "cohort_id": cohort_id},
-            )
-        if horde[cohort_id]["focused"]:
-            raise RuleViolation(
-                "already_focused",
-                f"{_label(horde[cohort_id])} is already Focused: a Focused Cohort cannot be Focused.",
-                {"field": "focus", "cohort_id": cohort_id},
-            )
-    _spend(ctx)
-    curio_id = int(ctx.state["next_id"])
-    ctx.rec.put(["next_id"], curio_id + 1)
-    ctx.rec.insert(["players", index, "curios"], {"id": curio_id, "name": name, "source": where})
-    for cohort_id in focus:
-        ctx.rec.set(cohort_path(index, cohort_id, "focused"), True)
-    before = int(ctx.state["players"][index]["points"])
-    if points:
-        ctx.rec.add(["players", index, "points"], points)
-    return "curio.played", {
-        "seat_id": seat_id,
-        "curio_id": curio_id,
-        "name": name,
-        "source": where,
-        "focused": [_brief(horde[i]) for i in focus],
-        "points": points,
-        "points_before": before,
-        "points_after": ctx.state["players"][index]["points"],
-        "actions_left": left,
-    }
-
-
-def build(ctx: Ctx, payload: Payload) -> EventBody:
-    """``stronghold.build {type, points?}``: one Action, discard three cards and flip an Unbuilt Stronghold.
-
-    One Stronghold per type, and "Once an Unbuilt Stronghold is flipped to its
-    Stronghold side, it cannot be flipped back ... by any means" (rulebook:
-    Stronghold Cards), so building a type twice is refused and no command
-    un-builds one (undo of the build itself aside). ``points`` are those the
-    discarded cards earn, as printed.
-    """
-    p = v.fields(payload, ("type", "points"))
-    type_ = v.cohort_type(p)
-    points = v.integer(p, "points", "The points gained", 0, v.MAX_POINTS, default=0)
-    seat_id, left = _take_action(ctx)
-    index = player_index(ctx.state, seat_id)
-    if type_ in ctx.state["players"][index]["strongholds"]:
-        raise RuleViolation(
-            "stronghold_built",
-            f"The {type_} Stronghold is already built; each type is built once.",
-            {"field": "type"},
-        )
-    _spend(ctx)
-    ctx.rec.insert(["players", index, "strongholds"], type_)
-    before = int(ctx.state["players"][index]["points"])
-    if points:
-        ctx.rec.add(["players", index, "points"], points)
-    return "stronghold.built", {
-        "seat_id": seat_id,
-        "type": type_,
-        "discarded": STRONGHOLD_DISCARDS,
-        "points": points,
-        "points_before": before,
-        "points_after": ctx.state["players"][index]["points"],
-        "actions_left": left,
-    }
-
-
-# --- Cohorts outside the Action count (abilities) --------------------------------------------------------
-
-
-def _label(cohort: Cohort) -> str:
-    """A Cohort as a sentence starts with it: its name, else ``The Gaunt Cohort``."""
-    return str(cohort["name"]) if cohort.get("name") else f"The {cohort['type']} Cohort"
-
-
-def _brief(cohort: Cohort) -> dict[str, Any]:
-    return {k: cohort[k] for k in ("id", "type", "name", "strength", "commander")}
-
-
-def _set_focus(ctx: Ctx, payload: Payload, focused: bool) -> EventBody:
-    p = v.fields(payload, ("cohort_id",))
-    cohort_id = v.identifier(p, "cohort_id", "A Cohort")
-    require_playing(ctx.state)
-    v.participant(ctx.actor)
-    index, cohort = find_cohort(ctx.state, cohort_id)
-    if cohort["focused"] == focused:
-        code, what = ("already_focused", "Focused") if focused else ("already_readied", "Readied")
-        raise RuleViolation(
-            code,
-            f"{_label(cohort)} is already {what}: a {what} Cohort cannot be {what}.",
-            {"field": "cohort_id", "cohort_id": cohort_id},
-        )
-    ctx.rec.set(cohort_path(index, cohort_id, "focused"), focused)
-    seat_id = ctx.state["players"][index]["seat_id"]
-    return ("cohort.focused" if focused else "cohort.readied"), {
-        "seat_id": seat_id,
-        "cohort": _brief(cohort),
-        "counts": counted(cohort),
-    }
-
-
-def focus(ctx: Ctx, payload: Payload) -> EventBody:
-    """``cohort.focus {cohort_id}``: an ability Focuses a Readied Cohort; it counts 1 from now on."""
-    return _set_focus(ctx, payload, True)
-
-
-def ready(ctx: Ctx, payload: Payload) -> EventBody:
-    """``cohort.ready {cohort_id}``: an ability Readies a Focused Cohort; its printed Strength counts."""
-    return _set_focus(ctx, payload, False)
-
-
-def join(ctx: Ctx, payload: Payload) -> EventBody:
-    """``cohort.join {seat_id?, type, strength, name?, commander?, focused?, note?}``: no Action.
-
-    "When a Cohort card is added to the player's Horde, from anywhere, it
-    joins their Horde" (rulebook: Cohort Cards): an ability or a Stronghold
-    puts a Cohort in a Horde without spending an Action.
-    """
-    p = v.fields(payload, ("seat_id", "type", "strength", "name", "commander", "focused", "note"))
-    seat_id = v.seat(p, ctx.actor)
-    type_, strength, name, commander, focused = _read_cohort(p)
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
-    require_playing(ctx.state)
-    v.participant(ctx.actor)
-    index = player_index(ctx.state, seat_id)
-    cohort = _new_cohort(ctx, type_, strength, name, commander, focused)
-    ctx.rec.insert(["players", index, "horde"], cohort)
-    return "cohort.joined", {
-        "seat_id": seat_id,
-        "cohort": cohort,
-        "cohorts": len(ctx.state["players"][index]["horde"]),
-        "note": note,
-        "stronghold": _triggered(ctx, index, cohort),
-    }
-
-
-def leave(ctx: Ctx, payload: Payload) -> EventBody:
-    """``cohort.leave {cohort_id, note?}``: a Cohort leaves its Horde (an ability discards it).
-
-    A Commander "is moved to the side of the play area instead" of the
-    discard pile (rulebook: Commander Cards); the event says where it went.
-    """
-    p = v.fields(payload, ("cohort_id", "note"))
-    cohort_id = v.identifier(p, "cohort_id", "A Cohort")
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
-    require_playing(ctx.state)
-    v.participant(ctx.actor)
-    index, cohort = find_cohort(ctx.state, cohort_id)
-    ctx.rec.remove(["players", index, "horde"], cohort)
-    return "cohort.left", {
-        "seat_id": ctx.state["players"][index]["seat_id"],
-        "cohort": _brief(cohort),
-        "to": "aside" if cohort["commander"] else "discard",
-        "cohorts": len(ctx.state["players"][index]["horde"]),
-        "note": note,
-    }
-
-
-def adjust_cohort(ctx: Ctx, payload: Payload) -> EventBody:
-    """``cohort.adjust {cohort_id, strength, note}``: the printed card wins, a Strength corrected by hand."""
-    p = v.fields(payload, ("cohort_id", "strength", "note"))
-    cohort_id = v.identifier(p, "cohort_id", "A Cohort")
-    strength = v.integer(p, "strength", "The Cohort's Strength", 0, v.MAX_STRENGTH)
-    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
-    require_playing(ctx.state)
-    index, cohort = find_cohort(ctx.state, cohort_id)
-    ctx.actor.require_edit(int(ctx.state["players"][index]["seat_id"]))
-    before = int(cohort["strength"])
-    if before == strength:
-        raise no_change(f"{_label(cohort)} already has Strength {before}.", "strength")
-    ctx.rec.put(cohort_path(index, cohort_id, "strength"), strength)
-    return "cohort.adjusted", {
-        "seat_id": ctx.state["players"][index]["seat_id"],
-        "cohort": _brief({**cohort, "strength": strength}),
-        "before": before,
-        "after": strength,
-        "note": note,
-    }
-
-
-# --- points ----------------------------------------------------------------------------------------------
-
-
 def add_points(ctx: Ctx, payload: Payload) -> EventBody:
     """``points.add {seat_id?, amount, reason}``: points printed on a card (a Curio, a Stronghold, ...).
 
@@ -480,9 +169,6 @@ def adjust_player(ctx: Ctx, payload: Payload) -> EventBody:
     }
 
 
-# --- turns and Conflicts ---------------------------------------------------------------------------------
-
-
 def end_turn(ctx: Ctx, payload: Payload) -> EventBody:
     """``turn.end {skip?}``: the turn ends, then the End of Conflict check (rulebook: End of Turn).
 
@@ -498,7 +184,7 @@ def end_turn(ctx: Ctx, payload: Payload) -> EventBody:
     skip = v.flag(p, "skip", "Skip")
     require_playing(ctx.state)
     state = ctx.state
-    seat_id = _turn_player(ctx)
+    seat_id = turn_player(ctx)
     left = int(state["actions_left"])
     if left > 0 and not skip:
         raise RuleViolation(
@@ -540,6 +226,30 @@ def end_conflict(ctx: Ctx, payload: Payload) -> EventBody:
     return "conflict.ended", {"conflict": conflict, "note": note, "conflict_end": result}
 
 
+def _scored(state: State, n: int) -> int:
+    """Where Conflict ``n``'s record is; refused while it has not been scored."""
+    position = next((i for i, c in enumerate(state["conflicts"]) if c["n"] == n), None)
+    if position is None:
+        raise RuleViolation(
+            "conflict_not_scored", f"Conflict {n} has not been scored yet.", {"field": "n", "n": n}
+        )
+    return position
+
+
+def _gained(record: Mapping[str, Any], winner: int | None, points: int | None) -> int:
+    """The points the players' winner gains: as they say, else their Strength lead (never below 0);
+    nobody gains none."""
+    if winner is None:
+        if points:
+            raise RuleViolation("bad_field", "Nobody wins, so nobody gains points.", {"field": "points"})
+        return 0
+    if points is not None:
+        return points
+    strength = record["strength"]
+    lead = strength[key(winner)] - max(s for seat, s in strength.items() if seat != key(winner))
+    return max(0, int(lead))
+
+
 def override(ctx: Ctx, payload: Payload) -> EventBody:
     """``conflict.override {n?, winner_seat_id | null, points?, note?}``: the players decide a Conflict.
 
@@ -561,23 +271,9 @@ def override(ctx: Ctx, payload: Payload) -> EventBody:
     state = ctx.state
     if winner is not None:
         player_index(state, winner)
-    position = next((i for i, c in enumerate(state["conflicts"]) if c["n"] == n), None)
-    if position is None:
-        raise RuleViolation(
-            "conflict_not_scored", f"Conflict {n} has not been scored yet.", {"field": "n", "n": n}
-        )
+    position = _scored(state, n)
     record = state["conflicts"][position]
-    if winner is None:
-        gained = 0
-        if points:
-            raise RuleViolation("bad_field", "Nobody wins, so nobody gains points.", {"field": "points"})
-    elif points is None:
-        lead = record["strength"][key(winner)] - max(
-            s for seat, s in record["strength"].items() if seat != key(winner)
-        )
-        gained = max(0, int(lead))
-    else:
-        gained = points
+    gained = _gained(record, winner, points)
     old_winner, old_points = record["winner_seat_id"], int(record["points"])
     if (old_winner, old_points) == (winner, gained):
         raise no_change("That is already the Conflict's result.", "winner_seat_id")
@@ -614,7 +310,7 @@ def set_actions(ctx: Ctx, payload: Payload) -> EventBody:
     left = v.integer(p, "actions_left", "The Actions left", 0, 9)
     note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
     require_playing(ctx.state)
-    seat_id = _turn_player(ctx)
+    seat_id = turn_player(ctx)
     before = int(ctx.state["actions_left"])
     if before == left:
         raise no_change(f"{before} Actions are already left.", "actions_left")

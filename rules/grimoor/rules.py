@@ -20,7 +20,7 @@ from typing import Any, ClassVar
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.game import Handler, OpsRules
-from rules.grimoor import commands
+from rules.grimoor import actions, cohorts, commands
 from rules.grimoor.describe import describe as describe_event
 from rules.grimoor.results import results as game_results
 from rules.grimoor.state import DEFAULT_START_POINTS, initial_state
@@ -29,16 +29,16 @@ from rules.validate import options
 HANDLERS: dict[str, Handler] = {
     "game.start": commands.start,
     "conflict.start_player": commands.start_player,
-    "action.draw": commands.draw,
-    "action.draw_bottom": commands.draw_bottom,
-    "cohort.play": commands.play_cohort,
-    "curio.play": commands.play_curio,
-    "stronghold.build": commands.build,
-    "cohort.focus": commands.focus,
-    "cohort.ready": commands.ready,
-    "cohort.join": commands.join,
-    "cohort.leave": commands.leave,
-    "cohort.adjust": commands.adjust_cohort,
+    "action.draw": actions.draw,
+    "action.draw_bottom": actions.draw_bottom,
+    "cohort.play": actions.play_cohort,
+    "curio.play": actions.play_curio,
+    "stronghold.build": actions.build,
+    "cohort.focus": cohorts.focus,
+    "cohort.ready": cohorts.ready,
+    "cohort.join": cohorts.join,
+    "cohort.leave": cohorts.leave,
+    "cohort.adjust": cohorts.adjust_cohort,
     "points.add": commands.add_points,
     "player.adjust": commands.adjust_player,
     "turn.end": commands.end_turn,

@@ -127,25 +127,15 @@ def cleared(owner: Mapping[str, Any]) -> dict[str, int]:
     }
 
 
-def end_conflict(ctx: Ctx, ended_by: str, note: str | None = None) -> dict[str, Any]:
-    """Score the current Conflict, then begin the next one or end the game.
-
-    New Conflict (rulebook): "Each player moves all non-Commander Cohorts in
-    their Horde to the discard pile. Any played Commanders and Curios are
-    returned to the side of the play area", so every Horde empties (the
-    Strongholds stay built). The player with the most End of Conflict cards
-    starts, with one Action on that first turn. After the third Conflict the
-    Hordes stay on the table for the final screen.
-    """
-    state = ctx.state
-    n = int(state["conflict"])
+def conflict_record(state: State, ended_by: str, note: str | None) -> dict[str, Any]:
+    """The current Conflict scored: each side's sums, each Horde as it stood, the verdict."""
     sides = [
         Side(int(p["seat_id"]), horde_strength(p), len(p["horde"]), int(p["points"]))
         for p in state["players"]
     ]
     verdict = decide(sides[0], sides[1])
-    record: dict[str, Any] = {
-        "n": n,
+    return {
+        "n": int(state["conflict"]),
         "start_seat_id": state["start_seat_id"],
         "strength": {key(s.seat_id): s.strength for s in sides},
         "cohorts": {key(s.seat_id): s.cohorts for s in sides},
@@ -162,26 +152,32 @@ def end_conflict(ctx: Ctx, ended_by: str, note: str | None = None) -> dict[str, 
         "ended_by": ended_by,
         "note": note,
     }
+
+
+def end_conflict(ctx: Ctx, ended_by: str, note: str | None = None) -> dict[str, Any]:
+    """Score the current Conflict, then begin the next one or end the game.
+
+    New Conflict (rulebook): "Each player moves all non-Commander Cohorts in
+    their Horde to the discard pile. Any played Commanders and Curios are
+    returned to the side of the play area", so every Horde empties (the
+    Strongholds stay built). The player with the most End of Conflict cards
+    starts, with one Action on that first turn. After the third Conflict the
+    Hordes stay on the table for the final screen.
+    """
+    state = ctx.state
+    record = conflict_record(state, ended_by, note)
     ctx.rec.insert(["conflicts"], record)
     body: dict[str, Any] = {
         "result": record,
-        "award": award(ctx, verdict.winner_seat_id, verdict.points),
+        "award": award(ctx, record["winner_seat_id"], record["points"]),
         "next_conflict": None,
         "start_seat_id": None,
         "winners": None,
         "actions_before": int(state["actions_left"]),
         "turn_before": int(state["turn"]),
     }
-    if n >= CONFLICTS:
-        ctx.rec.set(["over"], True)
-        ctx.rec.set(["turn_seat_id"], None)
-        ctx.rec.put(["actions_left"], 0)
-        body["actions_left"] = 0
-        settle_winners(ctx)
-        body["winners"] = list(state["winner_seat_ids"])
-        body["points"] = {key(p["seat_id"]): p["points"] for p in state["players"]}
-        body["eoc_cards"] = {key(p["seat_id"]): p["eoc_cards"] for p in state["players"]}
-        return body
+    if record["n"] >= CONFLICTS:
+        return {**body, **_end_game(ctx)}
     body["cleared"] = {key(p["seat_id"]): cleared(p) for p in state["players"]}
     for index in range(len(state["players"])):
         ctx.rec.set(["players", index, "horde"], [])
@@ -192,7 +188,22 @@ def end_conflict(ctx: Ctx, ended_by: str, note: str | None = None) -> dict[str, 
     ctx.rec.set(["turn_seat_id"], start)
     ctx.rec.put(["actions_left"], FIRST_TURN_ACTIONS)
     ctx.rec.put(["turn"], 1)
-    body["next_conflict"] = n + 1
+    body["next_conflict"] = record["n"] + 1
     body["start_seat_id"] = start
     body["actions_left"] = FIRST_TURN_ACTIONS
     return body
+
+
+def _end_game(ctx: Ctx) -> dict[str, Any]:
+    """After the third Conflict: nobody's turn, the winners, and each player's points and cards."""
+    state = ctx.state
+    ctx.rec.set(["over"], True)
+    ctx.rec.set(["turn_seat_id"], None)
+    ctx.rec.put(["actions_left"], 0)
+    settle_winners(ctx)
+    return {
+        "actions_left": 0,
+        "winners": list(state["winner_seat_ids"]),
+        "points": {key(p["seat_id"]): p["points"] for p in state["players"]},
+        "eoc_cards": {key(p["seat_id"]): p["eoc_cards"] for p in state["players"]},
+    }
