@@ -24,7 +24,16 @@ from rules.game import Ctx, EventBody
 from rules.grim import turns
 from rules.grim import validate as v
 from rules.grim.attack import read_attack, resolve_attack
-from rules.grim.common import CARD, card_fields, card_word, owned_grim, place_grim, settle_light, who
+from rules.grim.common import (
+    CARD,
+    CARD_KEYS,
+    card_fields,
+    card_word,
+    owned_grim,
+    place_grim,
+    settle_light,
+    who,
+)
 from rules.grim.state import SPIRITS_FOR_BONUS, Grim, find_grim, grim_path, heal_cap, refuse_when_over
 
 PAST = {"attack": "it attacked", "heal": "it healed", "swap": "it swapped"}
@@ -238,6 +247,24 @@ def _check_swap(grim: Grim, stamina: int, bonds: int) -> None:
         )
 
 
+def _swap_out(ctx: Ctx, grim_id: int) -> dict[str, Any]:
+    """The Grim leaves play for the one from hand; the Bond Cards it carries over (its Spirits and
+    attached Element); it leaves the Turn order unless it has acted."""
+    out = find_grim(ctx.state, grim_id)
+    carried = {"spirits": int(out["spirits"]), "attached": out["attached"]}
+    ctx.rec.put(grim_path(grim_id, "spirits"), 0)
+    for key, value in (("attached", None), ("spirit_bonus", None), ("spirit_bonus_due", False)):
+        ctx.rec.set(grim_path(grim_id, key), value)
+    ctx.rec.set(grim_path(grim_id, "in_play"), False)
+    ctx.rec.set(grim_path(grim_id, "swapped_out"), True)
+    if grim_id in ctx.state["turn_order"] and grim_id not in ctx.state["acted"]:
+        ctx.rec.remove(["turn_order"], grim_id)
+    return carried
+
+
+SWAP_KEYS = ("grim_id", "stamina", "bonds", "element_first", *CARD_KEYS, "card_allows", "note")
+
+
 def swap(ctx: Ctx, payload: Payload) -> EventBody:
     """``grim.swap {grim_id, stamina?, bonds?, element_first?, name, element, health, speed, attacks?,
     card_allows?, note?}``: Heal to full, then the Grim from hand (its printed numbers) takes its place.
@@ -249,22 +276,7 @@ def swap(ctx: Ctx, payload: Payload) -> EventBody:
     Bonuses between Swaps"); three Spirits carried over call for a new one.
     With ``card_allows`` (the Wind Spirit Bonus) no Heal is needed.
     """
-    p = v.fields(
-        payload,
-        (
-            "grim_id",
-            "stamina",
-            "bonds",
-            "element_first",
-            "name",
-            "element",
-            "health",
-            "speed",
-            "attacks",
-            "card_allows",
-            "note",
-        ),
-    )
+    p = v.fields(payload, SWAP_KEYS)
     stamina, bonds, element_first = _spend(p)
     card = card_fields(p)
     allows, note = card_word(p)
@@ -276,16 +288,7 @@ def swap(ctx: Ctx, payload: Payload) -> EventBody:
     if stamina + bonds:
         _check_heal(ctx.state, grim, stamina, bonds)
     healed = _record_heal(ctx, grim, stamina, bonds, element_first) if stamina + bonds else None
-    gid = int(grim["id"])
-    out = find_grim(ctx.state, gid)
-    carried = {"spirits": int(out["spirits"]), "attached": out["attached"]}
-    ctx.rec.put(grim_path(gid, "spirits"), 0)
-    for key, value in (("attached", None), ("spirit_bonus", None), ("spirit_bonus_due", False)):
-        ctx.rec.set(grim_path(gid, key), value)
-    ctx.rec.set(grim_path(gid, "in_play"), False)
-    ctx.rec.set(grim_path(gid, "swapped_out"), True)
-    if gid in ctx.state["turn_order"] and gid not in ctx.state["acted"]:
-        ctx.rec.remove(["turn_order"], gid)
+    carried = _swap_out(ctx, int(grim["id"]))
     incoming = place_grim(ctx, int(grim["seat_id"]), card, carried["attached"], carried["spirits"])
     acts = turns.acts_this_round(ctx.state, incoming)
     if acts:

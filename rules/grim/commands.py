@@ -28,6 +28,7 @@ from rules.grim import turns
 from rules.grim import validate as v
 from rules.grim.chart import ELEMENTS
 from rules.grim.common import (
+    CARD_KEYS,
     card_fields,
     check_player,
     ensure_player,
@@ -81,7 +82,7 @@ def enter(ctx: Ctx, payload: Payload) -> EventBody:
     Round only if slower than the tier now acting. The event carries a
     ``catalogue`` entry so the app can remember the card for pick lists.
     """
-    p = v.fields(payload, ("seat_id", "name", "element", "health", "speed", "attacks", "attached", "spirits"))
+    p = v.fields(payload, ("seat_id", *CARD_KEYS, "attached", "spirits"))
     seat_id = v.seat(p, ctx.actor)
     card = card_fields(p)
     attached = v.element(p, "attached", nullable=True) if "attached" in p else None

@@ -90,6 +90,10 @@ def attacks_of(payload: Payload) -> list[int]:
     return list(value)
 
 
+CARD_KEYS = ("name", "element", "health", "speed", "attacks")
+"""A Grim card's printed numbers, as ``card_fields`` reads them."""
+
+
 def card_fields(payload: Payload) -> dict[str, Any]:
     """A Grim card's printed numbers from a payload: name, Element, Health, Speed, Attacks."""
     return {

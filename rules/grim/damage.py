@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from rules.grim.chart import IMMUNE, NEUTRAL, STRONG, STRONG_BONUS, WEAK, matchup
+from rules.grim.chart import IMMUNE, NEUTRAL, STRONG, STRONG_BONUS, WEAK, Matchup, matchup
 
 FIRE_BONUS = 6
 
@@ -80,12 +80,7 @@ def compute(
         steps.append(f"Blight \u00d72 = {total}")
     chart = matchup(element, defending)
     if fire_bonus and chart.immune:
-        # The Fire Spirit Bonus: "enemy Grim cannot be Immune to it"; the other cells still count.
-        cells = [(e, NEUTRAL if c == IMMUNE else c) for e, c in chart.parts]
-        modifier = sum(STRONG_BONUS if c == STRONG else -STRONG_BONUS if c == WEAK else 0 for _, c in cells)
-        chart = type(chart)(
-            STRONG if modifier > 0 else WEAK if modifier < 0 else NEUTRAL, modifier, tuple(cells)
-        )
+        chart = _never_immune(chart)
     if strong or weak:
         result = STRONG if strong else WEAK
         total += STRONG_BONUS if strong else -STRONG_BONUS
@@ -113,16 +108,29 @@ def compute(
                 total += by
                 label = f"{cell.capitalize()} {_signed(by)}"
                 steps.append(f"{label} ({defending_element}) = {total}" if named else f"{label} = {total}")
+    total = _after_the_chart(total, steps, fire_bonus=fire_bonus, flat=flat, burn=attacker_status == "Burn")
+    return Damage(total, False, result, steps)
+
+
+def _never_immune(chart: Matchup) -> Matchup:
+    """The Fire Spirit Bonus: "enemy Grim cannot be Immune to it"; the other cells still count."""
+    cells = [(e, NEUTRAL if c == IMMUNE else c) for e, c in chart.parts]
+    modifier = sum(STRONG_BONUS if c == STRONG else -STRONG_BONUS if c == WEAK else 0 for _, c in cells)
+    return type(chart)(STRONG if modifier > 0 else WEAK if modifier < 0 else NEUTRAL, modifier, tuple(cells))
+
+
+def _after_the_chart(total: int, steps: list[str], *, fire_bonus: bool, flat: int, burn: bool) -> int:
+    """The Fire Spirit's +2, a flat change, Burn's half (rounded up), and never below 0; each a step."""
     if fire_bonus:
         total += FIRE_BONUS
         steps.append(f"Fire Spirit +{FIRE_BONUS} = {total}")
     if flat:
         total += flat
         steps.append(f"{_signed(flat)} = {total}")
-    if attacker_status == "Burn":
+    if burn:
         total = half_up(total)
         steps.append(f"Burn \u00bd = {total}")
     if total < 0:
         total = 0
         steps.append("never below 0 = 0")
-    return Damage(total, False, result, steps)
+    return total
