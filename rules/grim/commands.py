@@ -165,7 +165,7 @@ def turn_order(ctx: Ctx, payload: Payload) -> EventBody:
     wanted = iter(ids)
     chosen = set(ids)
     new_coming = [next(wanted) if gid in chosen else gid for gid in coming]
-    keys = [turns.key(state, find_grim(state, gid)) for gid in new_coming]
+    keys = [turns.order_key(state, find_grim(state, gid)) for gid in new_coming]
     if any(a > b for a, b in pairwise(keys)):
         raise RuleViolation(
             "not_a_tie", "Only Grim with exactly the same Speed can swap places.", {"field": "grim_ids"}

@@ -41,7 +41,7 @@ def effective_speed(state: State, grim: Grim) -> float:
     return float(grim["speed"]) + bonus
 
 
-def key(state: State, grim: Grim) -> Key:
+def order_key(state: State, grim: Grim) -> Key:
     """Sort key: lower acts earlier (normal phase before Paralysis Phase, then fastest first)."""
     return (1 if in_paralysis_phase(state, grim) else 0, -effective_speed(state, grim))
 
@@ -66,7 +66,7 @@ def round_begun(state: State) -> bool:
 
 def sorted_ids(state: State, ids: list[int]) -> list[int]:
     """``ids`` in turn order; Python's sort is stable, so exact ties keep their given order."""
-    return sorted(ids, key=lambda gid: key(state, _grim(state, gid)))
+    return sorted(ids, key=lambda gid: order_key(state, _grim(state, gid)))
 
 
 def reorder(ctx: Ctx, extra: list[int] | None = None) -> None:
@@ -84,7 +84,7 @@ def acts_this_round(state: State, grim: Grim) -> bool:
     if not round_begun(state) or state["tier_speed"] is None:
         return True
     tier: Key = (1 if state["phase"] == "paralysis" else 0, -float(state["tier_speed"]))
-    return key(state, grim) > tier
+    return order_key(state, grim) > tier
 
 
 def start_turn(ctx: Ctx, grim_id: int) -> dict[str, Any]:

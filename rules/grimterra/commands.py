@@ -169,7 +169,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
         "before": before,
         "after": value,
         "note": note,
-        "result": resolve.settle(ctx),
+        "result": resolve.aftermath(ctx),
     }
 
 

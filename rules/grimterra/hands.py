@@ -78,7 +78,7 @@ def use_card(ctx: Ctx, payload: Payload) -> EventBody:
         else None,
         "dark_before": dark_before,
         "dark_after": dark_before + added,
-        "result": resolve.settle(ctx),
+        "result": resolve.aftermath(ctx),
     }
 
 

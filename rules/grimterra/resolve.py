@@ -81,7 +81,7 @@ def death_cause(hero: Hero) -> str | None:
     return None
 
 
-def settle(ctx: Ctx) -> dict[str, Any]:
+def aftermath(ctx: Ctx) -> dict[str, Any]:
     """Deaths, flips (or pending flips during combat) and, outside combat, the win; what happened."""
     state = ctx.state
     died: list[dict[str, Any]] = []

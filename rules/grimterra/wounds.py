@@ -36,7 +36,7 @@ def wound(ctx: Ctx, payload: Payload) -> EventBody:
     of = _health_now(hero)
     before = int(hero["wounds"])
     after = ctx.rec.add(hero_path(int(hero["id"]), "wounds"), amount)
-    result = resolve.settle(ctx)
+    result = resolve.aftermath(ctx)
     return "hero.wounded", {
         **who(hero),
         "amount": amount,
@@ -63,7 +63,7 @@ def heal(ctx: Ctx, payload: Payload) -> EventBody:
         "before": before,
         "after": after,
         "out_of": _health_now(hero),
-        "result": resolve.settle(ctx),
+        "result": resolve.aftermath(ctx),
     }
 
 
@@ -75,7 +75,7 @@ def dark(ctx: Ctx, payload: Payload) -> EventBody:
     hero = any_hero(ctx, p)
     before = int(hero["dark"])
     after = ctx.rec.add(hero_path(int(hero["id"]), "dark"), by)
-    result = resolve.settle(ctx)
+    result = resolve.aftermath(ctx)
     return "hero.darkened", {**who(hero), "by": by, "before": before, "after": after, "result": result}
 
 
@@ -106,5 +106,5 @@ def move_dark(ctx: Ctx, payload: Payload) -> EventBody:
         "count": count,
         "from": {**who(source), "before": from_before, "after": from_before - count},
         "to": {**who(target), "before": to_before, "after": to_before + count},
-        "result": resolve.settle(ctx),
+        "result": resolve.aftermath(ctx),
     }

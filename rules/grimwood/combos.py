@@ -37,7 +37,7 @@ from rules.grimwood.state import (
     on_table,
     player_index,
     require_playing,
-    settle,
+    rescore,
     supernaturals_cost_an_action,
 )
 
@@ -63,7 +63,7 @@ def unfrozen(combo: Combo, seat_id: int, doing: str) -> None:
         )
 
 
-def check_deck(ctx: Ctx, cards: list[str], field: str) -> None:
+def check_card_counts(ctx: Ctx, cards: list[str], field: str) -> None:
     """The cards placed must exist: a supernatural is printed once, an Owl nine times, and so on."""
     state = ctx.state
     counts = deck_counts(len(state["players"]))
@@ -206,10 +206,10 @@ def place(ctx: Ctx, payload: Payload) -> EventBody:
     ctx.actor.require_edit(seat_id)
     index = player_index(ctx.state, seat_id)
     allows = allowance(ctx, seat_id, allowed, supernatural=kind == SUPERNATURAL, field="cards")
-    check_deck(ctx, cards, "cards")
+    check_card_counts(ctx, cards, "cards")
     hand_before, hand_after = take_from_hand(ctx, index, len(cards), "cards")
     combo = new_combo(ctx, index, cards, kind, points)
-    changed = settle(ctx)
+    changed = rescore(ctx)
     return "combo.placed", {
         "seat_id": seat_id,
         "combo": brief(combo),
@@ -239,10 +239,10 @@ def add(ctx: Ctx, payload: Payload) -> EventBody:
     ctx.actor.require_edit(seat_id)
     allows = allowance(ctx, seat_id, allowed, supernatural=True, field="card")
     growable(combo, seat_id)
-    check_deck(ctx, [card], "card")
+    check_card_counts(ctx, [card], "card")
     hand_before, hand_after = take_from_hand(ctx, index, 1, "card")
     before = grow(ctx, index, combo, card)
-    changed = settle(ctx)
+    changed = rescore(ctx)
     return "combo.added", {
         "seat_id": seat_id,
         "card": card,
@@ -272,7 +272,7 @@ def play_card(ctx: Ctx, seat_id: int, card: str, combo_id: int | None) -> dict[s
                 {"field": "combo_id", "combo_id": combo_id},
             )
         growable(target, seat_id)
-    check_deck(ctx, [card], "card")
+    check_card_counts(ctx, [card], "card")
     hand_before, hand_after = take_from_hand(ctx, index, 1, "card")
     before = None
     if target is None:
@@ -285,5 +285,5 @@ def play_card(ctx: Ctx, seat_id: int, card: str, combo_id: int | None) -> dict[s
         "combo": brief(combo),
         "combo_before": before,
         "hand": {"before": hand_before, "after": hand_after},
-        "scores": settle(ctx),
+        "scores": rescore(ctx),
     }

@@ -4,7 +4,7 @@ Powers move, discard and take other players' combos (rulebook: Summary of
 Card Powers: Sorceress, Highwayman, Demon, Bride, Nymph), so those are
 anyone's at the table, on any turn: a power is used by whoever plays it. The
 Dragon's combo is immune from them all. A combo's points by hand are its
-holder's (the printed card wins). Every command ends with ``settle``: the
+holder's (the printed card wins). Every command ends with ``rescore``: the
 scores are recomputed from the combos each player holds now.
 """
 
@@ -25,7 +25,7 @@ from rules.grimwood.state import (
     player_index,
     require_playing,
     require_started,
-    settle,
+    rescore,
 )
 from rules.validate import no_change
 
@@ -50,7 +50,7 @@ def move(ctx: Ctx, payload: Payload) -> EventBody:
         raise no_change("That player already holds that combo.", "to_seat_id")
     unfrozen(combo, from_seat, "moved")
     ctx.rec.move(combos_path(index), combos_path(to_index), combo)
-    changed = settle(ctx)
+    changed = rescore(ctx)
     return "combo.moved", {
         "combo": brief(combo),
         "from_seat_id": from_seat,
@@ -91,7 +91,7 @@ def swap(ctx: Ctx, payload: Payload) -> EventBody:
         raise
     ctx.rec.move(combos_path(index), combos_path(other_index), combo)
     ctx.rec.move(combos_path(other_index), combos_path(index), other)
-    changed = settle(ctx)
+    changed = rescore(ctx)
     return "combo.swapped", {
         "seat_id": seat,
         "combo": brief(combo),
@@ -124,7 +124,7 @@ def discard(ctx: Ctx, payload: Payload) -> EventBody:
             {"field": "combo_id", "combo_id": combo_id},
         )
     ctx.rec.remove(combos_path(index), combo)
-    changed = settle(ctx)
+    changed = rescore(ctx)
     return "combo.discarded", {
         "seat_id": seat_id,
         "combo": brief(combo),
@@ -179,7 +179,7 @@ def take(ctx: Ctx, payload: Payload) -> EventBody:
         ctx.rec.remove(combos_path(index), combo)
     hand_before = int(ctx.state["players"][to_index]["hand"])
     ctx.rec.add(["players", to_index, "hand"], 1)
-    changed = settle(ctx)
+    changed = rescore(ctx)
     return "combo.taken", {
         "card": card,
         "from_seat_id": from_seat,
@@ -213,7 +213,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
         raise no_change(f"That combo already scores {points}.", "points")
     ctx.rec.put(combo_path(index, combo_id, "points"), points)
     ctx.rec.set(combo_path(index, combo_id, "note"), note)
-    changed = settle(ctx)
+    changed = rescore(ctx)
     return "combo.adjusted", {
         "seat_id": seat_id,
         "combo": brief(combo),

@@ -124,7 +124,7 @@ def winners(state: State) -> list[int]:
     return [int(p["seat_id"]) for p in state["players"] if total(p) == best]
 
 
-def settle(ctx: Ctx) -> list[dict[str, Any]]:
+def rescore(ctx: Ctx) -> list[dict[str, Any]]:
     """Recompute every score from the combos held now (spec: never accumulated); the winners once over.
 
     Returns the scores that changed, ``[{seat_id, before, after}]``, for the log.

@@ -19,7 +19,7 @@ from rules import turns as kit
 from rules.errors import RuleViolation
 from rules.game import Ctx
 from rules.grimwood.cards import HAND_LIMIT, TURN_ACTIONS
-from rules.grimwood.state import draws_first, player_index, scores, settle, winners
+from rules.grimwood.state import draws_first, player_index, rescore, scores, winners
 
 
 def turn_player(ctx: Ctx) -> int:
@@ -147,7 +147,7 @@ def end_turn(ctx: Ctx, seat_id: int) -> dict[str, Any]:
         if remaining == 0:
             ctx.rec.set(["over"], True)
             ctx.rec.set(["turn_seat_id"], None)
-            settle(ctx)
+            rescore(ctx)
             result["over"] = True
             result["winners"] = winners(state)
             result["scores"] = scores(state)
