@@ -74,13 +74,17 @@ def test_knockouts_draw_from_the_banished_down_to_the_loss(fmt: str, banished: i
             "details": {"knockouts_suffered": banished + 1, "banished_left": 0, "rounds": 1, "format": fmt},
         },
     ]
-    # The match is decided: play stops (undo remains), the Banished can still be corrected by hand.
+    play_stops_but_corrections_remain(t, g["shade"], banished)
+
+
+def play_stops_but_corrections_remain(t: Table, shade: int, banished: int) -> None:
+    """The match is decided: play stops (undo remains), the Banished can still be corrected by hand."""
     for command, payload in [
         ("turn.next", {}),
         ("round.end", {}),
         ("grim.enter", {"name": "X", "element": "Fire", "health": 5, "speed": 5}),
-        ("grim.status", {"grim_id": g["shade"], "status": "Burn"}),
-        ("grim.adjust", {"grim_id": g["shade"], "field": "health", "by": 1, "note": "x"}),
+        ("grim.status", {"grim_id": shade, "status": "Burn"}),
+        ("grim.adjust", {"grim_id": shade, "field": "health", "by": 1, "note": "x"}),
     ]:
         assert t.refused(command, payload).code == "match_over"
     t.do(

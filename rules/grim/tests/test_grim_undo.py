@@ -113,6 +113,28 @@ def elements_of(grim: dict[str, Any]) -> list[str]:
 
 
 @st.composite
+def attack(draw: st.DrawFn, grims: list[dict[str, Any]], grim: dict[str, Any]) -> dict[str, Any]:
+    """An Attack by ``grim`` likely to be valid: mostly at an enemy, with an Element it has."""
+    enemies = [g for g in grims if g["seat_id"] != grim["seat_id"]]
+    target = draw(st.sampled_from(enemies if enemies and draw(st.integers(0, 4)) > 0 else grims))
+    payload = {
+        "grim_id": grim["id"],
+        "target_id": target["id"],
+        "damage": draw(st.integers(0, min(14, 2 * grim["stamina"]))),
+        "element": draw(st.sampled_from(elements_of(grim))),
+    }
+    if draw(st.booleans()):
+        payload["flat"] = draw(st.integers(-4, 8))
+    if draw(st.integers(0, 5)) == 0:
+        payload[draw(st.sampled_from(["strong", "weak"]))] = True
+    if draw(st.integers(0, 4)) == 0:
+        payload["card_allows"] = True
+    if len(enemies) == 2 and draw(st.integers(0, 4)) == 0:
+        payload["target_id"], payload["second_target_id"] = enemies[0]["id"], enemies[1]["id"]
+    return payload
+
+
+@st.composite
 def likely(draw: st.DrawFn, state: State) -> Step:
     """A command that is likely valid in ``state`` (the Grim in play, their Elements, their owners)."""
     grims = [g for g in state["grims"] if g["in_play"]]
@@ -136,23 +158,7 @@ def likely(draw: st.DrawFn, state: State) -> Step:
         payload["card_allows"] = draw(st.booleans())
         return ("grim.swap", payload), seat, role
     if kind == "attack":
-        enemies = [g for g in grims if g["seat_id"] != grim["seat_id"]]
-        target = draw(st.sampled_from(enemies if enemies and draw(st.integers(0, 4)) > 0 else grims))
-        payload = {
-            "grim_id": grim["id"],
-            "target_id": target["id"],
-            "damage": draw(st.integers(0, min(14, 2 * grim["stamina"]))),
-            "element": draw(st.sampled_from(elements_of(grim))),
-        }
-        if draw(st.booleans()):
-            payload["flat"] = draw(st.integers(-4, 8))
-        if draw(st.integers(0, 5)) == 0:
-            payload[draw(st.sampled_from(["strong", "weak"]))] = True
-        if draw(st.integers(0, 4)) == 0:
-            payload["card_allows"] = True
-        if len(enemies) == 2 and draw(st.integers(0, 4)) == 0:
-            payload["target_id"], payload["second_target_id"] = enemies[0]["id"], enemies[1]["id"]
-        return ("grim.attack", payload), seat, role
+        return ("grim.attack", draw(attack(grims, grim))), seat, role
     if kind == "status":
         payload = {"grim_id": grim["id"], "status": draw(STATUS), "reaction": draw(st.booleans())}
         return ("grim.status", payload), seat, role

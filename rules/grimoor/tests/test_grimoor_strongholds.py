@@ -3,8 +3,7 @@ New Conflict; spec: Entities, Computations 5)."""
 
 from __future__ import annotations
 
-from rules.grimoor.tests.test_grimoor_conflicts import close
-from rules.grimoor.tests.test_grimoor_support import ANN, BOB, started
+from rules.grimoor.tests.test_grimoor_support import ANN, BOB, close, started
 
 ARROW = "\u2192"
 

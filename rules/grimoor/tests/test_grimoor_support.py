@@ -62,6 +62,19 @@ def fill(t: Table, seat: int, strengths: list[int], type_: str = "Gaunt") -> lis
     return [t.join(seat, type_, strength) for strength in strengths]
 
 
+def close(t: Table, ann: list[int], bob: list[int]) -> dict[str, Any]:
+    """Hordes made by abilities, then turns end (skipping Actions) until the Conflict ends; its result."""
+    fill(t, ANN, ann)
+    fill(t, BOB, bob)
+    conflicts = len(t.state["conflicts"])
+    for _ in range(2):
+        t.end(skip=True)
+        if len(t.state["conflicts"]) > conflicts:
+            result: dict[str, Any] = t.state["conflicts"][-1]
+            return result
+    raise AssertionError("the Conflict did not end")
+
+
 def test_the_support_table_starts_a_game() -> None:
     t = started(BOB)
     assert [p["seat_id"] for p in t.state["players"]] == [BOB, ANN]

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from rules.engine import Actor, State
 from rules.grimterra.tests.test_grimterra_support import ANN, BOB, NAMES, RULES, SEATS, fighting
-from rules.tests.harness import Step, UndoGame, command, play, undo_and_redo_everything
+from rules.tests.harness import Command, Step, UndoGame, command, play, undo_and_redo_everything
 
 SEAT = st.sampled_from([ANN, BOB])
 ROLE = st.sampled_from(["player", "player", "player", "host", "spectator"])
@@ -84,6 +84,39 @@ ANY = st.one_of(
 
 
 @st.composite
+def darkening(draw: st.DrawFn, state: State, hero: dict[str, Any]) -> Command:
+    """Dark counters for ``hero``: added, or moved onto it from a hero that has some."""
+    sources = [h for h in state["heroes"] if h["dark"] > 0 and h["id"] != hero["id"]]
+    if draw(st.booleans()) or not sources:
+        return "hero.dark", {"hero_id": hero["id"], "by": draw(st.integers(1, 3 if sources else 5))}
+    source = draw(st.sampled_from(sources))
+    count = draw(st.integers(1, source["dark"]))
+    return "hero.move_dark", {"from_id": source["id"], "to_id": hero["id"], "count": count}
+
+
+@st.composite
+def card_use(draw: st.DrawFn, state: State, hero: dict[str, Any]) -> tuple[Command, int]:
+    """A card played, and its player's seat: in combat by a fighter (or a bluff, an illegal card),
+    else a Spell, Equipment or Power of ``hero``'s."""
+    combat = state["turn"]["combat"]
+    if combat is not None:
+        fighter = draw(st.sampled_from([combat["attacker"], combat["target"]]))
+        hero = next(h for h in state["heroes"] if h["id"] == fighter)
+        if draw(st.integers(0, 4)) == 0:
+            return (draw(st.sampled_from(["card.bluff", "card.illegal"])), {}), hero["seat_id"]
+        card_kind = draw(st.sampled_from(["attack", "defense"]))
+    else:
+        card_kind = draw(st.sampled_from(["spell", "equipment", "power"]))
+    payload: dict[str, Any] = {
+        "hero_id": hero["id"],
+        "kind": card_kind,
+        "fate": draw(st.sampled_from(hero["fates"])),
+        "requirement": draw(st.integers(0, 3)),
+    }
+    return ("card.use", payload), hero["seat_id"]
+
+
+@st.composite
 def likely(draw: st.DrawFn, state: State) -> Step:
     """A command that is likely valid in ``state``: the turn's player, living heroes, their own Fates."""
     turn = state["turn"]
@@ -107,36 +140,10 @@ def likely(draw: st.DrawFn, state: State) -> Step:
         amount = draw(st.integers(1, 9))
         return ("hero.wound", {"hero_id": hero["id"], "amount": amount}), draw(SEAT), role
     if kind == "dark":
-        if draw(st.booleans()):
-            return ("hero.dark", {"hero_id": hero["id"], "by": draw(st.integers(1, 3))}), draw(SEAT), role
-        sources = [h for h in state["heroes"] if h["dark"] > 0 and h["id"] != hero["id"]]
-        if not sources:
-            return ("hero.dark", {"hero_id": hero["id"], "by": draw(st.integers(1, 5))}), draw(SEAT), role
-        source = draw(st.sampled_from(sources))
-        count = draw(st.integers(1, source["dark"]))
-        moved = {"from_id": source["id"], "to_id": hero["id"], "count": count}
-        return ("hero.move_dark", moved), draw(SEAT), role
+        return draw(darkening(state, hero)), draw(SEAT), role
     if kind == "card":
-        if combat is not None:
-            fighter = draw(st.sampled_from([combat["attacker"], combat["target"]]))
-            fighter_hero = next(h for h in state["heroes"] if h["id"] == fighter)
-            if draw(st.integers(0, 4)) == 0:
-                return (
-                    (draw(st.sampled_from(["card.bluff", "card.illegal"])), {}),
-                    fighter_hero["seat_id"],
-                    role,
-                )
-            card_kind = draw(st.sampled_from(["attack", "defense"]))
-            hero = fighter_hero
-        else:
-            card_kind = draw(st.sampled_from(["spell", "equipment", "power"]))
-        payload: dict[str, Any] = {
-            "hero_id": hero["id"],
-            "kind": card_kind,
-            "fate": draw(st.sampled_from(hero["fates"])),
-            "requirement": draw(st.integers(0, 3)),
-        }
-        return ("card.use", payload), hero["seat_id"], role
+        (command, seat) = draw(card_use(state, hero))
+        return command, seat, role
     if kind == "fight":
         arena = [h for h in living if h["position"] == "arena"]
         mine = [h for h in arena if h["seat_id"] == mover]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -11,7 +12,7 @@ from rules.engine import Actor, LoggedEvent, State
 from rules.grimwood import SUPERNATURALS
 from rules.grimwood.state import total
 from rules.grimwood.tests.test_grimwood_support import ANN, BOB, CAT, DAN, NAMES, RULES, started
-from rules.tests.harness import Step, UndoGame, command, play, undo_and_redo_everything
+from rules.tests.harness import Command, Step, UndoGame, command, play, undo_and_redo_everything
 
 ALL_SEATS = (ANN, BOB, CAT, DAN)
 SEAT = st.sampled_from(ALL_SEATS)
@@ -97,27 +98,33 @@ def likely(draw: st.DrawFn, state: State) -> Step:
         return ("deck.set", {"remaining": draw(st.integers(0, 3)), "note": "recount"}), seat, role
     if not combos:
         return draw(ANY), seat, role
+    command, by_owner = draw(power(state, kind, combos))
+    return command, by_owner or seat, role
+
+
+@st.composite
+def power(
+    draw: st.DrawFn, state: State, kind: str, combos: list[dict[str, Any]]
+) -> tuple[Command, int | None]:
+    """A power on a combo on the table (or a card added to it, its points by hand); the combo's owner
+    when the command is theirs to send."""
+    seats = [p["seat_id"] for p in state["players"]]
     combo = draw(st.sampled_from(combos))
     owner = next(p["seat_id"] for p in state["players"] if combo in p["combos"])
     if kind == "add":
-        return ("combo.add", {"combo_id": combo["id"], "card": draw(SUPER)}), owner, role
+        return ("combo.add", {"combo_id": combo["id"], "card": draw(SUPER)}), owner
     if kind == "move":
-        return (
-            ("combo.move", {"combo_id": combo["id"], "to_seat_id": draw(st.sampled_from(seats))}),
-            seat,
-            role,
-        )
+        return ("combo.move", {"combo_id": combo["id"], "to_seat_id": draw(st.sampled_from(seats))}), None
     if kind == "swap":
         others = [c for p in state["players"] if p["seat_id"] != owner for c in p["combos"]]
         other = draw(st.sampled_from(others or combos))
-        return ("combo.swap", {"combo_id": combo["id"], "other_combo_id": other["id"]}), seat, role
+        return ("combo.swap", {"combo_id": combo["id"], "other_combo_id": other["id"]}), None
     if kind == "discard":
-        return ("combo.discard", {"combo_id": combo["id"]}), seat, role
+        return ("combo.discard", {"combo_id": combo["id"]}), None
     if kind == "take":
-        card = draw(st.sampled_from(combo["cards"]))
-        return ("combo.take", {"combo_id": combo["id"], "card": card}), seat, role
+        return ("combo.take", {"combo_id": combo["id"], "card": draw(st.sampled_from(combo["cards"]))}), None
     payload = {"combo_id": combo["id"], "points": draw(st.integers(0, 20)), "note": "printed"}
-    return ("combo.adjust", payload), owner, role
+    return ("combo.adjust", payload), owner
 
 
 def check_invariants(state: State) -> None:
