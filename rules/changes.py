@@ -113,6 +113,12 @@ def path_label(path: list[Any], state: Mapping[str, Any], seat_names: Mapping[in
     return f"{owner}'s {key_label(key)}" if owner else key_label(key)
 
 
+def by_hand(field: str, before: int, after: int, note: str) -> dict[str, Any]:
+    """The body of a number corrected by hand (the printed card wins): which one, by how much, its
+    numbers before and after, and the note that says why."""
+    return {"field": field, "by": after - before, "before": before, "after": after, "note": note}
+
+
 def said_changes(changes: Iterable[Change], label: Any) -> str:
     """``"Health 2 → 9, Stamina 3 → 7"``; ``label(path)`` names each number."""
     return ", ".join(f"{label(path)} {moved(before, after)}" for path, before, after in changes)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.engine import Actor, NotAllowed
+from rules.game import Ctx
 
 
 def turn_player(actor: Actor, seat_id: int, *, two_players: bool = False) -> int:
@@ -30,6 +31,17 @@ def turn_player(actor: Actor, seat_id: int, *, two_players: bool = False) -> int
             {"turn_seat_id": seat_id},
         )
     return seat_id
+
+
+def begin_turn(ctx: Ctx, seat_id: int, actions: int, *, number: int | None = None) -> None:
+    """The turn goes to ``seat_id`` with ``actions`` actions, and the turn count to ``number`` (by
+    default one more), in a snapshot that keeps ``turn_seat_id``, ``actions_left`` and ``turn``."""
+    ctx.rec.set(["turn_seat_id"], seat_id)
+    ctx.rec.put(["actions_left"], actions)
+    if number is None:
+        ctx.rec.add(["turn"], 1)
+    else:
+        ctx.rec.put(["turn"], number)
 
 
 def next_seat(

@@ -133,11 +133,11 @@ def pick(
     *,
     aliases: Mapping[str, str] | None = None,
 ) -> str:
-    """One of ``options``, without regard to case or surrounding spaces (``"fire"`` is Fire);
-    ``aliases`` name an option by another word (casefolded: ``{"red": "Fortutidas"}``)."""
+    """One of ``options``, without regard to case or spacing (``" fire"`` is Fire, ``"dark  unicorn"``
+    Dark Unicorn); ``aliases`` name an option by another word (casefolded: ``{"red": "Fortutidas"}``)."""
     if not isinstance(value, str):
         raise RuleViolation("bad_field", f"{what} must be text.", {"field": key})
-    wanted = value.strip().casefold()
+    wanted = " ".join(value.split()).casefold()
     if aliases:
         wanted = aliases.get(wanted, wanted).casefold()
     for option in options:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Any
 
+from rules.changes import by_hand
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.game import Ctx, EventBody
@@ -306,11 +307,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     turns.reorder(ctx)
     return "grim.adjusted", {
         **who(grim),
-        "field": field,
-        "by": after - before,
-        "before": before,
-        "after": after,
-        "note": note,
+        **by_hand(field, before, after, note),
         "knockouts": knocked,
         "light": light,
     }
@@ -341,11 +338,4 @@ def player_adjust(ctx: Ctx, payload: Payload) -> EventBody:
         raise no_change(f"The {field} would stay {before}.", "by")
     index = ensure_player(ctx, seat_id)
     ctx.rec.put(["players", index, field], after)
-    return "player.adjusted", {
-        "seat_id": seat_id,
-        "field": field,
-        "by": after - before,
-        "before": before,
-        "after": after,
-        "note": note,
-    }
+    return "player.adjusted", {"seat_id": seat_id, **by_hand(field, before, after, note)}

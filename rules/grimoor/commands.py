@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.changes import by_hand
 from rules.engine import Payload, State
 from rules.errors import RuleViolation
 from rules.game import Ctx, EventBody
@@ -35,6 +36,7 @@ from rules.grimoor.state import (
     require_playing,
     require_started,
 )
+from rules.turns import begin_turn
 from rules.validate import no_change
 
 
@@ -68,9 +70,7 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
     for seat_id in (start_seat, other):
         ctx.rec.insert(["players"], new_player(seat_id, points))
     ctx.rec.set(["start_seat_id"], start_seat)
-    ctx.rec.set(["turn_seat_id"], start_seat)
-    ctx.rec.put(["actions_left"], FIRST_TURN_ACTIONS)
-    ctx.rec.put(["turn"], 1)
+    begin_turn(ctx, start_seat, FIRST_TURN_ACTIONS, number=1)
     return "game.started", {
         "start_seat_id": start_seat,
         "other_seat_id": other,
@@ -158,15 +158,8 @@ def adjust_player(ctx: Ctx, payload: Payload) -> EventBody:
         raise no_change(f"The {field.replace('_', ' ')} would stay {before}.", "by")
     after = ctx.rec.add(["players", index, field], by, lo=0)
     scoring.settle_winners(ctx)
-    return "player.adjusted", {
-        "seat_id": seat_id,
-        "field": field,
-        "by": after - before,
-        "before": before,
-        "after": after,
-        "note": note,
-        "winners": list(ctx.state["winner_seat_ids"]) if ctx.state["over"] else None,
-    }
+    winners = list(ctx.state["winner_seat_ids"]) if ctx.state["over"] else None
+    return "player.adjusted", {"seat_id": seat_id, **by_hand(field, before, after, note), "winners": winners}
 
 
 def end_turn(ctx: Ctx, payload: Payload) -> EventBody:
@@ -208,9 +201,7 @@ def end_turn(ctx: Ctx, payload: Payload) -> EventBody:
         body["next_seat_id"] = state["turn_seat_id"]
         return "turn.ended", body
     other = opponent(state, seat_id)
-    ctx.rec.set(["turn_seat_id"], other)
-    ctx.rec.put(["actions_left"], TURN_ACTIONS)
-    ctx.rec.add(["turn"], 1)
+    begin_turn(ctx, other, TURN_ACTIONS)
     body["next_seat_id"] = other
     return "turn.ended", body
 

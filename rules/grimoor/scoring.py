@@ -25,6 +25,7 @@ from rules.grimoor.state import (
     opponent,
     player_index,
 )
+from rules.turns import begin_turn
 
 STRENGTH = "strength"
 COHORTS = "cohorts"
@@ -185,9 +186,7 @@ def end_conflict(ctx: Ctx, ended_by: str, note: str | None = None) -> dict[str, 
     start = next_start(eoc_counts(state), int(state["start_seat_id"]))
     ctx.rec.add(["conflict"], 1)
     ctx.rec.set(["start_seat_id"], start)
-    ctx.rec.set(["turn_seat_id"], start)
-    ctx.rec.put(["actions_left"], FIRST_TURN_ACTIONS)
-    ctx.rec.put(["turn"], 1)
+    begin_turn(ctx, start, FIRST_TURN_ACTIONS, number=1)
     body["next_conflict"] = record["n"] + 1
     body["start_seat_id"] = start
     body["actions_left"] = FIRST_TURN_ACTIONS

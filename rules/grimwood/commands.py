@@ -34,6 +34,7 @@ from rules.grimwood.cards import (
 )
 from rules.grimwood.combos import play_card, take_from_hand
 from rules.grimwood.state import new_player, player_index, require_playing, require_started
+from rules.turns import begin_turn
 from rules.validate import no_change
 
 # --- set-up ----------------------------------------------------------------------------------------------
@@ -77,9 +78,7 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
         ctx.rec.insert(["players"], new_player(seat_id, DEAL))
     ctx.rec.put(["deck", "total"], deck)
     ctx.rec.put(["deck", "remaining"], remaining)
-    ctx.rec.set(["turn_seat_id"], first)
-    ctx.rec.put(["actions_left"], TURN_ACTIONS)
-    ctx.rec.put(["turn"], 1)
+    begin_turn(ctx, first, TURN_ACTIONS, number=1)
     return "game.started", {
         "seat_ids": seats,
         "start_seat_id": first,

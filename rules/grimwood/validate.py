@@ -24,6 +24,7 @@ from rules.validate import integer as integer
 from rules.validate import missing as missing
 from rules.validate import optional_text as optional_text
 from rules.validate import participant as participant
+from rules.validate import pick
 from rules.validate import seat as seat
 from rules.validate import seats as seats
 from rules.validate import text as text
@@ -89,11 +90,4 @@ def power(payload: Payload, options: tuple[str, ...], key: str = "power") -> str
         return None
     if not isinstance(value, str):
         raise RuleViolation("bad_field", "The power is named by its supernatural.", {"field": key})
-    name = canonical(value)
-    if name not in options:
-        raise RuleViolation(
-            "bad_field",
-            f"{value!r} is not a power that does this ({', '.join(options)}).",
-            {"field": key, "options": list(options)},
-        )
-    return name
+    return pick(value, key, options, "A power that does this")

@@ -98,6 +98,11 @@ class Table:
         body: dict[str, Any] = event.payload
         return body
 
+    def made(self, kind: str, command: str, payload: Any, seat: int | None = None) -> int:
+        """The id of the ``kind`` of thing a command made (a Grim, a hero, a Cohort, a combo)."""
+        made: int = self.do(command, payload, seat)[kind]["id"]
+        return made
+
     def refused(self, command: str, payload: Any = None, seat: int | None = None, **kw: Any) -> RuleViolation:
         """The refusal of a command; the snapshot is asserted unchanged."""
         seat = self.sender() if seat is None else seat

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules.changes import number_changes, path_label, said_changes
+from rules.changes import by_hand, number_changes, path_label, said_changes
 from rules.counters import CountersRules
 
 
@@ -59,3 +59,13 @@ def test_the_default_line_of_a_game_names_the_numbers_its_event_changed() -> Non
         "round.ticked", {"ops": [{"op": "set", "path": ["round"], "before": 0, "after": 1}]}, {}
     )
     assert line == "round ticked: Round 0 → 1"
+
+
+def test_a_correction_by_hand_says_which_number_by_how_much_and_why() -> None:
+    assert by_hand("health", 9, 4, "misread") == {
+        "field": "health",
+        "by": -5,
+        "before": 9,
+        "after": 4,
+        "note": "misread",
+    }

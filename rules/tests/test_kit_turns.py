@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from rules.engine import Actor, NotAllowed
-from rules.turns import next_seat, turn_player
+from rules.game import Ctx
+from rules.ops import Recorder
+from rules.turns import begin_turn, next_seat, turn_player
 
 ANN, BOB, CAT = 1, 2, 3
 
@@ -42,3 +46,13 @@ def test_the_next_seat_goes_round_the_table_skipping_players_who_are_out() -> No
     alone = [{"seat_id": ANN, "lost": False}, {"seat_id": BOB, "lost": True}]
     assert next_seat(alone, ANN, out=lambda p: bool(p["lost"])) == ANN
     assert next_seat([{"seat_id": ANN, "lost": True}], ANN, out=lambda p: bool(p["lost"])) is None
+
+
+def test_a_turn_begins_with_its_seat_actions_and_count() -> None:
+    state = {"turn_seat_id": ANN, "actions_left": 0, "turn": 4}
+    ctx = Ctx(state, Actor(ANN, "player"), random.Random(0), Recorder(state))
+    begin_turn(ctx, BOB, 2)
+    assert state == {"turn_seat_id": BOB, "actions_left": 2, "turn": 5}
+    begin_turn(ctx, CAT, 1, number=1)
+    assert state == {"turn_seat_id": CAT, "actions_left": 1, "turn": 1}
+    assert [op["path"] for op in ctx.rec.ops][:3] == [["turn_seat_id"], ["actions_left"], ["turn"]]

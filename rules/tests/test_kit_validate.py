@@ -48,6 +48,7 @@ def test_text_of_only_spaces_is_refused_as_empty_or_as_not_given() -> None:
 
 def test_a_choice_ignores_case_and_spaces_takes_aliases_and_names_the_options() -> None:
     assert pick(" fire ", "element", ("Fire", "Water"), "An Element") == "Fire"
+    assert pick("dark  unicorn", "card", ("Dark Unicorn",), "A card") == "Dark Unicorn"
     assert pick("red", "fate", ("Fortutidas",), "A Fate", aliases={"red": "Fortutidas"}) == "Fortutidas"
     with pytest.raises(RuleViolation) as info:
         pick("Ice", "element", ("Fire", "Water"), "An Element", "unknown_element")

@@ -28,13 +28,8 @@ class Table(harness.Table):
         return cls(RULES.initial_state({"format": fmt}))
 
     def enter(self, name: str, element: str, health: int, speed: int, seat: int = ANN, **extra: Any) -> int:
-        body = self.do(
-            "grim.enter",
-            {"seat_id": seat, "name": name, "element": element, "health": health, "speed": speed, **extra},
-            seat=seat,
-        )
-        grim_id: int = body["grim"]["id"]
-        return grim_id
+        card = {"name": name, "element": element, "health": health, "speed": speed}
+        return self.made("grim", "grim.enter", {"seat_id": seat, **card, **extra}, seat)
 
     def grim(self, grim_id: int) -> dict[str, Any]:
         found: dict[str, Any] = next(g for g in self.state["grims"] if g["id"] == grim_id)

@@ -25,17 +25,12 @@ class Table(harness.Table):
 
     def play(self, type_: str, strength: int, **extra: Any) -> int:
         """The turn player plays a Cohort (one Action); its id."""
-        body = self.do("cohort.play", {"type": type_, "strength": strength, **extra})
-        cohort_id: int = body["cohort"]["id"]
-        return cohort_id
+        return self.made("cohort", "cohort.play", {"type": type_, "strength": strength, **extra})
 
     def join(self, seat: int, type_: str, strength: int, **extra: Any) -> int:
         """A Cohort joins a Horde by an ability (no Action); its id."""
-        body = self.do(
-            "cohort.join", {"seat_id": seat, "type": type_, "strength": strength, **extra}, seat=seat
-        )
-        cohort_id: int = body["cohort"]["id"]
-        return cohort_id
+        cohort = {"type": type_, "strength": strength, **extra}
+        return self.made("cohort", "cohort.join", {"seat_id": seat, **cohort}, seat)
 
     def end(self, **payload: Any) -> dict[str, Any]:
         return self.do("turn.end", payload)

@@ -15,7 +15,6 @@ from rules.grimterra.tests.test_grimterra_support import (
     table,
 )
 
-
 # --- combat ----------------------------------------------------------------------------------------------
 
 

@@ -21,28 +21,10 @@ class Table(harness.Table):
     default_seats: ClassVar[tuple[int, ...]] = SEATS
 
     def add(
-        self,
-        name: str,
-        fates: list[str],
-        health: int,
-        empowered: int,
-        seat: int = ANN,
-        **extra: Any,
+        self, name: str, fates: list[str], health: int, empowered: int, seat: int = ANN, **extra: Any
     ) -> int:
-        body = self.do(
-            "hero.add",
-            {
-                "seat_id": seat,
-                "name": name,
-                "fates": fates,
-                "health": health,
-                "empowered_health": empowered,
-                **extra,
-            },
-            seat=seat,
-        )
-        hero_id: int = body["hero"]["id"]
-        return hero_id
+        card = {"name": name, "fates": fates, "health": health, "empowered_health": empowered}
+        return self.made("hero", "hero.add", {"seat_id": seat, **card, **extra}, seat)
 
     def hero(self, hero_id: int) -> dict[str, Any]:
         found: dict[str, Any] = next(h for h in self.state["heroes"] if h["id"] == hero_id)

@@ -43,9 +43,7 @@ class Table(harness.Table):
         payload: dict[str, Any] = {"cards": list(cards)}
         if self.state["turn_seat_id"] != seat or self.state["supernaturals"] == "action":
             payload["card_allows"] = True
-        body = self.do("combo.place", payload, seat=seat)
-        combo_id: int = body["combo"]["id"]
-        return combo_id
+        return self.made("combo", "combo.place", payload, seat)
 
     def combo(self, combo_id: int) -> dict[str, Any]:
         found: dict[str, Any] = next(
