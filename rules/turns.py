@@ -1,8 +1,9 @@
-"""Whose turn it is, for every game that takes turns: who may act for that seat, and who comes next.
+"""The course of play, for every game: whose turn it is, who may act for it, who comes next, when it stops.
 
 A game keeps the seat whose turn it is in its own snapshot; these say whether
 the sender may act for it (their own seat, the host, or anyone when the table
-lets everyone edit every seat) and which seat follows in playing order.
+lets everyone edit every seat), which seat follows in playing order, and
+that once the game is decided only corrections by hand and undo remain.
 """
 
 from __future__ import annotations
@@ -11,7 +12,15 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rules.engine import Actor, NotAllowed
+from rules.errors import RuleViolation
 from rules.game import Ctx
+
+
+def refuse_when_over(over: bool, message: str, code: str = "game_over") -> None:
+    """Once the game is decided, play stops: only corrections by hand and undo remain. ``message``
+    says how to play on (undo what decided it)."""
+    if over:
+        raise RuleViolation(code, message)
 
 
 def turn_player(actor: Actor, seat_id: int, *, two_players: bool = False) -> int:

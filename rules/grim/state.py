@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules import turns
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.players import player_index as player_index
@@ -160,5 +161,5 @@ def opponent_seat(state: State, seat_id: int) -> int | None:
 
 def refuse_when_over(state: State) -> None:
     """Once a player has lost, the match is decided; only hand corrections and undo remain."""
-    if state["winner_seat_id"] is not None or any(p["lost"] for p in state["players"]):
-        raise RuleViolation("match_over", "The match is over: undo the last knockout to play on.")
+    decided = state["winner_seat_id"] is not None or any(p["lost"] for p in state["players"])
+    turns.refuse_when_over(decided, "The match is over: undo the last knockout to play on.", "match_over")

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules import players
+from rules import players, turns
 from rules.engine import State
 from rules.errors import RuleViolation
 
@@ -141,10 +141,9 @@ def require_started(state: State) -> None:
 def require_playing(state: State) -> None:
     """The game has started and is not over (only corrections and undo remain after the third Conflict)."""
     require_started(state)
-    if state["over"]:
-        raise RuleViolation(
-            "game_over", "The game is over after the third Conflict: undo the last turn to play on."
-        )
+    turns.refuse_when_over(
+        state["over"], "The game is over after the third Conflict: undo the last turn to play on."
+    )
 
 
 def at_opening(state: State) -> bool:

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules import turns
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.players import player_index as player_index
@@ -163,8 +164,7 @@ def started(state: State) -> bool:
 
 def refuse_when_over(state: State) -> None:
     """Once the game is decided only corrections by hand and undo remain."""
-    if state["over"]:
-        raise RuleViolation("game_over", "The game is over: undo the last change to play on.")
+    turns.refuse_when_over(state["over"], "The game is over: undo the last change to play on.")
 
 
 def require_started(state: State) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules import players
+from rules import players, turns
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.game import Ctx
@@ -153,7 +153,6 @@ def require_started(state: State) -> None:
 def require_playing(state: State) -> None:
     """The game has started and is not over (after the last round only corrections and undo remain)."""
     require_started(state)
-    if state["over"]:
-        raise RuleViolation(
-            "game_over", "The game is over after the last round: undo the last turn to play on."
-        )
+    turns.refuse_when_over(
+        state["over"], "The game is over after the last round: undo the last turn to play on."
+    )

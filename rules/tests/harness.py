@@ -118,6 +118,11 @@ class Table:
         event = self.log[-1]
         return self.rules.describe(event.type, event.payload, self.seat_names)
 
+    def find(self, key: str, item_id: int) -> dict[str, Any]:
+        """The record with this id in the snapshot's ``key`` list (a Grim, a hero)."""
+        found: dict[str, Any] = next(item for item in self.state[key] if item["id"] == item_id)
+        return found
+
     def player(self, seat: int) -> dict[str, Any]:
         found: dict[str, Any] = next(p for p in self.state["players"] if p["seat_id"] == seat)
         return found

@@ -7,9 +7,10 @@ import random
 import pytest
 
 from rules.engine import Actor, NotAllowed
+from rules.errors import RuleViolation
 from rules.game import Ctx
 from rules.ops import Recorder
-from rules.turns import begin_turn, next_seat, turn_player
+from rules.turns import begin_turn, next_seat, refuse_when_over, turn_player
 
 ANN, BOB, CAT = 1, 2, 3
 
@@ -56,3 +57,16 @@ def test_a_turn_begins_with_its_seat_actions_and_count() -> None:
     begin_turn(ctx, CAT, 1, number=1)
     assert state == {"turn_seat_id": CAT, "actions_left": 1, "turn": 1}
     assert [op["path"] for op in ctx.rec.ops][:3] == [["turn_seat_id"], ["actions_left"], ["turn"]]
+
+
+def test_once_the_game_is_decided_play_stops_with_its_words() -> None:
+    refuse_when_over(False, "unused")
+    with pytest.raises(RuleViolation) as info:
+        refuse_when_over(True, "The game is over: undo the last change to play on.")
+    assert (info.value.code, info.value.message) == (
+        "game_over",
+        "The game is over: undo the last change to play on.",
+    )
+    with pytest.raises(RuleViolation) as info:
+        refuse_when_over(True, "The match is over.", "match_over")
+    assert info.value.code == "match_over"

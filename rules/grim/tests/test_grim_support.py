@@ -32,8 +32,7 @@ class Table(harness.Table):
         return self.made("grim", "grim.enter", {"seat_id": seat, **card, **extra}, seat)
 
     def grim(self, grim_id: int) -> dict[str, Any]:
-        found: dict[str, Any] = next(g for g in self.state["grims"] if g["id"] == grim_id)
-        return found
+        return self.find("grims", grim_id)
 
     def set_grim(self, grim_id: int, **values: Any) -> None:
         """Test set-up shortcut: change a Grim's record directly (never used to check the rules' changes)."""

@@ -27,8 +27,7 @@ class Table(harness.Table):
         return self.made("hero", "hero.add", {"seat_id": seat, **card, **extra}, seat)
 
     def hero(self, hero_id: int) -> dict[str, Any]:
-        found: dict[str, Any] = next(h for h in self.state["heroes"] if h["id"] == hero_id)
-        return found
+        return self.find("heroes", hero_id)
 
     def set_hero(self, hero_id: int, **values: Any) -> None:
         """Test set-up shortcut: change a hero directly (never used to check the rules' changes)."""
