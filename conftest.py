@@ -53,6 +53,17 @@ def log_tells_the_truth(monkeypatch: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def _no_outage_left_over() -> Any:
+    """A test that made Redis fail (a private one stopped) leaves the process skipping Redis for a
+    second (``campaigns.outage``); the next test starts with Redis answering."""
+    from campaigns.outage import redis_outage
+
+    redis_outage.reset()
+    yield
+    redis_outage.reset()
+
+
+@pytest.fixture(autouse=True)
 def _fast_passwords(settings: Any) -> None:
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
