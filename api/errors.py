@@ -2,6 +2,9 @@
 
 Every error status the API returns uses it, so a client needs one parser.
 ``code`` is stable (clients branch on it); ``message`` is for a player to read.
+This handler is the one place a refusal (``rules.errors.RuleViolation``,
+raised by views, services and rules alike) becomes an answer; the body is
+``campaigns.errors.error_body``'s.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from django.http import Http404, HttpRequest, JsonResponse
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
+from campaigns.errors import error_body, refusal_body
 from campaigns.outage import REDIS_DOWN, RETRY_AFTER_S, redis_outage, unavailable_body
 from rules.errors import RuleViolation
 
@@ -32,23 +36,6 @@ _FRIENDLY: dict[str, str] = {
     "throttled": "Too many attempts. Please wait a moment and try again.",
     "parse_error": "The request body is not valid JSON.",
 }
-
-
-class ApiError(exceptions.APIException):
-    """An error raised by an API view with an explicit code, status and extra."""
-
-    def __init__(
-        self, code: str, message: str, *, status_code: int = 400, extra: dict[str, Any] | None = None
-    ) -> None:
-        super().__init__(detail=message, code=code)
-        self.status_code = status_code
-        self.error_code = code
-        self.message = message
-        self.extra = extra or {}
-
-
-def error_body(code: str, message: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
-    return {"code": code, "message": message, "extra": extra or {}}
 
 
 def _field_errors(detail: Any) -> dict[str, Any]:
@@ -81,15 +68,10 @@ def _first_message(fields: dict[str, Any]) -> str:
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
     """DRF exception handler producing the one error shape for every status."""
-    if isinstance(exc, RuleViolation):
-        # The service's and the rules' one coded error: its status, code, words and details.
-        exc = ApiError(exc.code, exc.message, status_code=exc.status, extra=exc.extra)
-    if isinstance(exc, ApiError):
+    if isinstance(exc, RuleViolation):  # every refusal: its status, code, words and details
         wait = exc.extra.get("retry_after_s")
         retry = {"Retry-After": str(wait)} if isinstance(wait, int) else {}
-        return Response(
-            error_body(exc.error_code, exc.message, exc.extra), status=exc.status_code, headers=retry
-        )
+        return Response(refusal_body(exc), status=exc.status, headers=retry)
     if isinstance(exc, Http404):
         exc = exceptions.NotFound()
     elif isinstance(exc, DjangoPermissionDenied):

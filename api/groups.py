@@ -18,11 +18,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.cached import cached_answer
-from api.errors import ApiError, error_responses
+from api.errors import error_responses
 from api.export import PlaysCSVRenderer
 from api.me import _OPPONENT, _RATING, _RECORD, LoggedIn, record_fields
 from api.params import game_param
 from campaigns import groups, stats_cache
+from rules.errors import RuleViolation
 
 _ENTRY = inline_serializer(
     "LeaderboardEntry",
@@ -113,10 +114,10 @@ def readable_host(request: Request, host_id: int) -> Any:
     """The group's host account, if ``request``'s user may read the group; else 404."""
     host = groups.host_of(host_id)
     if host is None or not groups.may_read(request.user, host_id):
-        raise ApiError(
+        raise RuleViolation(
             "group_not_found",
             "No such group, or you have not played in it.",
-            status_code=404,
+            status=404,
             extra={"host_id": host_id},
         )
     return host

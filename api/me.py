@@ -14,11 +14,12 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from api.cached import cached_answer
-from api.errors import ApiError, error_responses
+from api.errors import error_responses
 from api.export import PlaysCSVRenderer
 from api.params import game_param
 from campaigns import history, stats_cache
 from campaigns.export import account_play_rows
+from rules.errors import RuleViolation
 
 _RESULT = inline_serializer(
     "PlayerResult",
@@ -126,7 +127,7 @@ PAGE = 50
 class LoggedIn(BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         if request.user is None or not request.user.is_authenticated:
-            raise ApiError("login_required", "Log in to see your plays and statistics.", status_code=401)
+            raise RuleViolation("login_required", "Log in to see your plays and statistics.", status=401)
         return True
 
 
@@ -163,7 +164,7 @@ class MyPlaysView(APIView):
         # ASCII digits only: "²" passes isdigit() but not int() (a 500), and a
         # huge offset would overflow the database's OFFSET (issue #15).
         if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
-            raise ApiError("bad_param", "“offset” must be a whole number.", extra={"field": "offset"})
+            raise RuleViolation("bad_param", "“offset” must be a whole number.", extra={"field": "offset"})
         offset = int(raw)
         rows = history.results_of(request.user, game)
         page = list(rows[offset : offset + PAGE])

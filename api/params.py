@@ -6,7 +6,7 @@ import re
 
 from rest_framework.request import Request
 
-from api.errors import ApiError
+from rules.errors import RuleViolation
 
 SLUG = re.compile(r"[a-z0-9_-]{1,40}")
 
@@ -21,7 +21,7 @@ def game_param(request: Request) -> str | None:
     """
     raw = request.query_params.get("game") or None
     if raw is not None and not SLUG.fullmatch(raw):
-        raise ApiError(
+        raise RuleViolation(
             "bad_param",
             "“game” must be a game's short name: lowercase letters, digits, - and _ (such as grimhand).",
             extra={"field": "game"},

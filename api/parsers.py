@@ -8,16 +8,16 @@ from django.conf import settings
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 
-from api.errors import ApiError
+from rules.errors import RuleViolation
 
 
-def body_too_large(limit: int) -> ApiError:
+def body_too_large(limit: int) -> RuleViolation:
     """413 stating the limit that applies (``extra.limit_bytes``), as the server's own 413 does
     (``companion.wsgi_bridge``)."""
-    return ApiError(
+    return RuleViolation(
         "too_large",
         f"The request is too large (at most {limit // 1024} KB).",
-        status_code=413,
+        status=413,
         extra={"limit_bytes": limit},
     )
 

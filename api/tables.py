@@ -15,14 +15,15 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError, error_responses
+from api.errors import error_responses
 from api.parsers import body_too_large, content_length
 from campaigns import selectors, services, throttle
-from campaigns.auth import SeatTokenAuthentication, SessionAccount, not_a_seat
+from campaigns.auth import SeatTokenAuthentication, SessionAccount
 from campaigns.errors import SeatGone
 from campaigns.logtext import said
 from campaigns.models import Role, Seat, Table
 from campaigns.payloads import MAX_BODY_BYTES
+from rules.errors import RuleViolation
 
 
 class SeatOfTable(BasePermission):
@@ -31,11 +32,11 @@ class SeatOfTable(BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         seat = request.auth
         if not isinstance(seat, Seat):
-            raise ApiError(
-                "not_authenticated", "Join the table first: this needs your seat token.", status_code=401
+            raise RuleViolation(
+                "not_authenticated", "Join the table first: this needs your seat token.", status=401
             )
         if seat.table_id != int(view.kwargs["table_id"]):
-            raise ApiError("not_your_table", "Your seat is at another table.", status_code=403)
+            raise RuleViolation("not_your_table", "Your seat is at another table.", status=403)
         return True
 
 
@@ -236,10 +237,10 @@ def _int_param(request: Request, name: str, default: int, lo: int, hi: int | Non
     try:
         value = int(str(raw))
     except ValueError:
-        raise ApiError("bad_param", f"“{name}” must be a whole number.", extra={"field": name}) from None
+        raise RuleViolation("bad_param", f"“{name}” must be a whole number.", extra={"field": name}) from None
     if value < lo or (hi is not None and value > hi):
         bound = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
-        raise ApiError("bad_param", f"“{name}” must be {bound}.", extra={"field": name})
+        raise RuleViolation("bad_param", f"“{name}” must be {bound}.", extra={"field": name})
     return value
 
 
@@ -346,9 +347,9 @@ class CommandView(SeatView):
                 payload=dict(v["payload"]),
                 expected_seq=v.get("expected_seq"),
             )
-        except SeatGone:
+        except SeatGone:  # answered as a token that opens nothing: look it up next time
             SeatTokenAuthentication.forget(request)
-            raise not_a_seat() from None
+            raise
         return Response(result.body, status=result.status)
 
 

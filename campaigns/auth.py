@@ -15,14 +15,10 @@ from rest_framework.request import Request
 
 from campaigns import seat_memo
 from campaigns.codes import hash_token
+from campaigns.credentials import from_authorization
+from campaigns.errors import SEAT_TOKEN_INVALID
 from campaigns.models import Seat
 from campaigns.selectors import seat_for_token
-
-COOKIE_PREFIX = "grim_seat_"
-
-
-def cookie_name(table_id: int) -> str:
-    return f"{COOKIE_PREFIX}{table_id}"
 
 
 class SeatTokenAuthentication(BaseAuthentication):
@@ -31,8 +27,8 @@ class SeatTokenAuthentication(BaseAuthentication):
     A view whose work checks under its table's lock that the seat is still
     there (``seat_from_memo = True``: the commands) takes a token this process
     has looked up before from ``campaigns.seat_memo``, without a query; when
-    that check finds the seat gone (``campaigns.errors.SeatGone``) the view
-    calls ``forget`` and answers as for a token that opens nothing.
+    that check finds the seat gone (``campaigns.errors.SeatGone``, answered
+    as a token that opens nothing) the view calls ``forget``.
     """
 
     keyword = "Seat"
@@ -65,17 +61,12 @@ class SeatTokenAuthentication(BaseAuthentication):
 def request_token(request: Request) -> str | None:
     """The token of the request's ``Authorization: Seat`` header ("" when it is missing after the
     scheme); None without such a header."""
-    from campaigns.credentials import from_authorization
-
     return from_authorization(get_authorization_header(request).decode("latin-1"))
 
 
 def not_a_seat() -> exceptions.AuthenticationFailed:
     """The answer to a token that opens no seat (never was one, or its seat was removed)."""
-    return exceptions.AuthenticationFailed(
-        "This seat token is not valid (the seat may have been removed). Join the table again.",
-        code="bad_token",
-    )
+    return exceptions.AuthenticationFailed(SEAT_TOKEN_INVALID, code="bad_token")
 
 
 class SessionAccount(SessionAuthentication):

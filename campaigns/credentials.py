@@ -23,7 +23,8 @@ from django.conf import settings
 from django.http import HttpRequest
 from django.http.request import validate_host
 
-from campaigns.auth import cookie_name
+COOKIE_PREFIX = "grim_seat_"
+"""A seat's cookie is named by its table (``grim_seat_<table id>``): one phone may sit at many."""
 
 Source = Literal["header", "query", "cookie", "message", "none"]
 SCHEME = "seat"
@@ -41,6 +42,11 @@ class Credential:
 
 
 NONE = Credential("", "none")
+
+
+def cookie_name(table_id: int) -> str:
+    """The cookie that holds this device's seat token for the table."""
+    return f"{COOKIE_PREFIX}{table_id}"
 
 
 def from_authorization(value: str) -> str | None:

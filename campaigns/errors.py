@@ -1,7 +1,10 @@
-"""Refusals raised by the table services, with the HTTP status they map to.
+"""Refusals raised by the platform, and the one error shape every refusal leaves in.
 
-A ``TableError`` is a ``rules.errors.RuleViolation`` (the one coded error):
-the API's handler answers both the same way.
+Every refusal is a ``rules.errors.RuleViolation`` (the one coded error, with
+its HTTP status); ``TableError`` is the table services' kind of it. The API's
+exception handler (``api.errors``) turns any of them into ``error_body``;
+what answers before Django is reached (``companion.wsgi_bridge``) and the
+pages' JSON answers make the same body with the same function.
 """
 
 from __future__ import annotations
@@ -9,6 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 from rules.errors import RuleViolation
+
+SEAT_TOKEN_INVALID = "This seat token is not valid (the seat may have been removed). Join the table again."
+"""What a seat token that opens no seat is told: never one, or its seat was removed."""
+
+
+def error_body(code: str, message: str, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The error shape ``{"code", "message", "extra"}``: one parser for every client."""
+    return {"code": code, "message": message, "extra": extra or {}}
+
+
+def refusal_body(exc: RuleViolation) -> dict[str, Any]:
+    """A refusal in the error shape (its status is ``exc.status``)."""
+    return error_body(exc.code, exc.message, exc.extra)
 
 
 class TableError(RuleViolation):
@@ -23,13 +39,13 @@ class TableError(RuleViolation):
 class SeatGone(TableError):
     """The seat sending a command is no longer at its table, found under the table's lock.
 
-    Its own class because the API answers it as it answers the token of a
-    removed seat (401 ``bad_token``): the command view may have taken the seat
-    from ``campaigns.seat_memo`` rather than from a lookup that would have
-    refused the token."""
+    Answered as the token of a removed seat is (401 ``bad_token``): the
+    command view may have taken the seat from ``campaigns.seat_memo`` rather
+    than from a lookup that would have refused the token; it forgets the
+    token there and lets this pass on."""
 
     def __init__(self) -> None:
-        super().__init__("seat_removed", "Your seat was removed from this table.", status=403)
+        super().__init__("bad_token", SEAT_TOKEN_INVALID, status=401)
 
 
 def not_found() -> TableError:

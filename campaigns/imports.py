@@ -49,6 +49,7 @@ from campaigns.broadcast import after_commit
 from campaigns.codes import hash_token
 from campaigns.errors import TableError
 from campaigns.models import ImportJob, ImportStatus, Role, Seat, Table
+from rules.errors import RuleViolation
 
 logger = logging.getLogger(__name__)
 
@@ -232,7 +233,7 @@ def run(job_id: int) -> str:
         replay.rebuild(readexport.read(json.loads(job.body)), this)
     except GivenUp:
         return "given up"
-    except TableError as exc:
+    except RuleViolation as exc:  # every refusal, the rules' and the table's
         this.failed(exc.code, exc.message, exc.status, exc.extra)
         return exc.code
     except Exception:

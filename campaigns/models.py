@@ -72,14 +72,7 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.game_name})"
-
-    @property
-    def game_name(self) -> str:
-        """The game's printed name, or its slug if that game is no longer installed."""
-        from campaigns import registry
-
-        return registry.name_of(self.game)
+        return f"{self.name} ({self.game})"
 
     @property
     def group_name(self) -> str:

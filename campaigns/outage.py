@@ -32,6 +32,8 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
+from campaigns.errors import error_body
+
 logger = logging.getLogger(__name__)
 
 P = ParamSpec("P")
@@ -105,7 +107,7 @@ def fail_open(default: T, what: str) -> Callable[[Callable[P, T]], Callable[P, T
 
 def unavailable_body() -> dict[str, Any]:
     """The API's error shape for a request that needs Redis while it is down."""
-    return {"code": UNAVAILABLE, "message": UNAVAILABLE_MESSAGE, "extra": {"retry_after_s": RETRY_AFTER_S}}
+    return error_body(UNAVAILABLE, UNAVAILABLE_MESSAGE, {"retry_after_s": RETRY_AFTER_S})
 
 
 class RedisDownMiddleware:

@@ -43,6 +43,7 @@ from campaigns.export import JOINED
 from campaigns.models import Event, Role, Seat, Table, TableStatus
 from campaigns.readexport import Doc, bad, is_int, same
 from rules import table as table_rules
+from rules.errors import RuleViolation
 
 STEP_S = 0.1
 """Replay work per transaction before it commits."""
@@ -245,12 +246,12 @@ def _replay_join(state: _Rebuild, event: dict[str, Any]) -> None:
     code = Table.objects.values_list("join_code", flat=True).get(pk=state.table.pk)
     try:
         _, grant = services.seat_join(code=code, name=str(payload.get("name", "")), role=role)
-    except TableError as exc:
+    except RuleViolation as exc:
         raise _refused(event["seq"], JOINED, exc) from exc
     _joined(state, event, grant.seat)
 
 
-def _refused(seq: int, type: str, exc: TableError) -> TableError:
+def _refused(seq: int, type: str, exc: RuleViolation) -> TableError:
     return TableError(
         "import_refused",
         f"Change #{seq} ({type}) is refused when replayed: {exc.message}",
@@ -283,7 +284,7 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
             payload=_to_new_ids(command["payload"], ids, keyed=seat_keyed),
             seed=command["seed"],
         )
-    except TableError as exc:
+    except RuleViolation as exc:  # the rules' refusal or the table's
         raise _refused(seq, command["type"], exc) from exc
     except IntegrityError as exc:
         # A game whose read models key rows by ids its rules drew from the

@@ -8,6 +8,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from campaigns import codes, logstore, seat_memo
+from campaigns.credentials import COOKIE_PREFIX
 from campaigns.models import Event, Seat, Table, TableStatus
 
 EVENTS_PAGE = 200
@@ -90,8 +91,6 @@ def device_seats(cookies: Mapping[str, str]) -> list[Seat]:
     One query for all of them; a cookie whose seat was removed, or which names
     another table than its own, is ignored.
     """
-    from campaigns.auth import COOKIE_PREFIX
-
     wanted: dict[str, int] = {}
     for name, token in cookies.items():
         suffix = name.removeprefix(COOKIE_PREFIX)

@@ -12,10 +12,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from campaigns import registry, selectors, services
-from campaigns.auth import cookie_name
 from campaigns.boards import board_html
-from campaigns.errors import TableError
+from campaigns.credentials import cookie_name
+from campaigns.home import home_context
 from campaigns.models import Role, Seat, Table
+from rules.errors import RuleViolation
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60  # a campaign can run for weeks
 
@@ -36,10 +37,6 @@ def _page_seat(request: HttpRequest, table_id: int) -> Seat | None:
     return seat if seat is not None and seat.table_id == table_id else None
 
 
-def game_choices() -> list[tuple[str, str]]:
-    return [(spec.slug, spec.name) for spec in registry.games()]
-
-
 def _own_page(table: Table) -> HttpResponse | None:
     """A game with a page of its own (its spec's ``page``) is shown there."""
     spec = registry.find(table.game)
@@ -58,10 +55,8 @@ def table_new(request: HttpRequest) -> HttpResponse:
             user=request.user,
             options=_form_options(request, form["game"]),
         )
-    except TableError as exc:
+    except RuleViolation as exc:
         field = exc.extra.get("field", "name")
-        from companion.views import home_context
-
         ctx = home_context(request) | {"create_error": {"field": field, "message": exc.message}, "form": form}
         return render(request, "home.html", ctx, status=400)
     response = redirect("table", table_id=table.pk)
@@ -121,7 +116,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
                 role=role,
                 user=request.user,
             )
-        except TableError as exc:
+        except RuleViolation as exc:
             error = {"field": str(exc.extra.get("field", "code")), "message": exc.message}
             status = exc.status if exc.status in (400, 404, 409, 410, 429) else 400
         else:
@@ -199,6 +194,6 @@ def table_claim(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
         services.seat_claim(seat=seat, user=request.user)
         messages.success(request, "This seat is now in your account.")
-    except TableError as exc:
+    except RuleViolation as exc:
         messages.error(request, exc.message)
     return redirect("table", table_id=table_id)

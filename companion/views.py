@@ -13,31 +13,8 @@ from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
-from campaigns import registry
+from campaigns.home import home_context
 from companion.logins import remember_device
-
-
-def home_context(request: HttpRequest) -> dict[str, Any]:
-    from campaigns.views import game_choices
-
-    mine = your_tables(request)
-    games = registry.games()
-    first = games[0].slug if games else ""
-    return {"games": games, "game_choices": game_choices(), "my_tables": mine, "form": {"game": first}}
-
-
-def your_tables(request: HttpRequest, limit: int = 20) -> list[dict[str, Any]]:
-    """The tables this phone holds a seat at (its cookies), then the account's claimed seats."""
-    from campaigns.selectors import device_seats, seats_of_user
-
-    rows: dict[int, dict[str, Any]] = {}
-    for seat in device_seats(request.COOKIES):
-        rows.setdefault(seat.table_id, {"table": seat.table, "seat_name": seat.name, "here": True})
-    if request.user.is_authenticated:
-        for seat in seats_of_user(request.user)[:limit]:
-            rows.setdefault(seat.table_id, {"table": seat.table, "seat_name": seat.name, "here": False})
-    ordered = sorted(rows.values(), key=lambda r: r["table"].created_at, reverse=True)
-    return ordered[:limit]
 
 
 def home(request: HttpRequest) -> HttpResponse:

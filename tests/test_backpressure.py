@@ -13,7 +13,8 @@ import pytest
 from django.core.cache import cache
 
 from campaigns.models import Table
-from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi, QueueWatch
+from companion.overload import QueueWatch
+from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
 from tests.personas import Person, add_life, host  # noqa: F401
 
 

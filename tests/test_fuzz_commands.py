@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from campaigns import registry
-from campaigns.auth import cookie_name
+from campaigns.credentials import cookie_name
 from campaigns.host_commands import TABLE_COMMANDS
 from campaigns.models import Table
 from tests.sample_play import at_the_scene

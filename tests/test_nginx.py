@@ -32,7 +32,7 @@ import pytest
 from websockets.sync.client import connect
 from websockets.typing import Origin
 
-from campaigns.auth import cookie_name
+from campaigns.credentials import cookie_name
 from campaigns.models import Table
 from deploy.nginx_conf import render
 from tests.helpers import ROOT

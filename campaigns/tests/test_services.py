@@ -7,8 +7,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from campaigns import services
-from campaigns.errors import TableError
 from campaigns.models import Command, Event, Play, Seat, Table
+from rules.errors import RuleViolation
 from tests.personas import Person, add_life
 
 pytestmark = pytest.mark.django_db
@@ -44,7 +44,7 @@ def test_create_makes_host_seat_code_and_first_event() -> None:
     ],
 )
 def test_create_refusals(kwargs: dict, code: str) -> None:
-    with pytest.raises(TableError) as err:
+    with pytest.raises(RuleViolation) as err:
         services.table_create(**kwargs)
     assert err.value.code == code
     assert not Table.objects.exists()
@@ -58,7 +58,7 @@ def test_join_code_is_forgiving_about_case_and_spaces(host: Person) -> None:
 
 @pytest.mark.parametrize(("code", "status"), [("ZZZZZZ", 404), ("abc", 404)])
 def test_wrong_codes_are_refused(host: Person, code: str, status: int) -> None:
-    with pytest.raises(TableError) as err:
+    with pytest.raises(RuleViolation) as err:
         services.seat_join(code=code, name="Bo")
     assert (err.value.code, err.value.status) == ("bad_code", status)
 
@@ -144,7 +144,7 @@ def test_host_manages_seats_code_policy_and_ends(
     assert r.status_code == 200
     new_code = Table.objects.get(pk=host.table.pk).join_code
     assert new_code != old_code
-    with pytest.raises(TableError):
+    with pytest.raises(RuleViolation):
         services.seat_join(code=old_code, name="Late")
     services.seat_join(code=new_code, name="Late")
     assert host.command("table.set_policy", {"edit_policy": "everyone"}).status_code == 200
@@ -190,12 +190,12 @@ def test_host_seat_cannot_be_removed(host: Person) -> None:
 
 def test_claim_ties_a_guest_seat_to_an_account(player: Person, django_user_model) -> None:
     user = django_user_model.objects.create_user("mara", password="pw-grim-2026")
-    with pytest.raises(TableError):
+    with pytest.raises(RuleViolation):
         services.seat_claim(seat=player.seat, user=None)
     services.seat_claim(seat=player.seat, user=user)
     assert Seat.objects.get(pk=player.seat.pk).user == user
     other = django_user_model.objects.create_user("nell", password="pw-grim-2026")
-    with pytest.raises(TableError) as err:
+    with pytest.raises(RuleViolation) as err:
         services.seat_claim(seat=Seat.objects.get(pk=player.seat.pk), user=other)
     assert err.value.code == "seat_claimed"
 

@@ -16,7 +16,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from campaigns import selectors as table_selectors
-from campaigns.auth import cookie_name
+from campaigns.credentials import cookie_name
 from campaigns.models import Seat
 from rules.grimhand.table import export_character
 from sheets.grimhand.selectors import table_character

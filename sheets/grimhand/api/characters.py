@@ -25,10 +25,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError, error_body, error_responses
+from api.errors import error_responses
 from campaigns import codes
 from campaigns.auth import SeatTokenAuthentication
+from campaigns.errors import error_body
 from campaigns.models import Seat
+from rules.errors import RuleViolation
 from rules.grimhand.table import export_character
 from sheets.grimhand.selectors import (
     character_document,
@@ -87,14 +89,14 @@ class _CharacterView(APIView):
     def character(self, request: Request, character_id: int) -> tuple[dict[str, Any], Seat]:
         seat = request.auth
         if not isinstance(seat, Seat):
-            raise ApiError(
-                "not_authenticated", "Join the table first: this needs your seat token.", status_code=401
+            raise RuleViolation(
+                "not_authenticated", "Join the table first: this needs your seat token.", status=401
             )
         char = table_character(seat.table.state, character_id)
         if char is None:
             if character_table_id(character_id) is None:
-                raise ApiError("character_not_found", "There is no such character.", status_code=404)
-            raise ApiError("not_your_table", "That character sits at another table.", status_code=403)
+                raise RuleViolation("character_not_found", "There is no such character.", status=404)
+            raise RuleViolation("not_your_table", "That character sits at another table.", status=403)
         return char, seat
 
 

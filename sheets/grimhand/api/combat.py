@@ -16,9 +16,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
-from api.errors import ApiError, error_responses
+from api.errors import error_responses
 from campaigns.auth import SeatTokenAuthentication
 from campaigns.models import Seat
+from rules.errors import RuleViolation
 from rules.grimhand.table.combat_state import odds_view
 
 OddsOut = inline_serializer(
@@ -47,13 +48,13 @@ class CombatOddsView(APIView):
     def get(self, request: Request, table_id: int) -> Response:
         seat = request.auth
         if not isinstance(seat, Seat):
-            raise ApiError(
-                "not_authenticated", "Join the table first: this needs your seat token.", status_code=401
+            raise RuleViolation(
+                "not_authenticated", "Join the table first: this needs your seat token.", status=401
             )
         if seat.table_id != table_id:
-            raise ApiError("not_your_table", "Your seat is at another table.", status_code=403)
+            raise RuleViolation("not_your_table", "Your seat is at another table.", status=403)
         table = seat.table
         if table.game != "grimhand":
-            raise ApiError("not_found", "This table has no Grim Hand combat.", status_code=404)
+            raise RuleViolation("not_found", "This table has no Grim Hand combat.", status=404)
         view: dict[str, Any] = odds_view(table.state)
         return Response(view)

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from campaigns.auth import cookie_name
+from campaigns.credentials import cookie_name
 from tests.browser import (  # noqa: F401
     ConsoleWatch,
     accept,

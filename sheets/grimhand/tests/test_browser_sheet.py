@@ -190,7 +190,7 @@ def test_sheet_fits_a_tablet_and_shows_a_completed_set(browser, live_asgi) -> No
 
 def test_big_numbers_fit_their_boxes_at_390_px(browser, live_asgi) -> None:  # noqa: F811
     """Issue #8: XP 3000 shows as 3000 and gold 12345 as 12345, on the sheet and the party list."""
-    from campaigns.auth import cookie_name
+    from campaigns.credentials import cookie_name
 
     page, console = phone_page(browser)
     open_campaign(page, live_asgi)

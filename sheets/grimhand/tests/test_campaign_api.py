@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from campaigns.auth import cookie_name
+from campaigns.credentials import cookie_name
 from campaigns.models import Play, PlayResult, TableStatus
 from campaigns.tasks import write_play_record
 from tests.grimhand_personas import (  # noqa: F401

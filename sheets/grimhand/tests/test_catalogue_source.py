@@ -21,7 +21,7 @@ from django.forms.models import model_to_dict
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from campaigns.auth import cookie_name
+from campaigns.credentials import cookie_name
 from campaigns.registry import get, register, rules_for
 from rules.engine import Actor
 from rules.game import GameRulesBase

@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from campaigns.auth import cookie_name
+from campaigns.credentials import cookie_name
 from tests.grimhand_personas import (  # noqa: F401
     create_character,
     fixture_gh_host,

@@ -17,8 +17,8 @@ import pytest
 from django.template import Context
 from django.test import Client
 
-from campaigns.auth import cookie_name
 from campaigns.boards import board_html
+from campaigns.credentials import cookie_name
 from campaigns.models import Table
 from campaigns.templatetags.memo import _key
 from sheets.grimhand.sheet import _sheet_rows, current_catalogue, sheet_choices, sheet_rows

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 
 from campaigns import services
-from campaigns.auth import cookie_name
 from campaigns.boards import board_html
+from campaigns.credentials import cookie_name
 from campaigns.models import Play, Table
 from campaigns.registry import get
 from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo

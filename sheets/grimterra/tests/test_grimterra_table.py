@@ -10,8 +10,8 @@ from django.test import Client
 from django.utils.safestring import SafeString
 
 from campaigns import services
-from campaigns.auth import cookie_name
 from campaigns.boards import board_html
+from campaigns.credentials import cookie_name
 from campaigns.models import Table
 from campaigns.registry import get
 from campaigns.templatetags.memo import MemoNode

@@ -6,7 +6,6 @@ from typing import Any
 
 from drf_spectacular.utils import OpenApiParameter
 
-from api.errors import ApiError
 from campaigns.models import Seat
 from rules.errors import RuleViolation
 from rules.grimhand.tables import DEFAULT_TABLES
@@ -16,8 +15,8 @@ from sheets.grimhand.models import (
 )
 
 
-def _bad(field: str, message: str) -> ApiError:
-    return ApiError("bad_filter", message, status_code=400, extra={"field": field})
+def _bad(field: str, message: str) -> RuleViolation:
+    return RuleViolation("bad_filter", message, status=400, extra={"field": field})
 
 
 def _text(params: Any, name: str) -> str | None:
@@ -110,11 +109,11 @@ def homebrew_table_param(request: Any) -> int | None:
         return None
     seat = request.auth
     if not isinstance(seat, Seat):
-        raise ApiError(
-            "not_authenticated", "A table's homebrew needs a seat token of that table.", status_code=401
+        raise RuleViolation(
+            "not_authenticated", "A table's homebrew needs a seat token of that table.", status=401
         )
     if seat.table_id != table_id:
-        raise ApiError("not_your_table", "Your seat is at another table.", status_code=403)
+        raise RuleViolation("not_your_table", "Your seat is at another table.", status=403)
     return table_id
 
 
