@@ -11,7 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from campaigns import registry
-from campaigns.host_commands import TABLE_COMMANDS
+from campaigns.services import TABLE_COMMANDS
 
 
 class GameOut(serializers.Serializer[Any]):

@@ -20,7 +20,7 @@ from api.parsers import body_too_large, content_length
 from campaigns import selectors, services, throttle
 from campaigns.auth import SeatTokenAuthentication, SessionAccount
 from campaigns.errors import SeatGone
-from campaigns.logtext import said
+from campaigns.logtext import events_json
 from campaigns.models import Role, Seat, Table
 from campaigns.payloads import MAX_BODY_BYTES
 from rules.errors import RuleViolation
@@ -219,7 +219,7 @@ class EventsView(SeatView):
         after = _int_param(request, "after", 0, 0, MAX_SEQ)  # next_after stays a number JSON keeps
         limit = _int_param(request, "limit", selectors.EVENTS_PAGE, 1, selectors.EVENTS_PAGE)
         rows, more = selectors.events_after(seat.table, after, limit)
-        results = said(seat.table, rows)
+        results = events_json(seat.table, rows)
         return Response(
             {
                 "results": results,

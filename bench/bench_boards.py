@@ -145,8 +145,8 @@ def play_scene(game: str, changes: int) -> Scene:
     change command after the one before, and the seats as a command's board is rendered with
     them (``campaigns.services``: read from the snapshot)."""
     from campaigns import registry
-    from campaigns.host_commands import snapshot_seats
     from campaigns.models import Table
+    from campaigns.table_rows import seats_from_block
 
     sample = registry.get(game).sample_play
     if sample is None:
@@ -158,7 +158,7 @@ def play_scene(game: str, changes: int) -> Scene:
         sitting.do(*change(k))
         states.append(sitting.state())
     table = Table.objects.get(pk=sitting.table_id)
-    seats = [snapshot_seats(table, state) for state in states]
+    seats = [seats_from_block(table, state) for state in states]
     return Scene(game, sample.scene.label(states[0]), table, states, seats)
 
 

@@ -116,7 +116,7 @@ def _moved_back(table: Table, payload: Mapping[str, Any], names: Names) -> str:
     return f" ({said_changes(changes, label)})"
 
 
-def said(table: Table, events: Iterable[Event], names: Names | None = None) -> list[dict[str, Any]]:
+def events_json(table: Table, events: Iterable[Event], names: Names | None = None) -> list[dict[str, Any]]:
     """The events as clients get them: each with its log line and, for a tap, its burst."""
     events = list(events)
     if names is None:

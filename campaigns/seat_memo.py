@@ -6,7 +6,7 @@ query to know them, and every tap is a command: the lookup was the one
 statement of a command outside its transaction (bench_capacity). Whether the
 seat is still at the table is the one fact that changes, and the command
 checks it under the table's lock, where the table row lists its active seats
-(``services.SeatGone``); a token whose seat has gone is forgotten there and
+(``campaigns.errors.SeatGone``); a token whose seat has gone is forgotten there and
 answered as an unknown token, as a lookup would answer it.
 
 Reads, pages and websockets keep looking the seat up: they take no lock that

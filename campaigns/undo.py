@@ -11,14 +11,17 @@ from __future__ import annotations
 from typing import Any
 
 from campaigns.models import Event, Table
-from campaigns.registry import rules_for
 from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
+from rules.game import GameRulesBase
 from rules.validate import fields
 
 
-def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any], state: State) -> Outcome:
-    """Undo or redo the change ``payload["seq"]`` on ``state``, the game's part of the snapshot."""
+def undo_redo(
+    table: Table, rules: GameRulesBase, actor: Actor, type: str, payload: dict[str, Any], state: State
+) -> Outcome:
+    """Undo or redo the change ``payload["seq"]`` on ``state``, the game's part of the snapshot,
+    inverting through the table's game ``rules``."""
     fields(payload, ("seq",))
     seq = payload.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool):
@@ -34,7 +37,6 @@ def undo_redo(table: Table, actor: Actor, type: str, payload: dict[str, Any], st
         actor.require_edit(seat_id)
     state = dict(state)
     undone: list[int] = list(state.pop("undone", []))
-    rules = rules_for(table.game)
     if type == "undo":
         if target.type in ("undo",) or target.type.startswith(("seat.", "table.")):
             raise RuleViolation("cannot_undo", "That change cannot be undone; use redo to restore an undo.")
@@ -104,7 +106,7 @@ def _inner_effects(target: Event) -> list[LoggedEvent]:
 
 
 def _invert_all(
-    rules: Any, state: State, effects: list[LoggedEvent], target: Event, actor: Actor
+    rules: GameRulesBase, state: State, effects: list[LoggedEvent], target: Event, actor: Actor
 ) -> tuple[State, list[dict[str, Any]]]:
     compensation: list[dict[str, Any]] = []
     for effect in reversed(effects):

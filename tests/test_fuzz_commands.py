@@ -21,7 +21,7 @@ from rest_framework.test import APIClient
 
 from campaigns import registry
 from campaigns.credentials import cookie_name
-from campaigns.host_commands import TABLE_COMMANDS
+from campaigns.services import TABLE_COMMANDS
 from campaigns.models import Table
 from tests.sample_play import at_the_scene
 
