@@ -261,7 +261,7 @@ CommandOut = inline_serializer(
 )
 
 
-def untie(serializer: serializers.Serializer[Any]) -> None:
+def drop_serializer_cycles(serializer: serializers.Serializer[Any]) -> None:
     """Drop what ties a used serializer into reference cycles (it and its fields hold each other,
     a dict field and its child too), so it is freed at once rather than left to the cyclic
     collector's pauses: a command whose body leaves ``command_input``'s shortcut builds one
@@ -321,7 +321,7 @@ def command_input(data: Any) -> dict[str, Any]:
     serializer = CommandIn(data=data)
     serializer.is_valid(raise_exception=True)
     checked = dict(serializer.validated_data)
-    untie(serializer)
+    drop_serializer_cycles(serializer)
     return checked
 
 

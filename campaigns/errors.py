@@ -48,10 +48,6 @@ class SeatGone(TableError):
         super().__init__("bad_token", SEAT_TOKEN_INVALID, status=401)
 
 
-def not_found() -> TableError:
-    return TableError("table_not_found", "There is no such table. Check the link or the code.", status=404)
-
-
 def stale(current_seq: int, expected: int) -> TableError:
     return TableError(
         "stale_seq",

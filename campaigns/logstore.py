@@ -50,7 +50,7 @@ def _prepared_cursor_class() -> Any:
     import psycopg
     from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
 
-    class Shown:
+    class QueryForLog:
         """What Django's query log reads of a cursor (``_query.query``, for DEBUG and tests that
         count queries): the statement with its values, as Django's own cursor shows it,
         composed only when read. psycopg leaves it unset for a prepared statement."""
@@ -69,7 +69,7 @@ def _prepared_cursor_class() -> Any:
             try:
                 return super().execute(query, params, prepare=True if prepare is None else prepare, **kw)
             finally:
-                self._query = Shown(self.connection, query, params)
+                self._query = QueryForLog(self.connection, query, params)
 
     return PreparedCursor
 

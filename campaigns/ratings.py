@@ -1,6 +1,6 @@
 """Skill ratings per game with ``openskill`` (issue #14: "a skill rating for the competitive games").
 
-After a play's results are written, ``rate_play`` moves the rating of every
+After a play's results are written, ``move_ratings`` moves the rating of every
 player in it by openskill's Plackett-Luce model (multiplayer, each seat its
 own team, ranked by place or by who won). Only competitive plays count: one
 where the results tell seats apart. A co-op play (everyone won, or everyone
@@ -69,7 +69,7 @@ def _ratings_for(game: str, people: list[Identity]) -> dict[Identity, Rating]:
     return found
 
 
-def rate_play(play: Play) -> int:
+def move_ratings(play: Play) -> int:
     """Rate ``play`` once; how many ratings moved (0 if it was rated before or is not competitive).
 
     The play row is locked, so a retry running beside the first attempt waits

@@ -14,7 +14,7 @@ The writers, and whose counters they bump:
 - the play record (``campaigns.tasks.write_play_record``): every account
   with a seat in the play and the table's host (``mine``: the host's list
   of groups counts the plays they hosted), and the host (``hosted``);
-- the ratings of a play (``campaigns.ratings.rate_play``): every rated
+- the ratings of a play (``campaigns.ratings.move_ratings``): every rated
   account (``mine``), and the host of every group where a rated person
   (account, or guest by name) has played that game (``hosted``: a game's
   leaderboard shows members' ratings over all their plays of it);

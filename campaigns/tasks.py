@@ -122,7 +122,7 @@ def rate_play(table_id: int) -> int | None:
     play = Play.objects.filter(table_id=table_id).first()
     if play is None:
         return None
-    moved = ratings.rate_play(play)
+    moved = ratings.move_ratings(play)
     OutboxTask.objects.filter(task=RATE_PLAY, table_id=table_id, done_at=None).update(done_at=timezone.now())
     return moved
 

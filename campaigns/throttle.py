@@ -30,7 +30,7 @@ JOIN_PASSES_PER_CODE = 10
 JOIN_FAIL_WINDOW_S = 600
 
 
-def _key(client: str) -> str:
+def _join_fail_key(client: str) -> str:
     return f"join-fail:{client}"
 
 
@@ -56,7 +56,7 @@ def join_guard(client: str, code: str, code_is_open: Callable[[], bool]) -> None
     ``code_is_open`` (the normalised ``code`` opens a table that has not ended) is called only
     for a client past the limit.
     """
-    fails = int(cache.get(_key(client), 0))
+    fails = int(cache.get(_join_fail_key(client), 0))
     if fails < JOIN_FAILS_ALLOWED:
         return
     if fails >= JOIN_FAILS_CHECKED:
@@ -70,7 +70,7 @@ def join_guard(client: str, code: str, code_is_open: Callable[[], bool]) -> None
 
 @fail_open(None, "join limit")
 def join_failed(client: str) -> None:
-    _join_count(_key(client))
+    _join_count(_join_fail_key(client))
 
 
 def _join_count(key: str) -> int:

@@ -79,7 +79,7 @@ class Attempt:
     def of(cls, request: HttpRequest) -> Attempt:
         username = normal_name(request.POST.get("username"))
         device = _device(request, username)
-        trusted = bool(device) and _count(_device_key(device)) < FAILS_PER_USER
+        trusted = bool(device) and _failures(_device_key(device)) < FAILS_PER_USER
         return cls(username, str(request.META.get("REMOTE_ADDR") or "unknown"), device, trusted)
 
     @property
@@ -105,7 +105,7 @@ class Attempt:
     def locked(self) -> bool:
         if self.trusted:
             return False
-        return _count(self.client_key) >= FAILS_PER_CLIENT or _count(self.name_key) >= FAILS_PER_USER
+        return _failures(self.client_key) >= FAILS_PER_CLIENT or _failures(self.name_key) >= FAILS_PER_USER
 
     def clean(self) -> bool:
         """Whether this attempt may take the clean lane (see the module's docstring)."""
@@ -135,7 +135,7 @@ def _device_key(nonce: str) -> str:
     return f"login-fail:device:{nonce}"
 
 
-def _count(key: str) -> int:
+def _failures(key: str) -> int:
     return int(cache.get(key, 0))
 
 

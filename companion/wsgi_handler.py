@@ -36,11 +36,11 @@ class Handler(WSGIHandler):
     def get_response(self, request: HttpRequest) -> HttpResponseBase:
         response = super().get_response(request)
         # Run by ``response.close()``, after the body was sent.
-        response._resource_closers.append(partial(untie, request, response))  # type: ignore[attr-defined]
+        response._resource_closers.append(partial(drop_request_cycles, request, response))  # type: ignore[attr-defined]
         return response
 
 
-def untie(request: HttpRequest, response: HttpResponseBase) -> None:
+def drop_request_cycles(request: HttpRequest, response: HttpResponseBase) -> None:
     """Drop what ties ``request`` and ``response`` into cycles (neither is used after this)."""
     vars(request).clear()
     attributes: dict[str, Any] = vars(response)

@@ -3,7 +3,7 @@
 Plays recorded before ratings existed, or whose rating task was lost with
 no outbox row, are rated in the order they ended, so the ratings come out
 as if each had been rated when it ended. Idempotent: a rated play is skipped
-(``campaigns.ratings.rate_play``), so running it twice changes nothing.
+(``campaigns.ratings.move_ratings``), so running it twice changes nothing.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from typing import Any
 from django.core.management.base import BaseCommand
 
 from campaigns.models import Play
-from campaigns.ratings import rate_play
+from campaigns.ratings import move_ratings
 
 
 class Command(BaseCommand):
@@ -24,5 +24,5 @@ class Command(BaseCommand):
         plays = rated = 0
         for play in unrated.iterator():
             plays += 1
-            rated += 1 if rate_play(play) else 0
+            rated += 1 if move_ratings(play) else 0
         self.stdout.write(f"{rated} of {plays} unrated plays rated (the others are not competitive).")
