@@ -46,6 +46,136 @@ def test_the_check_catches_a_django_import(tmp_path: Path) -> None:
     assert _offending_imports(tmp_path) == {"leaky.py": {"django", "sheets"}}
 
 
+# Issue #35: the platform's modules import each other without a circle, counting imports made
+# inside functions (how circles hid) and those made only for type checking.
+PLATFORM_PACKAGES = ("campaigns", "api", "companion")
+
+
+def platform_imports(root: Path) -> dict[str, set[str]]:
+    """Each platform module (tests and migrations aside) and the platform modules it imports."""
+    files = {
+        ".".join(path.relative_to(root).with_suffix("").parts).removesuffix(".__init__"): path
+        for top in PLATFORM_PACKAGES
+        if (root / top).is_dir()
+        for path in _source_files(root / top)
+    }
+    graph: dict[str, set[str]] = {}
+    for name, path in files.items():
+        imported = {n for n in _modules_imported(path) if n in files} - {name}
+        graph[name] = imported
+    return graph
+
+
+def import_cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that reach each other through imports (Tarjan's strongly connected
+    components), each sorted; a module importing itself does not count."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[list[str]] = []
+
+    def visit(module: str) -> None:
+        index[module] = low[module] = len(index)
+        stack.append(module)
+        for other in sorted(graph.get(module, ())):
+            if other not in index:
+                visit(other)
+                low[module] = min(low[module], low[other])
+            elif other in stack:
+                low[module] = min(low[module], index[other])
+        if low[module] == index[module]:
+            group = []
+            while True:
+                top = stack.pop()
+                group.append(top)
+                if top == module:
+                    break
+            if len(group) > 1:
+                cycles.append(sorted(group))
+
+    for module in sorted(graph):
+        if module not in index:
+            visit(module)
+    return sorted(cycles)
+
+
+def test_the_platform_has_no_import_cycle() -> None:
+    graph = platform_imports(ROOT)
+    assert {"campaigns.services.commands", "api.tables", "companion.views"} <= set(graph)
+    assert import_cycles(graph) == []
+
+
+def test_the_cycle_check_sees_imports_inside_functions(tmp_path: Path) -> None:
+    for top in PLATFORM_PACKAGES:
+        (tmp_path / top).mkdir()
+        (tmp_path / top / "__init__.py").write_text("")
+    (tmp_path / "campaigns" / "views.py").write_text("def page():\n    from companion.views import home\n")
+    (tmp_path / "companion" / "views.py").write_text("from campaigns.views import page\n")
+    (tmp_path / "campaigns" / "auth.py").write_text("from campaigns import selectors\n")
+    (tmp_path / "campaigns" / "selectors.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from campaigns.auth import X\n"
+    )
+    (tmp_path / "api" / "tables.py").write_text("from campaigns import auth\n")
+    assert import_cycles(platform_imports(tmp_path)) == [
+        ["campaigns.auth", "campaigns.selectors"],
+        ["campaigns.views", "companion.views"],
+    ]
+
+
+def _platform_module_names() -> list[str]:
+    return sorted(platform_imports(ROOT))
+
+
+def test_every_error_the_platform_defines_is_a_refusal_of_the_one_base() -> None:
+    """One error base (``rules.errors.RuleViolation``, with its status), converted in one place:
+    the platform defines no exception class of another kind."""
+    import importlib
+    import inspect
+
+    import django
+
+    django.setup()
+    from rules.errors import RuleViolation
+
+    others = []
+    for name in _platform_module_names():
+        module = importlib.import_module(name)
+        for attr, value in vars(module).items():
+            defined_here = inspect.isclass(value) and value.__module__ == name
+            if defined_here and issubclass(value, BaseException) and not issubclass(value, RuleViolation):
+                others.append(f"{name}.{attr}")
+    assert others == []
+
+
+def error_bodies_by_hand(root: Path) -> list[str]:
+    """Platform code that writes the error shape as a dict literal instead of asking
+    ``campaigns.errors.error_body`` (the one function that makes it); the OpenAPI declaration of
+    the shape (serializer fields) is no body."""
+    found = []
+    shape = {"code", "message", "extra"}
+    for top in PLATFORM_PACKAGES:
+        for path in _source_files(root / top):
+            if path.relative_to(root).as_posix() == "campaigns/errors.py":
+                continue
+            tree = ast.parse(path.read_text(), filename=str(path))
+            for node in ast.walk(tree):
+                keys = {k.value for k in getattr(node, "keys", []) if isinstance(k, ast.Constant)}
+                declared = any(
+                    isinstance(v, ast.Call) and getattr(v.func, "attr", "").endswith("Field")
+                    for v in getattr(node, "values", [])
+                )
+                if isinstance(node, ast.Dict) and keys >= shape and not declared:
+                    found.append(f"{path.relative_to(root).as_posix()}:{node.lineno}")
+    return found
+
+
+def test_the_error_body_is_made_in_one_place(tmp_path: Path) -> None:
+    assert error_bodies_by_hand(ROOT) == []
+    (tmp_path / "companion").mkdir()
+    (tmp_path / "companion" / "bridge.py").write_text('body = {"code": c, "message": m, "extra": {}}\n')
+    assert error_bodies_by_hand(tmp_path) == ["companion/bridge.py:1"]
+
+
 # A game is a plug-in (issue #8): the platform names no game, games do not
 # know each other. Migrations are history and stay as they were written.
 PLATFORM = ("campaigns", "api", "companion")

@@ -26,7 +26,7 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from campaigns import logstore, logtext, registry
+from campaigns import logstore, logtext, registry, table_rows
 from campaigns.broadcast import after_commit
 from campaigns.errors import SeatGone, TableError, stale
 from campaigns.models import Command, OutboxTask, Seat, Table, TableStatus
@@ -34,7 +34,6 @@ from campaigns.outage import redis_outage
 from campaigns.payloads import Held, check_payload, check_storable
 from campaigns.services.dispatch import actor_of, outcome_of
 from campaigns.services.events import announce, numbered
-from campaigns.table_rows import project_rows, snapshot_of
 from campaigns.tasks import PLAY_RECORD, write_play_record
 from rules.engine import Outcome, State
 from rules.errors import RuleViolation
@@ -109,7 +108,7 @@ def command_preview(*, seat: Seat, type: str, payload: dict[str, Any]) -> dict[s
         raise TableError(
             "no_preview", "Only a game's own commands can be previewed.", extra={"field": "type"}
         )
-    state = table.state = snapshot_of(table)
+    state = table.state = table_rows.snapshot_of(table)
     rng = random.Random(secrets.randbits(64))
     outcome = outcome_of(table, actor_of(seat, state), type, payload, state, rng)
     seq = table.seq
@@ -162,7 +161,7 @@ def _apply(
     """The command's one pass down the layers, in one transaction."""
     with transaction.atomic():
         table = _locked_open_table(table_id, seat, expected_seq)
-        state = snapshot_of(table)
+        state = table_rows.snapshot_of(table)
         # 52 bits: the seed stays an exact number in JSON exports (±2**53).
         seed = secrets.randbits(52) if seed is None else seed
         outcome = outcome_of(table, actor_of(seat, state), type, payload, state, random.Random(seed))
@@ -170,7 +169,7 @@ def _apply(
         # The Table columns and Seat rows follow the snapshot's table block (a projection); only
         # a seat command reads the rows it may change. The log and the board read the block.
         rows = _all_seats(table) if type.startswith("seat.") else []
-        seats = project_rows(table, outcome.state, rows)
+        seats = table_rows.project_rows(table, outcome.state, rows)
         events = numbered(table, seat.pk, outcome.events, command_id)
         body = {
             "seq": table.seq,
