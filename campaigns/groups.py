@@ -9,6 +9,7 @@ fixed handful of aggregate queries, however many plays the group has.
 from __future__ import annotations
 
 from collections import defaultdict
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -20,6 +21,7 @@ from campaigns.history import choose_rivals, result_aggregates, win_streaks
 from campaigns.models import Play, PlayResult, Rating
 from campaigns.ratings import Identity, rating_json
 from campaigns.registry import cooperative_games, name_of
+from rules.game import RecordField
 
 
 def _guest(prefix: str = "") -> Case:
@@ -134,64 +136,22 @@ def group_stats(host: Any) -> dict[str, Any]:
         .annotate(**result_aggregates())
         .order_by()
     )
-    runs: dict[Identity, list[tuple[str, bool]]] = defaultdict(list)
-    for user_id, guest, game, won in (
-        here.annotate(guest=_guest())
-        .order_by("ended_at", "play_id", "id")
-        .values_list("user_id", "guest", "game", "won")
-    ):
-        runs[(user_id, guest)].append((game, won))
-    streaks = {who: win_streaks(seq) for who, seq in runs.items()}
-    people = sorted({(r["user_id"], r["guest"]) for r in member_rows}, key=str)
-    rated = _ratings(people)
-    pairs = _pairs(host.pk)
-    kept = records.fields_by_game()
-    record_rows: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    for rec in records.record_rows(here) if kept else []:
-        record_rows[rec["game"]].append(rec)
-
-    boards: dict[str, list[dict[str, Any]]] = defaultdict(list)
-    members: dict[Identity, dict[str, Any]] = {}
-    for row in member_rows:
-        who: Identity = (row["user_id"], row["guest"])
-        name = _name(row["user_id"], row["user__username"], row["guest"])
-        boards[row["game"]].append(
-            {
-                **name,
-                "plays": row["plays"],
-                "wins": row["wins"],
-                "win_rate": round(row["wins"] / row["plays"], 3),
-                "avg_score": round(float(row["avg_score"]), 2) if row["avg_score"] is not None else None,
-                "best_score": row["best_score"],
-                "longest_win_streak": streaks[who].get(row["game"], 0),
-                "rating": rating_json(rated.get((who, row["game"]))),
-                "records": records.best(
-                    kept.get(row["game"], ()),
-                    (r for r in record_rows[row["game"]] if records.identity_of(r) == who),
-                ),
-            }
-        )
-        member = members.setdefault(who, {**name, "plays": 0, "wins": 0, "time_played_s": 0})
-        member["plays"] += row["plays"]
-        member["wins"] += row["wins"]
-        member["time_played_s"] += int(row["time_played_s"] or 0)
-    for who, member in members.items():
-        member["win_rate"] = round(member["wins"] / member["plays"], 3)
-        member["longest_win_streak"] = streaks[who].get(None, 0)
-        member["most_frequent_opponent"], member["nemesis"] = choose_rivals(pairs.get(who, []))
-
-    def rank(entry: dict[str, Any]) -> tuple[Any, ...]:
-        ordinal = entry["rating"]["ordinal"] if entry["rating"] else None
-        return (ordinal is None, -(ordinal or 0.0), -entry["win_rate"], -entry["plays"], entry["name"])
-
+    figures = _Figures(
+        streaks=_win_streaks(here),
+        rated=_ratings(sorted({(r["user_id"], r["guest"]) for r in member_rows}, key=str)),
+        pairs=_pairs(host.pk),
+        kept=records.fields_by_game(),
+    )
+    figures.read_records(here)
+    boards, members = figures.boards_and_members(member_rows)
     games = [
         {
             "game": game,
             "game_name": name_of(game),
             "plays": row["plays"],
             "time_played_s": int(row["time_played_s"] or 0),
-            "leaderboard": sorted(boards[game], key=rank),
-            "records": records.best(kept.get(game, ()), record_rows[game], holder=True),
+            "leaderboard": sorted(boards[game], key=_rank),
+            "records": records.best(figures.kept.get(game, ()), figures.record_rows[game], holder=True),
         }
         for game, row in sorted(per_game.items(), key=lambda kv: (-kv[1]["plays"], kv[0]))
     ]
@@ -203,3 +163,73 @@ def group_stats(host: Any) -> dict[str, Any]:
         "games": games,
         "members": sorted(members.values(), key=lambda m: (-m["plays"], m["name"], not m["account"])),
     }
+
+
+def _win_streaks(here: Any) -> dict[Identity, dict[str | None, int]]:
+    """Each member's longest win streaks in the group, per game and over all (key None)."""
+    runs: dict[Identity, list[tuple[str, bool]]] = defaultdict(list)
+    for user_id, guest, game, won in (
+        here.annotate(guest=_guest())
+        .order_by("ended_at", "play_id", "id")
+        .values_list("user_id", "guest", "game", "won")
+    ):
+        runs[(user_id, guest)].append((game, won))
+    return {who: win_streaks(seq) for who, seq in runs.items()}
+
+
+def _rank(entry: dict[str, Any]) -> tuple[Any, ...]:
+    """A leaderboard's order: rated first by skill, then win rate, plays and name."""
+    ordinal = entry["rating"]["ordinal"] if entry["rating"] else None
+    return (ordinal is None, -(ordinal or 0.0), -entry["win_rate"], -entry["plays"], entry["name"])
+
+
+@dataclass
+class _Figures:
+    """What a group's leaderboards and members are made of, read once for the whole group."""
+
+    streaks: dict[Identity, dict[str | None, int]]
+    rated: dict[tuple[Identity, str], Rating]
+    pairs: dict[Identity, list[dict[str, Any]]]
+    kept: dict[str, tuple[RecordField, ...]]
+    record_rows: dict[str, list[dict[str, Any]]] = field(default_factory=lambda: defaultdict(list))
+
+    def read_records(self, here: Any) -> None:
+        for rec in records.record_rows(here) if self.kept else []:
+            self.record_rows[rec["game"]].append(rec)
+
+    def boards_and_members(
+        self, member_rows: list[dict[str, Any]]
+    ) -> tuple[dict[str, list[dict[str, Any]]], dict[Identity, dict[str, Any]]]:
+        """Each game's leaderboard entries, and each member's figures over every game."""
+        boards: dict[str, list[dict[str, Any]]] = defaultdict(list)
+        members: dict[Identity, dict[str, Any]] = {}
+        for row in member_rows:
+            who: Identity = (row["user_id"], row["guest"])
+            name = _name(row["user_id"], row["user__username"], row["guest"])
+            boards[row["game"]].append({**name, **self._entry(who, row)})
+            member = members.setdefault(who, {**name, "plays": 0, "wins": 0, "time_played_s": 0})
+            member["plays"] += row["plays"]
+            member["wins"] += row["wins"]
+            member["time_played_s"] += int(row["time_played_s"] or 0)
+        for who, member in members.items():
+            member["win_rate"] = round(member["wins"] / member["plays"], 3)
+            member["longest_win_streak"] = self.streaks[who].get(None, 0)
+            member["most_frequent_opponent"], member["nemesis"] = choose_rivals(self.pairs.get(who, []))
+        return boards, members
+
+    def _entry(self, who: Identity, row: dict[str, Any]) -> dict[str, Any]:
+        """One member's line on one game's leaderboard (beside their name)."""
+        game = row["game"]
+        return {
+            "plays": row["plays"],
+            "wins": row["wins"],
+            "win_rate": round(row["wins"] / row["plays"], 3),
+            "avg_score": round(float(row["avg_score"]), 2) if row["avg_score"] is not None else None,
+            "best_score": row["best_score"],
+            "longest_win_streak": self.streaks[who].get(game, 0),
+            "rating": rating_json(self.rated.get((who, game))),
+            "records": records.best(
+                self.kept.get(game, ()),
+                (r for r in self.record_rows[game] if records.identity_of(r) == who),
+            ),
+        }
