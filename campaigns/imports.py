@@ -47,7 +47,7 @@ from django.utils import timezone
 from campaigns import readexport, replay
 from campaigns.broadcast import after_commit
 from campaigns.codes import hash_token
-from campaigns.errors import TableError
+from campaigns.errors import TableError, error_body
 from campaigns.models import ImportJob, ImportStatus, Role, Seat, Table
 from rules.errors import RuleViolation
 
@@ -210,7 +210,7 @@ class _Run:
             raise GivenUp()
 
     def failed(self, code: str, message: str, status: int, extra: dict[str, Any]) -> None:
-        error = {"code": code, "message": message, "status": status, "extra": extra}
+        error = {**error_body(code, message, extra), "status": status}
         self._mine().update(
             status=ImportStatus.FAILED, error=error, table=None, body="", finished_at=timezone.now()
         )
@@ -264,7 +264,7 @@ def _rescue(job: ImportJob) -> bool:
         left = row["table_id"]
         if job.attempts >= MAX_RUNS:
             message = "The import could not be finished on our side; nothing was imported. Try again."
-            error = {"code": "server_error", "message": message, "status": 500, "extra": {}}
+            error = {**error_body("server_error", message), "status": 500}
             silent.update(status=ImportStatus.FAILED, table=None, error=error, body="", finished_at=now)
         else:
             silent.update(status=ImportStatus.PENDING, table=None, queued_at=now)

@@ -128,7 +128,8 @@ def _platform_module_names() -> list[str]:
 
 def test_every_error_the_platform_defines_is_a_refusal_of_the_one_base() -> None:
     """One error base (``rules.errors.RuleViolation``, with its status), converted in one place:
-    the platform defines no exception class of another kind."""
+    the platform defines no exception class of another kind, but for a signal that never leaves
+    its module as an answer."""
     import importlib
     import inspect
 
@@ -138,13 +139,17 @@ def test_every_error_the_platform_defines_is_a_refusal_of_the_one_base() -> None
     from rules.errors import RuleViolation
 
     others = []
+    signals = {
+        # Never answered: a run's word to itself that another run took its job over.
+        "campaigns.imports.GivenUp",
+    }
     for name in _platform_module_names():
         module = importlib.import_module(name)
         for attr, value in vars(module).items():
             defined_here = inspect.isclass(value) and value.__module__ == name
             if defined_here and issubclass(value, BaseException) and not issubclass(value, RuleViolation):
                 others.append(f"{name}.{attr}")
-    assert others == []
+    assert sorted(set(others) - signals) == []
 
 
 def error_bodies_by_hand(root: Path) -> list[str]:
