@@ -40,7 +40,7 @@ class Person:
 
 def page_client(p: Person) -> Client:
     """A browser-like client holding the seat's cookie, as the table page does."""
-    from campaigns.auth import cookie_name
+    from campaigns.credentials import cookie_name
 
     client = Client()
     client.cookies[cookie_name(p.table.pk)] = p.token

@@ -21,8 +21,8 @@ from rest_framework.test import APIClient
 
 from campaigns import registry
 from campaigns.credentials import cookie_name
-from campaigns.services import TABLE_COMMANDS
 from campaigns.models import Table
+from campaigns.services import TABLE_COMMANDS
 from tests.sample_play import at_the_scene
 
 pytestmark = pytest.mark.django_db
