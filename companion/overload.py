@@ -12,6 +12,7 @@ import asyncio
 import threading
 import time
 from collections import deque
+from collections.abc import Callable
 
 HOLD_LATE_SHARE = 0.25
 """While the tighter bound holds, the share of requests waiting past it that shows the load is still there."""
@@ -53,14 +54,21 @@ class QueueWatch:
     requests wait past the target, so the hold lapses.
     """
 
-    def __init__(self, interval_s: float, target_s: float, hold_s: float = 1.0) -> None:
+    def __init__(
+        self,
+        interval_s: float,
+        target_s: float,
+        hold_s: float = 1.0,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.clock = clock
         self.interval_s = interval_s
         self.target_s = target_s
         self.hold_s = hold_s
         self.waiting = 0
         self.held_until = 0.0
         self.stood_since = 0.0  # when the current stretch of standing began
-        now = time.monotonic()
+        now = clock()
         self.last_start = now  # when a thread last took a request up
         self._window_start = now
         self._window_min = float("inf")  # the shortest wait of the requests taken up in this window
@@ -70,7 +78,7 @@ class QueueWatch:
 
     def enter(self) -> Ticket:
         """A request handed to the pool: its ticket, to ``leave`` with (or ``start`` on a thread)."""
-        now = time.monotonic()
+        now = self.clock()
         with self._lock:
             if self.waiting == 0:
                 self.last_start = max(self.last_start, now)  # an empty queue had nobody to start
@@ -141,11 +149,15 @@ class LoopLag:
     lag is the smallest of the last ``runs`` notes: one late wake (a
     collection, a long request holding the interpreter) says nothing about
     load and refuses nothing; a loop late on every wake is behind its work.
-    Started on the loop by the first call to ``seconds``.
+    Started on the loop by the first call to ``seconds``. ``clock`` (None: the loop's own, which
+    its timers keep) tells the time of each wake; tests drive a fake one.
     """
 
-    def __init__(self, every_s: float = 0.01, runs: int = 3) -> None:
+    def __init__(
+        self, every_s: float = 0.01, runs: int = 3, clock: Callable[[], float] | None = None
+    ) -> None:
         self.every_s = every_s
+        self.clock = clock
         self.notes: deque[float] = deque(maxlen=runs)
         self._task: asyncio.Task[None] | None = None
 
@@ -157,8 +169,10 @@ class LoopLag:
         return min(self.notes) if full else 0.0
 
     async def _probe(self) -> None:
-        loop = asyncio.get_running_loop()
+        clock = self.clock or asyncio.get_running_loop().time
         while True:
-            due = loop.time() + self.every_s
+            due = clock() + self.every_s
             await asyncio.sleep(self.every_s)
-            self.notes.append(max(0.0, loop.time() - due))
+            self.notes.append(max(0.0, clock() - due))
+
+

@@ -82,6 +82,7 @@ class HttpViaWsgi:
         side_threads: int = 2,
         solo_while_standing: bool = True,
         body_limits: Sequence[tuple[str, int]] = (),
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         """``max_in_flight`` bounds the requests this process holds at once (0: no bound);
         ``max_wait_s`` how long a change (a POST, PUT, PATCH or DELETE: a command)
@@ -153,8 +154,11 @@ class HttpViaWsgi:
         bytes, any other ``MAX_BODY_BYTES``. Past its limit it is answered 413
         stating that limit, the one that applies (a command's 64 KB, not the
         process's 10 MB), before the rest of its body is read.
+
+        ``clock`` tells the time for the wait bounds and the queue rule (tests drive a fake one).
         """
         self.wsgi_app = wsgi_app
+        self.clock = clock
         self.executor = ThreadPoolExecutor(max_workers=threads, thread_name_prefix="http")
         self.threads = threads
         self.solo_while_standing = solo_while_standing and queued_wait_s > 0
@@ -163,7 +167,7 @@ class HttpViaWsgi:
         self.max_in_flight = max_in_flight
         self.max_wait_s = max_wait_s
         self.queued_wait_s = queued_wait_s
-        self.queue = QueueWatch(queue_interval_s, queued_wait_s, queue_hold_s)
+        self.queue = QueueWatch(queue_interval_s, queued_wait_s, queue_hold_s, clock=clock)
         self.in_flight = 0
         self.max_lag_s = max_lag_s
         self.lag = LoopLag()
@@ -178,7 +182,7 @@ class HttpViaWsgi:
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
             raise ValueError(f"HttpViaWsgi cannot handle {scope['type']!r}")
-        arrived = time.monotonic()
+        arrived = self.clock()
         if self.side_paths and scope["path"].startswith(self.side_paths):
             await self._serve_side(scope, receive, send)
             return
@@ -241,7 +245,7 @@ class HttpViaWsgi:
         """The latest a change arriving at ``arrived`` may start on a thread (None: any time)."""
         if self.max_wait_s <= 0:
             return None
-        if self.queued_wait_s > 0 and self.queue.standing(time.monotonic()):
+        if self.queued_wait_s > 0 and self.queue.standing(self.clock()):
             return arrived + min(self.queued_wait_s, self.max_wait_s)
         return arrived + self.max_wait_s
 
@@ -274,10 +278,10 @@ class HttpViaWsgi:
     ) -> WsgiResult:
         """One request on this worker thread, in the thread's own lasting context; a 503 ``busy``
         without running it when it waited for the thread past its ``deadline``."""
-        now = time.monotonic()
+        now = self.clock()
         if deadline is not None and self.solo_while_standing and self.queue.sustained(now):
             with self._solo:  # one change at a time while the process is past what it holds
-                return self._start(environ, ticket, deadline, time.monotonic())
+                return self._start(environ, ticket, deadline, self.clock())
         return self._start(environ, ticket, deadline, now)
 
     def _start(

@@ -1,4 +1,9 @@
-"""Backpressure: a process holds a bounded number of requests; a seat a bounded rate of commands."""
+"""Backpressure: a process holds a bounded number of requests; a seat a bounded rate of commands.
+
+The bridge's tests drive a fake clock (``clock=``): a request waits as long as the test moves
+the clock while it waits, and each step waits for the state it needs (a thread took a request
+up, a request queues) instead of sleeping and hoping, so a busy machine changes no outcome.
+"""
 
 from __future__ import annotations
 
@@ -13,9 +18,31 @@ import pytest
 from django.core.cache import cache
 
 from campaigns.models import Table
-from companion.overload import QueueWatch
+from companion.overload import LoopLag, QueueWatch
 from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
 from tests.personas import Person, add_life, host  # noqa: F401
+
+
+class FakeClock:
+    """A monotonic clock that moves only when a test moves it."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+async def until(condition: Callable[[], bool], *, poll_s: float = 0.001) -> None:
+    """Waits for ``condition`` (a state another task or a worker thread reaches); fails after 10 s
+    of real time, which only a broken bridge takes (poll_s 0: every turn of the loop)."""
+    give_up = time.monotonic() + 10
+    while not condition():
+        assert time.monotonic() < give_up, "the state never came"
+        await asyncio.sleep(poll_s)
 
 
 def blocking_wsgi(release: threading.Event, ran: list[str] | None = None) -> Callable[..., Iterable[bytes]]:
@@ -51,14 +78,14 @@ async def call(
 
 def test_past_the_in_flight_limit_a_request_is_told_to_retry_at_once() -> None:
     release = threading.Event()
-    app = HttpViaWsgi(blocking_wsgi(release), threads=2, max_in_flight=2)
+    app = HttpViaWsgi(blocking_wsgi(release), threads=2, max_in_flight=2, clock=FakeClock())
 
     async def scenario() -> list[tuple[int, dict[str, str], bytes]]:
         held = [asyncio.create_task(call(app, "/api/v1/tables/1/commands/")) for _ in range(2)]
-        await asyncio.sleep(0.2)  # both are now held by the process
+        await until(lambda: app.in_flight == 2)  # both are now held by the process
         busy = await call(app, "/api/v1/tables/1/commands/")
         health = asyncio.create_task(call(app, "/healthz"))  # never refused: load balancers ask it
-        await asyncio.sleep(0.1)
+        await until(lambda: app.queue.waiting == 1)  # it waits for a thread, past the limit
         release.set()
         return [busy, *await asyncio.gather(*held), await health]
 
@@ -79,16 +106,18 @@ def test_past_the_in_flight_limit_a_request_is_told_to_retry_at_once() -> None:
 def test_a_request_that_waited_past_its_bound_for_a_thread_is_refused_before_any_work() -> None:
     release = threading.Event()
     ran: list[str] = []
-    app = blocking_wsgi(release, ran)
-
-    bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_wait_s=0.05)
+    clock = FakeClock()
+    bridge = HttpViaWsgi(
+        blocking_wsgi(release, ran), threads=1, max_in_flight=10, max_wait_s=0.05, clock=clock
+    )
 
     async def scenario() -> list[tuple[int, dict[str, str], bytes]]:
         first = asyncio.create_task(call(bridge, "/api/v1/tables/1/commands/"))
-        await asyncio.sleep(0.1)  # the only thread is busy with it
+        await until(lambda: len(ran) == 1)  # the only thread is busy with it
         waiting = asyncio.create_task(call(bridge, "/api/v1/tables/2/commands/"))
         health = asyncio.create_task(call(bridge, "/healthz"))  # load balancers: never refused
-        await asyncio.sleep(0.2)  # both wait past their bound
+        await until(lambda: bridge.queue.waiting == 2)
+        clock.advance(0.2)  # both wait past their bound
         release.set()
         return list(await asyncio.gather(first, waiting, health))
 
@@ -101,21 +130,32 @@ def test_a_request_that_waited_past_its_bound_for_a_thread_is_refused_before_any
     assert bridge.in_flight == 0
 
 
+def _served_by(watch: QueueWatch, clock: FakeClock) -> Callable[[float, float], float]:
+    """``served(entered, started)``: a request enters ``watch`` and a thread takes it up, at those
+    times of ``clock``; returns how long it waited."""
+
+    def served(entered: float, started: float) -> float:
+        clock.now = entered
+        ticket = watch.enter()
+        clock.now = started
+        waited = watch.start(ticket, started)
+        watch.leave(ticket)  # its caller's cleanup: a ticket counts once
+        assert watch.waiting == 0
+        return waited
+
+    return served
+
+
 def test_a_queue_stands_when_every_request_over_an_interval_waited_past_the_target() -> None:
     """CoDel's rule on the waits for a thread: a stall makes some requests wait, but those after
     it start at once, so no queue stands; load the threads never catch up with keeps every one
     waiting, and then the queue counts as standing for ``hold_s``."""
-    watch = QueueWatch(interval_s=0.1, target_s=0.005, hold_s=1.0)
-    t0 = time.monotonic()
+    clock = FakeClock()
+    t0 = clock()
+    watch = QueueWatch(interval_s=0.1, target_s=0.005, hold_s=1.0, clock=clock)
+    served = _served_by(watch, clock)
 
-    def served(entered: float, started: float) -> None:
-        ticket = watch.enter()
-        ticket.entered = entered
-        assert watch.start(ticket, started) == pytest.approx(started - entered)
-        watch.leave(ticket)  # its caller's cleanup: a ticket counts once
-        assert watch.waiting == 0
-
-    served(t0, t0 + 0.05)  # waited 50 ms behind a stall ...
+    assert served(t0, t0 + 0.05) == pytest.approx(0.05)  # waited 50 ms behind a stall ...
     served(t0 + 0.05, t0 + 0.051)  # ... the next ones start at once
     served(t0 + 0.11, t0 + 0.111)  # the interval is over: its shortest wait was 1 ms
     assert not watch.standing(t0 + 0.12)
@@ -130,57 +170,65 @@ def test_the_hold_is_renewed_while_the_tighter_bound_still_refuses_a_share_of_re
     """Under the tighter bound the requests accepted start quickly, so no interval is all late;
     but while a quarter of them still wait past the target (refused), the load is still there
     and the hold is renewed. Once few do, it lapses."""
-    watch = QueueWatch(interval_s=0.1, target_s=0.005, hold_s=0.5)
-    t0 = time.monotonic()
-
-    def served(entered: float, waited: float) -> None:
-        ticket = watch.enter()
-        ticket.entered = entered
-        watch.start(ticket, entered + waited)
+    clock = FakeClock()
+    t0 = clock()
+    watch = QueueWatch(interval_s=0.1, target_s=0.005, hold_s=0.5, clock=clock)
+    served = _served_by(watch, clock)
 
     for i in range(12):  # every request waits 20 ms: a standing queue, held until about 0.6 s
-        served(t0 + i * 0.01, 0.02)
+        served(t0 + i * 0.01, t0 + i * 0.01 + 0.02)
     assert watch.standing(t0 + 0.3)
     for i in range(40):  # 0.15 to 0.55 s: one in three still waits past the target
-        served(t0 + 0.15 + i * 0.01, 0.02 if i % 3 == 0 else 0.001)
+        entered = t0 + 0.15 + i * 0.01
+        served(entered, entered + (0.02 if i % 3 == 0 else 0.001))
     assert watch.standing(t0 + 0.9)  # renewed
     for i in range(40):  # 0.6 to 1 s: one in ten does
-        served(t0 + 0.6 + i * 0.01, 0.02 if i % 10 == 0 else 0.001)
+        entered = t0 + 0.6 + i * 0.01
+        served(entered, entered + (0.02 if i % 10 == 0 else 0.001))
     assert not watch.standing(t0 + 1.3)  # lapsed half a second after the last renewal (about 0.6 s)
 
 
 def test_a_queue_stands_when_requests_wait_and_no_thread_took_one_up_for_an_interval() -> None:
-    watch = QueueWatch(interval_s=0.05, target_s=0.005, hold_s=0.1)
+    clock = FakeClock()
+    watch = QueueWatch(interval_s=0.05, target_s=0.005, hold_s=0.1, clock=clock)
     first = watch.enter()
-    assert not watch.standing(time.monotonic())  # it only just arrived
-    time.sleep(0.08)
-    assert watch.standing(time.monotonic())  # the threads are all held: it has waited 80 ms
+    assert not watch.standing(clock())  # it only just arrived
+    clock.advance(0.04)
+    assert not watch.standing(clock())  # not yet an interval
+    clock.advance(0.04)
+    assert watch.standing(clock())  # the threads are all held: it has waited 80 ms
     watch.leave(first)  # abandoned by its caller
     assert watch.waiting == 0
-    time.sleep(0.12)
-    assert not watch.standing(time.monotonic())
-    assert not QueueWatch(interval_s=0, target_s=0.005).standing(time.monotonic())  # the rule off
+    clock.advance(0.12)
+    assert not watch.standing(clock())  # the hold lapsed and nothing waits
+    assert not QueueWatch(interval_s=0, target_s=0.005, clock=clock).standing(clock())  # the rule off
 
 
 def _standing_queue_scenario(queued_wait_s: float) -> list[int]:
     """One thread held 0.45 s; B queues at 0.1 s behind it, C at 0.3 s (the queue has stood 0.2 s)."""
     release = threading.Event()
+    ran: list[str] = []
+    clock = FakeClock()
     bridge = HttpViaWsgi(
-        blocking_wsgi(release),
+        blocking_wsgi(release, ran),
         threads=1,
         max_in_flight=10,
         max_wait_s=0.5,
         queued_wait_s=queued_wait_s,
         queue_interval_s=0.1,
+        clock=clock,
     )
 
     async def scenario() -> list[int]:
         first = asyncio.create_task(call(bridge, "/api/v1/tables/1/commands/"))
-        await asyncio.sleep(0.1)
+        await until(lambda: len(ran) == 1)
+        clock.advance(0.1)
         second = asyncio.create_task(call(bridge, "/api/v1/tables/2/commands/"))
-        await asyncio.sleep(0.2)
+        await until(lambda: bridge.queue.waiting == 1)
+        clock.advance(0.2)
         third = asyncio.create_task(call(bridge, "/api/v1/tables/3/commands/"))
-        await asyncio.sleep(0.15)
+        await until(lambda: bridge.queue.waiting == 2)
+        clock.advance(0.15)
         release.set()
         answers = await asyncio.gather(first, second, third)
         if answers[2][0] == 503:
@@ -208,8 +256,11 @@ def test_one_stall_refuses_what_waited_past_the_bound_and_nothing_after_it() -> 
     earlier rule held the tighter bound for a second after such a refusal, and at loads a
     process holds each stall then refused a second of commands)."""
     gates = {path: threading.Event() for path in ("/a/", "/c/")}
+    ran: list[str] = []
+    clock = FakeClock()
 
     def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+        ran.append(environ["PATH_INFO"])
         gate = gates.get(environ["PATH_INFO"])
         if gate is not None:
             gate.wait(10)
@@ -217,15 +268,23 @@ def test_one_stall_refuses_what_waited_past_the_bound_and_nothing_after_it() -> 
         return [b"done"]
 
     bridge = HttpViaWsgi(
-        app, threads=1, max_in_flight=10, max_wait_s=0.3, queued_wait_s=0.02, queue_interval_s=0.5
+        app,
+        threads=1,
+        max_in_flight=10,
+        max_wait_s=0.3,
+        queued_wait_s=0.02,
+        queue_interval_s=0.5,
+        clock=clock,
     )
 
     async def held(path: str, then: str, hold_s: float) -> list[int]:
         """``path`` holds the only thread; ``then`` arrives behind it and waits ``hold_s``."""
         first = asyncio.create_task(call(bridge, path))
-        await asyncio.sleep(0.02)
+        await until(lambda: path in ran)
+        clock.advance(0.02)
         second = asyncio.create_task(call(bridge, then))
-        await asyncio.sleep(hold_s)
+        await until(lambda: bridge.queue.waiting == 1)
+        clock.advance(hold_s)
         gates[path].set()
         return [(await first)[0], (await second)[0]]
 
@@ -237,6 +296,7 @@ def test_one_stall_refuses_what_waited_past_the_bound_and_nothing_after_it() -> 
         return statuses
 
     assert asyncio.run(scenario()) == [200, 503, 200, 200, 200, 200, 200]
+    assert "/b/" not in ran and "/d/" in ran
 
 
 def test_password_pages_run_on_their_own_threads_beside_the_commands() -> None:
@@ -244,9 +304,12 @@ def test_password_pages_run_on_their_own_threads_beside_the_commands() -> None:
     login flood neither takes the commands' threads nor makes their queue look standing, and it
     holds a bounded number of requests of its own."""
     release = threading.Event()
+    checking: list[str] = []
+    clock = FakeClock()
 
     def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         if environ["PATH_INFO"].startswith("/accounts/"):
+            checking.append(environ["PATH_INFO"])
             release.wait(10)  # a password being checked
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [threading.current_thread().name.encode()]
@@ -260,16 +323,17 @@ def test_password_pages_run_on_their_own_threads_beside_the_commands() -> None:
         queue_interval_s=0.05,
         side_paths=("/accounts/",),
         side_threads=1,
+        clock=clock,
     )
 
     async def scenario() -> list[tuple[int, bytes]]:
         logins = [asyncio.create_task(call(bridge, "/accounts/login/")) for _ in range(4)]
-        await asyncio.sleep(0.1)
-        assert bridge.side_in_flight == 4
+        await until(lambda: bridge.side_in_flight == 4 and len(checking) == 1)
+        clock.advance(0.5)  # three logins have waited ten intervals for the side thread
         over = await call(bridge, "/accounts/login/")  # a fifth: past 4 per side thread
         assert over[0] == 503 and json.loads(over[2])["extra"]["bound"] == "in_flight"
         commands = [await call(bridge, f"/api/v1/tables/{n}/commands/") for n in range(3)]
-        assert not bridge.queue.standing(time.monotonic())
+        assert not bridge.queue.standing(clock())
         release.set()
         return [(a[0], a[2]) for a in commands + await asyncio.gather(*logins)]
 
@@ -282,14 +346,14 @@ def test_password_pages_run_on_their_own_threads_beside_the_commands() -> None:
 
 def test_a_request_abandoned_while_waiting_for_a_thread_leaves_the_queue() -> None:
     release = threading.Event()
-    bridge = HttpViaWsgi(blocking_wsgi(release), threads=1, max_in_flight=10)
+    ran: list[str] = []
+    bridge = HttpViaWsgi(blocking_wsgi(release, ran), threads=1, max_in_flight=10, clock=FakeClock())
 
     async def scenario() -> None:
         first = asyncio.create_task(call(bridge, "/api/v1/tables/1/commands/"))
-        await asyncio.sleep(0.1)
+        await until(lambda: len(ran) == 1)
         waiting = asyncio.create_task(call(bridge, "/api/v1/tables/2/commands/"))
-        await asyncio.sleep(0.1)
-        assert bridge.queue.waiting == 1
+        await until(lambda: bridge.queue.waiting == 1)
         waiting.cancel()  # its caller went away before a thread took it up
         await asyncio.gather(waiting, return_exceptions=True)
         assert bridge.queue.waiting == 0
@@ -298,42 +362,53 @@ def test_a_request_abandoned_while_waiting_for_a_thread_leaves_the_queue() -> No
 
     asyncio.run(scenario())
     assert bridge.queue.waiting == 0 and bridge.in_flight == 0
+    assert ran == ["/api/v1/tables/1/commands/"]
 
 
 def test_a_command_is_refused_at_the_door_while_the_event_loop_runs_steadily_late() -> None:
     """The loop writes every phone's events: while it is behind, a command would reach the
     phones late whatever happens to it, so it is refused before it reaches Django; reads still
-    queue, one late wake refuses nothing, and a caught-up loop accepts commands again."""
+    queue, one late wake refuses nothing, and a caught-up loop accepts commands again.
+
+    The probe wakes at every turn of the loop (``every_s`` 0) and reads the fake clock, which
+    moves only where the test holds the loop: a wake is late by what ran before it."""
     ran: list[str] = []
+    clock = FakeClock()
 
     def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         ran.append(environ["PATH_INFO"])
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"done"]
 
-    bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_lag_s=0.03)
+    bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_lag_s=0.03, clock=clock)
+    lag = bridge.lag = LoopLag(every_s=0, clock=clock)
+    hogging = [True]
 
-    async def hog(seconds: float, every_s: float) -> None:
-        """Other work on the loop: ``every_s`` apart, a callback that holds it 50 ms."""
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            time.sleep(0.05)
-            await asyncio.sleep(every_s)
+    async def hog() -> None:
+        """Other work on the loop: at each of its turns, a callback that holds it 50 ms."""
+        while hogging[0]:
+            clock.advance(0.05)
+            await asyncio.sleep(0)
+
+    async def wakes(condition: Callable[[], bool]) -> None:
+        await until(lambda: len(lag.notes) == 3 and condition(), poll_s=0)
 
     async def scenario() -> list[int]:
         statuses = [(await call(bridge, "/api/v1/tables/1/commands/"))[0]]  # starts the probe
-        await asyncio.sleep(0.1)
-        time.sleep(0.1)  # one stall: a collection, say
-        await asyncio.sleep(0)
+        await wakes(lambda: max(lag.notes) == 0)
+        clock.advance(0.1)  # one stall: a collection, say
+        await wakes(lambda: max(lag.notes) >= 0.1)
+        assert lag.seconds() == 0
         statuses.append((await call(bridge, "/api/v1/tables/2/commands/"))[0])
-        busy = asyncio.create_task(hog(0.5, 0.001))
-        await asyncio.sleep(0.3)  # the loop has been late on every wake since
+        busy = asyncio.create_task(hog())
+        await wakes(lambda: min(lag.notes) >= 0.05)  # the loop has been late on every wake since
         refused = await call(bridge, "/api/v1/tables/3/commands/")
         statuses.append(refused[0])
         bounds.append(json.loads(refused[2])["extra"]["bound"])
         statuses.append((await call(bridge, "/t/3/", method="GET"))[0])
+        hogging[0] = False
         await busy
-        await asyncio.sleep(0.1)  # caught up
+        await wakes(lambda: max(lag.notes) == 0)  # caught up
         statuses.append((await call(bridge, "/api/v1/tables/4/commands/"))[0])
         return statuses
 
@@ -345,31 +420,23 @@ def test_a_command_is_refused_at_the_door_while_the_event_loop_runs_steadily_lat
 
 def test_a_page_or_a_read_queues_for_a_thread_rather_than_being_refused() -> None:
     release = threading.Event()
-    bridge = HttpViaWsgi(blocking_wsgi(release), threads=1, max_in_flight=10, max_wait_s=0.05)
-
-    async def get(path: str) -> int:
-        scope = {"type": "http", "method": "GET", "path": path, "headers": [], "query_string": b""}
-        sent: list[dict[str, Any]] = []
-
-        async def receive() -> dict[str, Any]:
-            return {"type": "http.request", "body": b"", "more_body": False}
-
-        async def send(message: dict[str, Any]) -> None:
-            sent.append(message)
-
-        await bridge(scope, receive, send)
-        status: int = sent[0]["status"]
-        return status
+    ran: list[str] = []
+    clock = FakeClock()
+    bridge = HttpViaWsgi(
+        blocking_wsgi(release, ran), threads=1, max_in_flight=10, max_wait_s=0.05, clock=clock
+    )
 
     async def scenario() -> list[int]:
-        first = asyncio.create_task(get("/t/1/"))
-        await asyncio.sleep(0.1)
-        waiting = asyncio.create_task(get("/static/css/app.css"))
-        await asyncio.sleep(0.2)  # past the bound: a read still waits its turn
+        first = asyncio.create_task(call(bridge, "/t/1/", method="GET"))
+        await until(lambda: len(ran) == 1)
+        waiting = asyncio.create_task(call(bridge, "/static/css/app.css", method="GET"))
+        await until(lambda: bridge.queue.waiting == 1)
+        clock.advance(0.2)  # past the bound: a read still waits its turn
         release.set()
-        return list(await asyncio.gather(first, waiting))
+        return [answer[0] for answer in await asyncio.gather(first, waiting)]
 
     assert asyncio.run(scenario()) == [200, 200]
+    assert ran == ["/t/1/", "/static/css/app.css"]
 
 
 def test_a_body_over_the_server_limit_gets_the_json_error_shape() -> None:
@@ -402,30 +469,59 @@ def test_a_seat_flooding_a_table_is_slowed_and_nothing_refused_is_applied(
     cache.clear()
 
 
+class TriedLock:
+    """A lock that counts the threads that came to take it."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.tries = 0
+
+    def __enter__(self) -> None:
+        self.tries += 1
+        self.lock.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.lock.release()
+
+
 def _most_at_once(solo: bool, method: str = "POST") -> tuple[int, list[int]]:
-    """Two requests at once to a two-thread process whose queue stands: how many ran together."""
+    """Two requests at once to a two-thread process whose queue stands: how many ran together.
+
+    Each holds its thread (as a database round trip does, without the interpreter) until both
+    run, or one runs while the other waits for its turn at the one-at-a-time lock."""
     running = [0, 0]  # now, most
     lock = threading.Lock()
+    release = threading.Event()
 
     def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         with lock:
             running[0] += 1
             running[1] = max(running[1], running[0])
-        time.sleep(0.1)  # releases the interpreter, as a database round trip does
+        release.wait(10)
         with lock:
             running[0] -= 1
         start_response("200 OK", [("Content-Type", "text/plain")])
         return [b"done"]
 
+    clock = FakeClock()
     bridge = HttpViaWsgi(
-        app, threads=2, max_wait_s=5, queued_wait_s=2, queue_interval_s=0.1, solo_while_standing=solo
+        app,
+        threads=2,
+        max_wait_s=5,
+        queued_wait_s=2,
+        queue_interval_s=0.1,
+        solo_while_standing=solo,
+        clock=clock,
     )
-    bridge.queue.held_until = time.monotonic() + 60  # a queue has stood for a minute
-    bridge.queue.stood_since = time.monotonic() - 60
+    bridge.queue.held_until = clock() + 60  # a queue has stood for a minute
+    bridge.queue.stood_since = clock() - 60
+    turns = bridge._solo = TriedLock()  # type: ignore[assignment]
 
     async def scenario() -> list[int]:
-        answers = await asyncio.gather(*(call(bridge, f"/p{i}/", method=method) for i in range(2)))
-        return [a[0] for a in answers]
+        answers = [asyncio.create_task(call(bridge, f"/p{i}/", method=method)) for i in range(2)]
+        await until(lambda: running[0] == 2 or (running[0] == 1 and turns.tries == 2))
+        release.set()
+        return [(await a)[0] for a in answers]
 
     statuses = asyncio.run(scenario())
     return running[1], statuses
@@ -446,20 +542,26 @@ def _door_scenario(standing: bool) -> tuple[list[int], list[str], str | None]:
     release = threading.Event()
     ran: list[str] = []
     app = blocking_wsgi(release, ran)
+    clock = FakeClock()
 
-    # An interval longer than the scenario: the queue stands only where it is made to.
-    bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_wait_s=5, queued_wait_s=2, queue_interval_s=1)
+    # The clock moves 0.1 s a step, less than an interval: the queue stands only where it is made to.
+    bridge = HttpViaWsgi(
+        app, threads=1, max_in_flight=10, max_wait_s=5, queued_wait_s=2, queue_interval_s=1, clock=clock
+    )
     if standing:
-        bridge.queue.held_until = time.monotonic() + 60  # a queue has stood for a minute
-        bridge.queue.stood_since = time.monotonic() - 60
+        bridge.queue.held_until = clock() + 60  # a queue has stood for a minute
+        bridge.queue.stood_since = clock() - 60
 
     async def scenario() -> tuple[list[int], str | None]:
         first = asyncio.create_task(call(bridge, "/a/"))  # takes the only thread
-        await asyncio.sleep(0.1)
+        await until(lambda: len(ran) == 1)
+        clock.advance(0.1)
         second = asyncio.create_task(call(bridge, "/b/"))  # waits for it
-        await asyncio.sleep(0.1)
+        await until(lambda: bridge.queue.waiting == 1)
+        clock.advance(0.1)
         third = asyncio.create_task(call(bridge, "/c/"))  # behind as many waiters as threads
-        await asyncio.sleep(0.1)
+        await until(lambda: third.done() or bridge.queue.waiting == 2)  # refused, or queued
+        clock.advance(0.1)
         release.set()
         answers = await asyncio.gather(first, second, third)
         bound = json.loads(answers[2][2])["extra"]["bound"] if answers[2][0] == 503 else None
@@ -480,7 +582,8 @@ def test_while_a_queue_stands_a_command_behind_a_full_queue_is_refused_at_the_do
 def test_a_queue_is_sustained_only_once_its_hold_was_renewed() -> None:
     """One process stall or burst brings a single hold; running one change at a time then would
     only cost throughput. Only a queue that keeps standing past its hold is sustained."""
-    watch = QueueWatch(interval_s=0.1, target_s=0.005, hold_s=1.0)
+    clock = FakeClock()
+    watch = QueueWatch(interval_s=0.1, target_s=0.005, hold_s=1.0, clock=clock)
     ticket = watch.enter()  # a request waits and no thread takes it up
     t0 = ticket.entered
     assert watch.standing(t0 + 0.2) and not watch.sustained(t0 + 0.2)  # held from t0 + 0.2
@@ -488,5 +591,6 @@ def test_a_queue_is_sustained_only_once_its_hold_was_renewed() -> None:
     assert watch.sustained(t0 + 1.25)  # standing without a break for over a second
     watch.start(ticket, t0 + 1.3)
     assert not watch.standing(t0 + 2.5)  # lapsed: nothing waits any more
-    watch.enter()  # a new wait, none taken up since t0 + 1.3
+    clock.now = t0 + 2.5
+    watch.enter()  # a new wait begins, and no thread takes it up
     assert watch.standing(t0 + 2.7) and not watch.sustained(t0 + 2.7)  # a new stretch begins
