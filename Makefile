@@ -4,6 +4,8 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# The JavaScript linter (package.json, pinned by package-lock.json), installed into node_modules.
+NODE_STAMP := node_modules/.installed
 
 .PHONY: run serve test worker lint bench bench-quick setup migrate clean browser
 
@@ -13,6 +15,11 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+$(NODE_STAMP): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "Node.js and npm are needed for make lint (apt-get install nodejs npm)"; exit 1; }
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $(NODE_STAMP)
 
 setup: $(STAMP)
 
@@ -38,10 +45,12 @@ test: $(STAMP)
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) -m pytest
 
-lint: $(STAMP)
+lint: $(STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy .
+	$(VENV)/bin/djlint . --lint
+	node_modules/.bin/biome lint --error-on-warnings
 	$(PY) manage.py makemigrations --check --dry-run
 
 # Benchmarks print their figures and the baseline measured in the same run.
@@ -52,4 +61,4 @@ bench-quick: $(STAMP)
 	$(PY) -m bench --quick
 
 clean:
-	rm -rf $(VENV) staticfiles db.sqlite3 .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules staticfiles db.sqlite3 .pytest_cache .mypy_cache .ruff_cache

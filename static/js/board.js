@@ -129,7 +129,8 @@
         : owner.querySelector('[data-error-for="' + CSS.escape(e.field) + '"]');
       if (box) { box.textContent = e.text; box.hidden = false; }
     });
-    if (kept.focus) { var f = document.getElementById(kept.focus); if (f && f.focus) f.focus({ preventScroll: true }); }
+    var f = kept.focus && document.getElementById(kept.focus);
+    if (f && f.focus) f.focus({ preventScroll: true });
   }
   function swap(html, seq) {
     // Only a newer board: the same board twice (the answer's fetch, then the
@@ -163,7 +164,7 @@
   }
 
   /* --- commands from the board ------------------------------------------- */
-  function valueOf(input) {
+  function inputValue(input) {
     var type = input.dataset.type || "";
     if (type === "bool") {
       // A checkbox says it by being ticked; a hidden field by its value.
@@ -175,8 +176,8 @@
     }
     if (type === "int") return window.TableSync.whole(raw);
     if (type === "ints") {
-      var parts = String(raw).split(/[\s,]+/).filter(function (x) { return x !== ""; });
-      return parts.map(function (x) { return window.TableSync.whole(x); });
+      return String(raw).split(/[\s,]+/).filter(function (x) { return x !== ""; })
+        .map(function (x) { return window.TableSync.whole(x); });
     }
     if (type === "null" && raw === "") return null;
     return raw;
@@ -191,26 +192,31 @@
       }
       if (input.dataset.type === "list") {
         // Ticked boxes (or chosen options) with one name make one list.
-        var list = payload[input.name] || (payload[input.name] = []);
-        if (input.tagName === "SELECT") {
-          // A select left on its empty choice ("Choose a card") adds nothing.
-          Array.prototype.forEach.call(input.selectedOptions, function (o) { if (o.value !== "") list.push(o.value); });
-        } else if (input.checked) list.push(input.value);
+        payload[input.name] = (payload[input.name] || []).concat(chosen(input));
         return;
       }
       if ((input.type === "radio") && !input.checked) return;
       var empty = input.type !== "checkbox" && String(input.value).trim() === "";
       if (empty && input.dataset.optional !== undefined) return;
       var dot = input.name.indexOf(".");
-      if (dot > 0) {
+      var outer = dot > 0 ? input.name.slice(0, dot) : "";
+      if (outer) {
         // "rolls.12" is the key "12" of the object "rolls" (one value per seat).
-        var outer = input.name.slice(0, dot);
-        (payload[outer] = payload[outer] || {})[input.name.slice(dot + 1)] = valueOf(input);
+        payload[outer] = payload[outer] || {};
+        payload[outer][input.name.slice(dot + 1)] = inputValue(input);
         return;
       }
-      payload[input.name] = valueOf(input);
+      payload[input.name] = inputValue(input);
     });
     return payload;
+  }
+  function chosen(input) {
+    // A select left on its empty choice ("Choose a card") adds nothing.
+    if (input.tagName === "SELECT") {
+      return Array.prototype.filter.call(input.selectedOptions, function (o) { return o.value !== ""; })
+        .map(function (o) { return o.value; });
+    }
+    return input.checked ? [input.value] : [];
   }
   function clearErrors(scope) {
     Array.prototype.forEach.call(scope.querySelectorAll("[data-error-for]"), function (b) { b.hidden = true; b.textContent = ""; });
@@ -326,11 +332,9 @@
       else if ("value" in now) now.value = now.defaultValue;
     });
     var d = form.closest("details[data-close-on-send]");
-    if (d) {
-      d.open = false;
-      var current = d.id && document.getElementById(d.id);
-      if (current) current.open = false;
-    }
+    var current = d && d.id && document.getElementById(d.id);
+    if (d) d.open = false;
+    if (current) current.open = false;
   }
   boardBox.addEventListener("input", function (ev) {
     var form = ev.target.closest && ev.target.closest("form[data-preview]");
@@ -347,7 +351,7 @@
     });
     return Promise.all(files.map(function (input) {
       return input.files[0].text().then(function (text) {
-        try { payload[input.name] = JSON.parse(text); } catch (e) {
+        try { payload[input.name] = JSON.parse(text); } catch {
           throw { message: "That file is not JSON.", body: { extra: { field: input.name } } };
         }
       });
@@ -426,8 +430,8 @@
         el("time", { "class": "muted small", datetime: e.created_at, text: time })
       ]);
       var mineOrHost = e.seat === me.seatId || me.role === "host";
+      var platform = /^(seat|table)\./.test(first.type);
       if (!readOnly() && mineOrHost) {
-        var platform = /^(seat|table)\./.test(first.type);
         if (!platform && first.type !== "undo" && !isUndone) {
           li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Undo: " + text, text: "Undo",
             onclick: function () { undoAll(line.events.slice().reverse()); } }));
@@ -468,7 +472,7 @@
       // Only a change that does not go at once is worth a banner (no flash on every tap).
       pendingTimer = setTimeout(function () { box.hidden = false; }, 700);
     },
-    onRefused: function (command, e) {
+    onRefused: function (_command, e) {
       // A change queued offline and refused when it was finally sent: say so, never drop it silently.
       showError("Not applied: " + e.message);
     },

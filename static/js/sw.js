@@ -33,6 +33,12 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+/* A copy of a good answer, for when the phone is offline. */
+function keep(request, response) {
+  var copy = response.clone();
+  caches.open(VERSION).then(function (c) { c.put(request, copy); });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
@@ -42,7 +48,7 @@ self.addEventListener("fetch", function (event) {
   if (url.pathname.indexOf("/static/") === 0) {
     // Network first, so a deploy is never hidden by an old copy; the copy serves offline.
     event.respondWith(fetch(request).then(function (response) {
-      if (response.ok) { var copy = response.clone(); caches.open(VERSION).then(function (c) { c.put(request, copy); }); }
+      if (response.ok) keep(request, response);
       return response;
     }).catch(function () {
       return caches.match(request).then(function (hit) { return hit || Response.error(); });
@@ -51,7 +57,7 @@ self.addEventListener("fetch", function (event) {
   }
   if (request.mode === "navigate") {
     event.respondWith(fetch(request).then(function (response) {
-      if (response.ok && !response.redirected) { var copy = response.clone(); caches.open(VERSION).then(function (c) { c.put(request, copy); }); }
+      if (response.ok && !response.redirected) keep(request, response);
       return response;
     }).catch(function () {
       return caches.match(request).then(function (hit) {

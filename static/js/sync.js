@@ -31,6 +31,14 @@
     return cap / 2 + Math.random() * cap / 2;
   }
 
+  /* A request the server did not do, as an Error carrying its error body and status. */
+  function refusal(body, status) {
+    var e = new Error(body.message || ("Error " + status));
+    e.body = body;
+    e.status = status;
+    return e;
+  }
+
   function TableSync(opts) {
     this.tableId = opts.tableId;
     this.token = opts.token;
@@ -59,7 +67,7 @@
     init.headers = Object.assign({ "Authorization": "Seat " + this.token, "Accept": "application/json" }, init.headers || {});
     return fetch("/api/v1/tables/" + this.tableId + path, init).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (body) {
-        if (!r.ok) { var e = new Error(body.message || ("Error " + r.status)); e.body = body; e.status = r.status; throw e; }
+        if (!r.ok) throw refusal(body, r.status);
         return body;
       });
     });
@@ -100,7 +108,7 @@
     var ws;
     try {
       ws = new WebSocket(proto + location.host + "/ws/tables/" + this.tableId + "/");
-    } catch (e) { this.startPolling(); return; }
+    } catch { this.startPolling(); return; }
     this.ws = ws;
     this.onConn("connecting", "Connecting…");
     ws.onopen = function () { self.retry = 0; self.lastHeard = Date.now(); self.flush(); };
@@ -123,38 +131,39 @@
     var dead = this.ws;
     this.ws = null;
     dead.onclose = null;
-    try { dead.close(); } catch (e) { /* already closing */ }
+    try { dead.close(); } catch { /* already closing */ }
     this.startPolling();
     this.connect();
   };
 
   TableSync.prototype.handle = function (msg) {
+    var self = this;
     if (msg.type === "heartbeat") {
       if (msg.every_s > 0) this.beatEvery = msg.every_s * 1000;
       if (msg.seq > this.lastSeq) {
-        var self = this;
         this.onConn("connecting", "Catching up…");
         this.catchUp().then(function () { if (self.ws && !self.stopped) self.onConn("live", "Live"); });
       }
       return;
     }
-    if (msg.type === "snapshot") {
-      this.stopPolling();
-      this.onConn("live", "Live");
-      if (msg.seq >= this.lastSeq) {
-        var gap = msg.seq > this.logSeq;
-        this.lastSeq = msg.seq;
-        this.onState(msg.state, msg);
-        if (gap) this.fillLog();
-      }
-      return;
-    }
+    if (msg.type === "snapshot") { this.takeSnapshot(msg); return; }
     if (msg.type !== "event") return;
     if (msg.seq <= this.lastSeq && msg.seq <= this.logSeq) return;   // already have it
     if (msg.seq > this.logSeq + 1) { this.catchUp(); return; }        // a gap: fetch what we missed
     this.deliver([msg.event]);
     if (msg.state) { this.lastSeq = msg.seq; this.onState(msg.state, msg); }
     if (/^(seat|table)\./.test(msg.event.type)) this.refreshTable();
+  };
+
+  /* The whole state, sent as the socket opens: taken unless ours is newer; the log catches up. */
+  TableSync.prototype.takeSnapshot = function (msg) {
+    this.stopPolling();
+    this.onConn("live", "Live");
+    if (msg.seq < this.lastSeq) return;
+    var gap = msg.seq > this.logSeq;
+    this.lastSeq = msg.seq;
+    this.onState(msg.state, msg);
+    if (gap) this.fillLog();
   };
 
   TableSync.prototype.fillLog = function () {
@@ -213,12 +222,12 @@
   TableSync.prototype.loadOutbox = function () {
     if (this.outbox) return;
     try { this.outbox = JSON.parse(localStorage.getItem(this.outboxKey()) || "[]"); }
-    catch (e) { this.outbox = []; }
+    catch { this.outbox = []; }
     this.waiters = {};
   };
 
   TableSync.prototype.saveOutbox = function () {
-    try { localStorage.setItem(this.outboxKey(), JSON.stringify(this.outbox)); } catch (e) { /* private mode: memory only */ }
+    try { localStorage.setItem(this.outboxKey(), JSON.stringify(this.outbox)); } catch { /* private mode: memory only */ }
     if (this.onPending) this.onPending(this.outbox.slice());
   };
 
