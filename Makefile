@@ -6,6 +6,10 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 # The JavaScript linter (package.json, pinned by package-lock.json), installed into node_modules.
 NODE_STAMP := node_modules/.installed
+# `make test` runs the suite on every core (pytest-xdist: one worker per logical CPU); TEST_WORKERS=0
+# runs it in one process. --dist load, not loadgroup or loadscope: those key tests by node id, which
+# schemathesis gives all its operations alike, and 32 of its 33 tests silently never ran.
+TEST_WORKERS ?= logical
 
 .PHONY: run serve test worker lint bench bench-quick setup migrate clean browser
 
@@ -43,7 +47,7 @@ worker: migrate
 
 test: $(STAMP)
 	$(PY) manage.py collectstatic --noinput -v0
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist load
 
 lint: $(STAMP) $(NODE_STAMP)
 	$(VENV)/bin/ruff check .
