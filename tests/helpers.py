@@ -12,6 +12,19 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 
 
+class FakeClock:
+    """A monotonic clock that moves only when a test moves it."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 def run_django(code: str, env: dict[str, str], *, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """Run ``code`` in a fresh Python with Django set up under ``env``.
 

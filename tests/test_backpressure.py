@@ -20,20 +20,8 @@ from django.core.cache import cache
 from campaigns.models import Table
 from companion.overload import LoopLag, QueueWatch
 from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
+from tests.helpers import FakeClock
 from tests.personas import Person, add_life, host  # noqa: F401
-
-
-class FakeClock:
-    """A monotonic clock that moves only when a test moves it."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 async def until(condition: Callable[[], bool], *, poll_s: float = 0.001) -> None:

@@ -43,6 +43,7 @@ from tests.grimhand_personas import (  # noqa: F401
     fixture_gh_player,
     ok,
 )
+from tests.helpers import FakeClock as Clock
 from tests.personas import Person
 
 pytestmark = pytest.mark.django_db
@@ -52,19 +53,6 @@ CATALOGUE_TABLES = (
     "sheets_raritylevel", "sheets_questchallengerow", "sheets_equipmentcard", "sheets_quest",
     "sheets_statureability",
 )  # fmt: skip
-
-
-class Clock:
-    """A monotonic clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
-
-    def advance(self, seconds: float) -> None:
-        self.now += seconds
 
 
 @pytest.fixture
