@@ -174,5 +174,3 @@ class LoopLag:
             due = clock() + self.every_s
             await asyncio.sleep(self.every_s)
             self.notes.append(max(0.0, clock() - due))
-
-
