@@ -20,11 +20,12 @@ Each step first runs unmeasured (``WARM_UP_S``; a third of a step in --quick), o
 tables are open. Each step also prints how busy the machine was, the share of its cores the
 host took, and the CPU per accepted command of each kind of process (``bench/cpu.py``); a
 step past the knee that the host disturbed is run once more (``ramp``).
-The phones run on uvloop (``run``). Each run also prints the cores the two-process
-target would take at the CPU per command measured (``cores_for``).
+The phones run on uvloop (``run``). The run ends with the CPU per command of each
+role and the two target ratios (``bench/capacity_report.py``).
 Figures only, no timed pass/fail: the load generator shares the machine.
 The run fails only when an acknowledged command is lost.
-``--quick`` (CI): a few small steps, a few seconds each.
+``--quick`` (CI): a few small steps, a few seconds each. ``--steps=100,150``: only those
+loads, no 2x-load check (the costs per command in ``docs/scaling.md``).
 """
 
 from __future__ import annotations
@@ -32,12 +33,10 @@ from __future__ import annotations
 import asyncio
 import gc
 import json
-import math
 import random
 import sys
 import time
 import uuid
-from collections import Counter
 from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -61,16 +60,19 @@ from bench.bench_tables import (
     relay_body,
     relay_n,
 )
-from bench.cpu import CpuMeter, CpuUse
+from bench.capacity_report import (
+    StepResult,
+    capacity,
+    costs,
+    cpu_ratio,
+    describe_knee,
+    knee,
+    relay_ratio,
+)
+from bench.cpu import CpuMeter
 from bench.pg import bench_env
 from bench.servers import our_server
 
-KNEE_MS = 100.0
-KNEE_FACTOR = 3.0
-TWO_PROCESSES_TARGET = 1.7
-"""Two processes should hold this many times what one holds (issue #15)."""
-KNEE_REFUSED = 0.01
-"""The share of a step's commands refused (503/429) or failed past which the step is past the knee."""
 SOCKETS = PLAYERS
 T = TypeVar("T")
 
@@ -83,40 +85,6 @@ def run(coro: Coroutine[Any, Any, T]) -> T:
     figures are in the README, Measured): CPU the servers of a step then have.
     """
     return uvloop.run(coro)
-
-
-@dataclass
-class StepResult:
-    tables: int
-    rate: float  # commands per second per table
-    latencies: list[float]
-    sent: int
-    accepted: int
-    refused: int  # 503 busy / 429
-    failed: int  # timeouts, connection errors, other statuses
-    missing_events: int  # socket deliveries not seen after the drain (at-most-once)
-    lost: int = 0  # acknowledged but absent from the log (checked under overload)
-    bounds: Counter[str] = field(default_factory=Counter)  # refusals by the bound named (503 extra.bound)
-    cpu: CpuUse | None = None  # while the commands were sent (Linux only)
-
-    @property
-    def p99(self) -> float:
-        return pct(self.latencies, 99) if self.latencies else float("inf")
-
-    def line(self, label: str) -> str:
-        p50 = pct(self.latencies, 50) if self.latencies else float("nan")
-        return (
-            f"{label:10} {self.tables:4d} tables x {self.rate:g}/s: p50 {p50:7.1f}  p99 {self.p99:7.1f} ms  "
-            f"accepted {self.accepted}/{self.sent}  refused {self.refused}  failed {self.failed}  "
-            f"socket misses {self.missing_events}{self.refusals()}"
-            + (f"\n{'':10} {self.cpu.line(self.accepted)}" if self.cpu else "")
-        )
-
-    def refusals(self) -> str:
-        """The refusals by reason (which server bound, or 429), when there were any."""
-        if not self.bounds:
-            return ""
-        return " (" + ", ".join(f"{n} {bound}" for bound, n in sorted(self.bounds.items())) + ")"
 
 
 @dataclass
@@ -381,15 +349,6 @@ async def warm_up(fleet: Fleet, tables: int, seconds: float = WARM_UP_S) -> None
     await fleet.step(tables, seconds, drain_s=0.5)
 
 
-def knee(idle_p99: float, steps: list[StepResult]) -> StepResult | None:
-    for s in steps:
-        if s.p99 > KNEE_MS and s.p99 > KNEE_FACTOR * idle_p99:
-            return s
-        if s.refused + s.failed > KNEE_REFUSED * s.sent:
-            return s
-    return None
-
-
 async def ramp(
     fleet: Fleet, label: str, plan: list[int], seconds: float, idle_p99: float
 ) -> list[StepResult]:
@@ -415,57 +374,6 @@ async def ramp(
         if knee(idle_p99, [s]):
             break
     return steps
-
-
-def capacity(idle_p99: float, steps: list[StepResult]) -> int:
-    """Tables held: the last step before the knee, or the largest tried when there is none."""
-    k = knee(idle_p99, steps)
-    if k is None:
-        return steps[-1].tables
-    before = [s.tables for s in steps if s.tables < k.tables]
-    return before[-1] if before else 0
-
-
-def cores_for(tables: int, step: StepResult) -> tuple[float, float] | None:
-    """The cores ``tables`` tables take at ``step``'s CPU per accepted command: every role, and
-    every role but the load generator. None without a CPU reading or an accepted command."""
-    if step.cpu is None or not step.accepted:
-        return None
-    per_table_s = {role: cpu / step.accepted * step.rate for role, cpu in step.cpu.by_role.items()}
-    everyone = tables * sum(per_table_s.values())
-    return everyone, everyone - tables * per_table_s.get("generator", 0.0)
-
-
-def fits_line(tables: int, step: StepResult) -> str:
-    """Whether the two-process target fits this machine at all, whatever the servers' queues do.
-
-    Two server processes, PostgreSQL, Redis and the phones share the
-    machine's cores. At the CPU per command they were measured to use, the
-    target's number of tables takes this many cores before any command
-    waits for one; past the machine's cores no server-side queueing can hold it.
-    """
-    need = cores_for(tables, step)
-    if need is None or step.cpu is None:
-        return f"  the two-process target, {tables} tables: no CPU reading on this machine"
-    everyone, servers_side = need
-    return (
-        f"  the two-process target, {tables} tables, at the CPU per command of the two processes' "
-        f"{step.tables}-table step takes {everyone:.2f} of this machine's {step.cpu.cores} cores, "
-        f"{servers_side:.2f} without the load generator"
-    )
-
-
-def describe_knee(label: str, idle_p99: float, steps: list[StepResult]) -> None:
-    k = knee(idle_p99, steps)
-    if k is None:
-        print(f"{label}: no knee up to {steps[-1].tables} tables (idle p99 {idle_p99:.1f} ms)")
-        return
-    held = capacity(idle_p99, steps)
-    if k.refused + k.failed > KNEE_REFUSED * k.sent:
-        why = f"{k.refused + k.failed} of {k.sent} commands refused or failed, over {KNEE_REFUSED:.0%}"
-    else:
-        why = f"p99 {k.p99:.1f} ms > {KNEE_MS:g} ms and > {KNEE_FACTOR:g}x idle {idle_p99:.1f} ms"
-    print(f"{label}: knee at {k.tables} tables ({why}); holds {held} tables")
 
 
 @contextmanager
@@ -513,6 +421,9 @@ def main(argv: list[str]) -> int:
     # Steps of 25 tables to 300, then 50: with steps of 100 past 300, a knee anywhere from
     # 301 to 400 tables read as 300 held, up to a quarter less than was held.
     plan = [2, 6] if quick else [10, *range(25, 301, 25), 350, 400, 450, 500, 600]
+    # --steps 100,150: only these loads, for the costs per command (docs/scaling.md), no overload.
+    fixed = [int(n) for a in argv if a.startswith("--steps=") for n in a.split("=", 1)[1].split(",")]
+    plan = fixed or plan
     seconds = 3.0 if quick else 10.0
     idle_commands = 30 if quick else 300
 
@@ -525,48 +436,34 @@ def main(argv: list[str]) -> int:
     with servers(2, env) as bases:
         idle_two = idle(bases, idle_commands)
         two = run(run_ramp(bases, "2 processes", plan, seconds, idle_two))
-    cap_ours, cap_two = capacity(idle_ours, ours), capacity(idle_two, two)
-    over_tables = 2 * max(1, cap_ours)
-    with servers(1, env) as bases:
-        # Idle measured again on this process, just before: a host that took this machine's
-        # cores for a while during one idle run made that run's p99 ten times the usual, and any
-        # load looked quick against it. The stricter of the two is the baseline.
-        idle_before = idle(bases, idle_commands)
-        idle_over = min(idle_ours, idle_before)
-        over = run(overload(bases, over_tables, seconds))
-    print(
-        f"payload {size} bytes per event message; PostgreSQL + Redis; 6 sockets per table, 1 command/s/table"
-    )
+    print(f"payload {size} bytes per event message; PostgreSQL + Redis; 6 sockets, 1 command/s a table")
     if whole_run:  # figures from runs whose host took a different share are not alike
         used = whole_run.stop()
         print(f"over the whole run the host took {used.stolen:.0%} of this machine's {used.cores} cores")
     describe_knee("bare relay baseline", idle_relay, relay)
     describe_knee("ours, 1 process", idle_ours, ours)
     describe_knee("ours, 2 processes", idle_two, two)
-    cap_relay = capacity(idle_relay, relay)
-    if knee(idle_ours, ours) is None:
-        print("ours / bare relay: n/a, one process reached no knee in this plan (quick never does)")
-    elif cap_relay and knee(idle_relay, relay) is not None:
-        print(f"ours, 1 process / bare relay at the knee: {cap_ours / cap_relay:.2f}x (target ≥ 0.5x)")
-    elif cap_relay:  # the relay held every step: what it holds is at least the last
-        print(
-            f"ours, 1 process / bare relay: ≤ {cap_ours / cap_relay:.2f}x, the relay reached no knee "
-            f"up to {cap_relay} tables (target ≥ 0.5x)"
-        )
-    knee_one, knee_two = knee(idle_ours, ours), knee(idle_two, two)
-    if knee_one is None:
-        print("2 processes / 1 process: n/a, one process reached no knee in this plan (quick never does)")
-    elif cap_ours == 0:
-        print("2 processes / 1 process: n/a, one process was past its knee at the first step")
-    else:
-        bound = "≥ " if knee_two is None else ""  # two processes not yet at their knee: a lower bound
-        print(
-            f"2 processes / 1 process at the knee: {bound}{cap_two / cap_ours:.2f}x "
-            f"(target ≥ {TWO_PROCESSES_TARGET:g}x)"
-        )
-        held_two = [s for s in two if s.tables == cap_two]
-        if held_two:
-            print(fits_line(math.ceil(TWO_PROCESSES_TARGET * cap_ours), held_two[-1]))
+    runs = (("relay", idle_relay, relay), ("1 process", idle_ours, ours), ("2 processes", idle_two, two))
+    for label, idle_p99, steps in runs:
+        print(costs(label, [s for s in steps if knee(idle_p99, [s]) is None]))
+    print(relay_ratio(idle_ours, ours, idle_relay, relay))
+    print(cpu_ratio(idle_ours, ours, idle_two, two))
+    if fixed:
+        return 0
+    return overload_check(env, idle_ours, max(1, capacity(idle_ours, ours)), seconds, idle_commands)
+
+
+def overload_check(
+    env: dict[str, str], idle_ours: float, held: int, seconds: float, idle_commands: int
+) -> int:
+    """2x the one-process knee's load: the p99 of accepted commands, and nothing acknowledged lost."""
+    over_tables = 2 * held
+    with servers(1, env) as bases:
+        # Idle measured again on this process, just before: a host that took this machine's
+        # cores for a while during one idle run made that run's p99 ten times the usual.
+        idle_before = idle(bases, idle_commands)
+        idle_over = min(idle_ours, idle_before)
+        over = run(overload(bases, over_tables, seconds))
     print(over.line("2x load"))
     print(
         f"  under 2x load (1 process, {over_tables} tables): p99 of accepted commands {over.p99:.1f} ms, "

@@ -6,7 +6,8 @@ import asyncio
 import gc
 from typing import Any
 
-from bench.bench_capacity import Fleet, StepResult, Table, capacity, cores_for, fits_line, ramp
+from bench.bench_capacity import Fleet, Table, ramp
+from bench.capacity_report import StepResult, capacity, costs, cpu_ratio, relay_ratio
 from bench.cpu import CpuUse
 
 
@@ -80,23 +81,31 @@ def step_using(tables: int, by_role: dict[str, float], accepted: int) -> StepRes
     return StepResult(tables, 1.0, [5.0] * accepted, accepted, accepted, 0, 0, 0, cpu=cpu)
 
 
-def test_the_cores_a_target_takes_come_from_the_cpu_per_accepted_command_of_every_role() -> None:
-    # 3,000 commands took 12 s of servers, 1.5 of PostgreSQL, 0.3 of Redis and 2.7 of phones:
-    # 5.5 ms per command, 4.6 of them not the phones'.
+def test_two_processes_cpu_is_compared_with_one_at_the_same_load_over_the_steps_both_held() -> None:
+    # 100 tables: 3.0 ms against 3.3 (1.1x); 200: 3.0 against 3.06 (1.02x); 300: one process past
+    # its knee (refused), so that pair says nothing about CPU per command and is left out.
+    one = [step_using(100, {"servers": 3.0}, 1000), step_using(200, {"servers": 6.0}, 2000)]
+    one.append(result(300, refused=100))
+    two = [step_using(100, {"servers": 3.3}, 1000), step_using(200, {"servers": 6.12}, 2000)]
+    two.append(step_using(300, {"servers": 90.0}, 3000))
+    line = cpu_ratio(5.0, one, 5.0, two)
+    assert "median 1.06x, 1.02-1.10x over 2 steps (target ≤ 1.1x)" in line
+
+
+def test_no_pair_of_steps_gives_no_cpu_ratio_and_costs_name_each_role() -> None:
+    assert "n/a" in cpu_ratio(5.0, [result(100, refused=50)], 5.0, [result(100)])
     step = step_using(300, {"servers": 12.0, "postgres": 1.5, "redis": 0.3, "generator": 2.7}, 3000)
-    everyone, without_phones = cores_for(400, step) or (0.0, 0.0)
-    assert round(everyone, 6) == 2.2
-    assert round(without_phones, 6) == 1.84
-    line = fits_line(400, step)
-    assert "400 tables" in line and "300-table step" in line
-    assert "2.20 of this machine's 2 cores, 1.84 without the load generator" in line
+    assert costs("1 process", [step]) == (
+        "1 process: CPU ms per command (median of 1 steps): "
+        "servers 4.00, postgres 0.50, redis 0.10, generator 0.90"
+    )
 
 
-def test_a_step_without_a_cpu_reading_or_an_accepted_command_takes_no_guess() -> None:
-    assert cores_for(400, step_using(300, {"servers": 1.0}, 0)) is None
-    bare = StepResult(300, 1.0, [5.0], 1, 1, 0, 0, 0)
-    assert cores_for(400, bare) is None
-    assert "no CPU reading" in fits_line(400, bare)
+def test_one_process_is_read_against_the_relays_knee() -> None:
+    ours = [result(100), result(150, refused=100)]
+    relay = [result(100), result(200), result(250, refused=100)]
+    assert "0.50x (100 / 200 tables; target ≥ 0.6x)" in relay_ratio(5.0, ours, 5.0, relay)
+    assert "≤ 0.50x" in relay_ratio(5.0, ours, 5.0, relay[:2])
 
 
 class QuietFleet(Fleet):
