@@ -53,13 +53,7 @@ def write_play_record(table_id: int) -> int | None:
     nothing (``campaigns.origins``): one game is one play.
     """
     with transaction.atomic():
-        origin = Table.objects.filter(pk=table_id).values_list("origin_table_id", "origin_created_at").first()
-        if origin is not None and origin[0] is not None:
-            # Copies of one game are recorded one at a time: two restores of it ending together
-            # would each find no record and both write one (the same game counted twice). Every
-            # copy's row is locked in id order, so two workers wait for each other, never deadlock.
-            same_game = Table.objects.filter(origin_table_id=origin[0], origin_created_at=origin[1])
-            list(same_game.select_for_update().order_by("pk").values_list("pk", flat=True))
+        _lock_copies_of_the_same_game(table_id)
         table = Table.objects.select_for_update().filter(pk=table_id, status=TableStatus.ENDED).first()
         if table is None or table.ended_at is None:
             return None
@@ -69,51 +63,66 @@ def write_play_record(table_id: int) -> int | None:
             return existing.pk
         if origins.recorded_elsewhere(table):
             return None
-        seats = list(table.seats.all().order_by("position", "id"))
-        state = {k: v for k, v in table.state.items() if k != "undone"}
-        summary = rules_for(table.game).summary(state)
-        play = Play.objects.create(
-            table=table,
-            game=table.game,
-            name=table.name,
-            seats=[
-                {"id": s.pk, "name": s.name, "role": s.role, "left": s.removed_at is not None} for s in seats
-            ],
-            final_state=state,
-            summary=summary,
-            winner=winner_names(summary, seats),
-            started_at=origins.started_at(table),
-            ended_at=table.ended_at,
-            duration_s=max(0, int((table.ended_at - origins.started_at(table)).total_seconds())),
-        )
-        owners = {s.pk: s.user_id for s in seats}
-        PlayResult.objects.bulk_create(
-            PlayResult(
-                play=play,
-                seat_id=row["seat_id"],
-                name=row["name"],
-                user_id=owners.get(row["seat_id"]),
-                game=play.game,
-                score=row["score"],
-                place=row["place"],
-                won=row["won"],
-                details=row["details"],
-                ended_at=play.ended_at,
-            )
-            for row in result_rows(summary, play.seats)
-        )
-        users = {s.user_id for s in seats if s.user_id is not None}
-        if table.host_user_id is not None:
-            users.add(table.host_user_id)
-        play.users.set(users)
-        # Cached statistics are keyed on these counters: bumped in this transaction (issue #14, "Speed").
-        # The host's own counter too: their list of groups counts the plays they hosted.
-        stats_cache.bump_accounts([*owners.values(), table.host_user_id])
-        stats_cache.bump_hosts([table.host_user_id])
+        play = _record(table, list(table.seats.all().order_by("position", "id")))
         # The ratings need the results just written: owed from this commit on.
         OutboxTask.objects.create(task=RATE_PLAY, table=table)
         after_commit(lambda: rate_play.delay(table_id))
         return play.pk
+
+
+def _lock_copies_of_the_same_game(table_id: int) -> None:
+    """Copies of one game are recorded one at a time: two restores of it ending together would
+    each find no record and both write one. Every copy's row is locked in id order, so two
+    workers wait for each other, never deadlock."""
+    origin = Table.objects.filter(pk=table_id).values_list("origin_table_id", "origin_created_at").first()
+    if origin is not None and origin[0] is not None:
+        same_game = Table.objects.filter(origin_table_id=origin[0], origin_created_at=origin[1])
+        list(same_game.select_for_update().order_by("pk").values_list("pk", flat=True))
+
+
+def _record(table: Table, seats: list[Seat]) -> Play:
+    """The play and one result row per playing seat, tied to every account that took part."""
+    assert table.ended_at is not None
+    state = {k: v for k, v in table.state.items() if k != "undone"}
+    summary = rules_for(table.game).summary(state)
+    started = origins.started_at(table)
+    play = Play.objects.create(
+        table=table,
+        game=table.game,
+        name=table.name,
+        seats=[{"id": s.pk, "name": s.name, "role": s.role, "left": s.removed_at is not None} for s in seats],
+        final_state=state,
+        summary=summary,
+        winner=winner_names(summary, seats),
+        started_at=started,
+        ended_at=table.ended_at,
+        duration_s=max(0, int((table.ended_at - started).total_seconds())),
+    )
+    owners = {s.pk: s.user_id for s in seats}
+    PlayResult.objects.bulk_create(
+        PlayResult(
+            play=play,
+            seat_id=row["seat_id"],
+            name=row["name"],
+            user_id=owners.get(row["seat_id"]),
+            game=play.game,
+            score=row["score"],
+            place=row["place"],
+            won=row["won"],
+            details=row["details"],
+            ended_at=play.ended_at,
+        )
+        for row in result_rows(summary, play.seats)
+    )
+    users = {s.user_id for s in seats if s.user_id is not None}
+    if table.host_user_id is not None:
+        users.add(table.host_user_id)
+    play.users.set(users)
+    # Cached statistics are keyed on these counters: bumped in this transaction (issue #14, "Speed").
+    # The host's own counter too: their list of groups counts the plays they hosted.
+    stats_cache.bump_accounts([*owners.values(), table.host_user_id])
+    stats_cache.bump_hosts([table.host_user_id])
+    return play
 
 
 @shared_task(name=RATE_PLAY, autoretry_for=(Exception,), max_retries=5, retry_backoff=True)
