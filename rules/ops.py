@@ -144,54 +144,85 @@ def _within(op: Op, value: int) -> None:
         )
 
 
+def _apply_set(state: State, op: Op) -> Op:
+    container, key = _parent(state, op["path"])
+    applied: Op = {"op": "set", "path": list(op["path"])}
+    if isinstance(container, dict):
+        if not isinstance(key, str):
+            raise _cannot()
+        if key in container:
+            applied["before"] = copy.deepcopy(container[key])
+        if "after" in op:
+            container[key] = copy.deepcopy(op["after"])
+            applied["after"] = copy.deepcopy(op["after"])
+        else:
+            container.pop(key, None)
+        return applied
+    index = _index_in(container, key)
+    if "after" not in op:
+        raise _cannot()
+    applied["before"] = copy.deepcopy(container[index])
+    container[index] = copy.deepcopy(op["after"])
+    applied["after"] = copy.deepcopy(op["after"])
+    return applied
+
+
+def _apply_counter(state: State, op: Op) -> Op:
+    container, key = _parent(state, op["path"])
+    current = resolve(state, op["path"])
+    if isinstance(current, bool) or not isinstance(current, int):
+        raise _cannot()
+    after = current + int(op["by"]) if "by" in op else int(op["after"])
+    if op.get("strict"):
+        _within(op, after)
+    if "min" in op and op["min"] is not None:
+        after = max(int(op["min"]), after)
+    if "max" in op and op["max"] is not None:
+        after = min(int(op["max"]), after)
+    if isinstance(container, dict):
+        container[key] = after
+    else:
+        container[_index_in(container, key)] = after
+    applied: Op = {"op": "counter", "path": list(op["path"]), "before": current, "after": after}
+    for bound in ("min", "max"):
+        if op.get(bound) is not None:
+            applied[bound] = op[bound]
+    for flag in ("strict", "clamp"):
+        if op.get(flag):
+            applied[flag] = True
+    return applied
+
+
+def _apply_move(state: State, op: Op, key: str, keyed: dict[str, str]) -> Op:
+    source = resolve(state, op["from"])
+    target = resolve(state, op["to"])
+    if not isinstance(source, list):
+        raise _cannot()
+    position = _find(source, op["value"], op.get("from_index"), key)
+    value = source.pop(position)
+    try:
+        landed = _insert(target, value, op.get("to_index"), key)
+    except RuleViolation:
+        source.insert(position, value)
+        raise
+    return {
+        "op": "move",
+        "from": list(op["from"]),
+        "to": list(op["to"]),
+        "from_index": position,
+        "to_index": landed,
+        "value": copy.deepcopy(value),
+        **keyed,
+    }
+
+
 def apply_op(state: State, op: Op) -> Op:
     """Apply one operation to ``state`` in place; return it as applied (real before/after, indexes)."""
     kind = op.get("op")
     if kind == "set":
-        container, key = _parent(state, op["path"])
-        applied: Op = {"op": "set", "path": list(op["path"])}
-        if isinstance(container, dict):
-            if not isinstance(key, str):
-                raise _cannot()
-            if key in container:
-                applied["before"] = copy.deepcopy(container[key])
-            if "after" in op:
-                container[key] = copy.deepcopy(op["after"])
-                applied["after"] = copy.deepcopy(op["after"])
-            else:
-                container.pop(key, None)
-            return applied
-        index = _index_in(container, key)
-        if "after" not in op:
-            raise _cannot()
-        applied["before"] = copy.deepcopy(container[index])
-        container[index] = copy.deepcopy(op["after"])
-        applied["after"] = copy.deepcopy(op["after"])
-        return applied
+        return _apply_set(state, op)
     if kind == "counter":
-        container, key = _parent(state, op["path"])
-        current = resolve(state, op["path"])
-        if isinstance(current, bool) or not isinstance(current, int):
-            raise _cannot()
-        after = current + int(op["by"]) if "by" in op else int(op["after"])
-        if op.get("strict"):
-            _within(op, after)
-        if "min" in op and op["min"] is not None:
-            after = max(int(op["min"]), after)
-        if "max" in op and op["max"] is not None:
-            after = min(int(op["max"]), after)
-        if isinstance(container, dict):
-            container[key] = after
-        else:
-            container[_index_in(container, key)] = after
-        applied = {"op": "counter", "path": list(op["path"]), "before": current, "after": after}
-        for bound in ("min", "max"):
-            if op.get(bound) is not None:
-                applied[bound] = op[bound]
-        for flag in ("strict", "clamp"):
-            if op.get(flag):
-                applied[flag] = True
-        return applied
+        return _apply_counter(state, op)
     key = str(op.get("key") or "id")
     keyed = {"key": key} if key != "id" else {}
     if kind == "insert":
@@ -207,26 +238,7 @@ def apply_op(state: State, op: Op) -> Op:
         value = items.pop(position)
         return {"op": "remove", "path": list(op["path"]), "index": position, "value": value, **keyed}
     if kind == "move":
-        source = resolve(state, op["from"])
-        target = resolve(state, op["to"])
-        if not isinstance(source, list):
-            raise _cannot()
-        position = _find(source, op["value"], op.get("from_index"), key)
-        value = source.pop(position)
-        try:
-            landed = _insert(target, value, op.get("to_index"), key)
-        except RuleViolation:
-            source.insert(position, value)
-            raise
-        return {
-            "op": "move",
-            "from": list(op["from"]),
-            "to": list(op["to"]),
-            "from_index": position,
-            "to_index": landed,
-            "value": copy.deepcopy(value),
-            **keyed,
-        }
+        return _apply_move(state, op, key, keyed)
     raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
 
 

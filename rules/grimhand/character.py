@@ -16,6 +16,7 @@ service removes them when they expire.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from rules.errors import RuleViolation
@@ -28,6 +29,7 @@ from rules.grimhand.equipment import (
     equipment_hand,
 )
 from rules.grimhand.rarity import set_rarity
+from rules.grimhand.table_types import ContributionRow
 from rules.grimhand.tables import DEFAULT_TABLES, STATS, GameTables, Stat, StatBonus, StatureRow
 
 DOUBT_STEP = 5
@@ -133,6 +135,28 @@ def _bonus_lines(breakdown: dict[Stat, list[Contribution]], source: str, bonus: 
             breakdown[stat].append(Contribution(source, bonus.amount(stat)))
 
 
+def _origin_lines(origins: Iterable[tuple[str, ContributionRow]]) -> dict[Stat, list[Contribution]]:
+    """The breakdown's first lines: what race, class and affinity give to every stat (§4)."""
+    breakdown: dict[Stat, list[Contribution]] = {stat: [] for stat in STATS}
+    for source, row in origins:
+        for stat in STATS:
+            breakdown[stat].append(Contribution(source, row.amount(stat)))
+    return breakdown
+
+
+def _totals(breakdown: dict[Stat, list[Contribution]]) -> dict[str, int]:
+    """Each stat's sum; a negative one is held at zero by a clamp line in its breakdown."""
+    stats: dict[str, int] = {}
+    for stat in STATS:
+        total = sum(line.amount for line in breakdown[stat])
+        if total < 0:
+            # No rule lets a maximum, a dice pool or Attack go below zero.
+            breakdown[stat].append(Contribution(CLAMP_SOURCE, -total))
+            total = 0
+        stats[stat.value] = total
+    return stats
+
+
 def derive_stats(sheet: SheetInput, tables: GameTables = DEFAULT_TABLES) -> DerivedStats:
     """Compute every derived stat of a sheet with its breakdown (§4, §8, §9, §12)."""
     _require_non_negative("xp", sheet.xp)
@@ -143,11 +167,13 @@ def derive_stats(sheet: SheetInput, tables: GameTables = DEFAULT_TABLES) -> Deri
     stature = tables.stature_for_xp(sheet.xp)
     penalty = doubt_penalty(sheet.doubt)
 
-    breakdown: dict[Stat, list[Contribution]] = {stat: [] for stat in STATS}
-    for label, row in (("race", race), ("class", klass), ("affinity", affinity)):
-        for stat in STATS:
-            breakdown[stat].append(Contribution(f"{label} ({row.name})", row.amount(stat)))
-
+    breakdown = _origin_lines(
+        (
+            (f"race ({race.name})", race),
+            (f"class ({klass.name})", klass),
+            (f"affinity ({affinity.name})", affinity),
+        )
+    )
     stature_source = f"stature ({stature.name})"
     if stature.life:
         breakdown[Stat.MAX_LE].append(Contribution(stature_source, stature.life))
@@ -172,15 +198,7 @@ def derive_stats(sheet: SheetInput, tables: GameTables = DEFAULT_TABLES) -> Deri
     if penalty:
         breakdown[Stat.ATTACK].append(Contribution("doubt", -penalty))
 
-    stats: dict[str, int] = {}
-    for stat in STATS:
-        total = sum(line.amount for line in breakdown[stat])
-        if total < 0:
-            # No rule lets a maximum, a dice pool or Attack go below zero.
-            breakdown[stat].append(Contribution(CLAMP_SOURCE, -total))
-            total = 0
-        stats[stat.value] = total
-
+    stats = _totals(breakdown)
     return DerivedStats(
         stats=stats,
         breakdown={stat.value: lines for stat, lines in breakdown.items()},

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
 from rules.errors import RuleViolation
@@ -59,6 +59,28 @@ def _side_scorer(ids: list[int]) -> tuple[int, int, list[int]]:
     return product, counters, ids
 
 
+def _pair_values(bases: Sequence[tuple[int, int, list[int]]], a: int, b: int) -> list[int]:
+    """Each side's river hand value with turn ``a`` and river ``b``."""
+    pair_product = PRIME_OF[a] * PRIME_OF[b]
+    pair_counters = AFFINITY_NIBBLE_OF[a] + AFFINITY_NIBBLE_OF[b]
+    values = []
+    for product, counters, ids in bases:
+        if len(ids) + 2 > MAX_HAND_CARDS:
+            # A Master's third active card: fall back to the general path.
+            value = max(score_ids(seven) for seven in combinations([*ids, a, b], 7))
+        else:
+            value = RANK_TABLE[product * pair_product]
+            total = counters + pair_counters
+            if (total + FLUSH_BIAS) & FLUSH_TEST:
+                value = max(value, flush_value((*ids, a, b), total))
+        values.append(value)
+    return values
+
+
+def _category_counts(counts: list[int]) -> dict[Category, int]:
+    return {Category(i): n for i, n in enumerate(counts) if n}
+
+
 def flop_odds(
     players: Sequence[Sequence[Card]],
     threats: Sequence[Sequence[Card]],
@@ -76,52 +98,34 @@ def flop_odds(
     flop_ids = [c.index for c in flop]
     bases = [_side_scorer([c.index for c in side] + flop_ids) for side in sides]
     n_players = len(players)
-    n_sides = len(sides)
     wins = [[0] * len(threats) for _ in players]
     ties = [[0] * len(threats) for _ in players]
     categories = [[0] * len(Category) for _ in sides]
     runouts = 0
     for a, b in combinations(remaining, 2):
         runouts += 1
-        pair_product = PRIME_OF[a] * PRIME_OF[b]
-        pair_counters = AFFINITY_NIBBLE_OF[a] + AFFINITY_NIBBLE_OF[b]
-        values = []
-        for product, counters, ids in bases:
-            if len(ids) + 2 > MAX_HAND_CARDS:
-                # A Master's third active card: fall back to the general path.
-                value = max(score_ids(seven) for seven in combinations([*ids, a, b], 7))
-            else:
-                value = RANK_TABLE[product * pair_product]
-                total = counters + pair_counters
-                if (total + FLUSH_BIAS) & FLUSH_TEST:
-                    value = max(value, flush_value((*ids, a, b), total))
-            values.append(value)
-        for s in range(n_sides):
-            categories[s][values[s] >> CATEGORY_SHIFT] += 1
+        values = _pair_values(bases, a, b)
+        for s, value in enumerate(values):
+            categories[s][value >> CATEGORY_SHIFT] += 1
         for p in range(n_players):
             mine = values[p]
             row_w, row_t = wins[p], ties[p]
-            for t in range(n_players, n_sides):
-                theirs = values[t]
+            for t, theirs in enumerate(values[n_players:]):
                 if mine > theirs:
-                    row_w[t - n_players] += 1
+                    row_w[t] += 1
                 elif mine == theirs:
-                    row_t[t - n_players] += 1
+                    row_t[t] += 1
     losses = tuple(
         tuple(runouts - w - t for w, t in zip(wr, tr, strict=True)) for wr, tr in zip(wins, ties, strict=True)
     )
-
-    def as_dict(counts: list[int]) -> dict[Category, int]:
-        return {Category(i): n for i, n in enumerate(counts) if n}
-
     return FlopOdds(
         runouts=runouts,
-        evaluations=runouts * n_sides,
+        evaluations=runouts * len(sides),
         wins=tuple(tuple(r) for r in wins),
         ties=tuple(tuple(r) for r in ties),
         losses=losses,
-        player_categories=tuple(as_dict(c) for c in categories[:n_players]),
-        threat_categories=tuple(as_dict(c) for c in categories[n_players:]),
+        player_categories=tuple(_category_counts(c) for c in categories[:n_players]),
+        threat_categories=tuple(_category_counts(c) for c in categories[n_players:]),
     )
 
 
@@ -190,6 +194,176 @@ def _value(ids: Sequence[int]) -> int:
     return score_ids(ids)
 
 
+SwapKey = tuple[int, Card, Card]
+"""(player index, inactive card swapped in, active card swapped out)."""
+
+
+def _swap_variants(
+    players: Sequence[OddsSide], inactive: Sequence[Sequence[Card]]
+) -> tuple[list[OddsSide], list[SwapKey]]:
+    """The players, then each player as if one inactive card replaced one active card."""
+    variants: list[OddsSide] = list(players)
+    swap_keys: list[SwapKey] = []
+    for p, cards in enumerate(inactive):
+        for card_in in cards:
+            for card_out in players[p].active:
+                hand = tuple(card_in if c == card_out else c for c in players[p].active)
+                variants.append(replace(players[p], active=hand))
+                swap_keys.append((p, card_in, card_out))
+    return variants, swap_keys
+
+
+def unseen_ids(
+    sides: Sequence[OddsSide], shown: Sequence[Card], inactive: Sequence[Sequence[Card]]
+) -> list[int]:
+    """The ids still in the deck; a card named twice in the request is refused."""
+    known = [c.index for s in sides for c in s.active]
+    known += [c.index for c in shown] + [c.index for cards in inactive for c in cards]
+    known_set = set(known)
+    if len(known_set) != len(known):
+        raise RuleViolation("duplicate_card", "A card is counted twice in the odds request.")
+    return [i for i in range(DECK_SIZE) if i not in known_set]
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """Per side, what the runout loop reads: hand ids, lookup keys, fixed attack, chain reference."""
+
+    ids_of: list[list[int]]
+    aff: list[int]
+    fixed: list[int]
+    reduction: list[int]
+    fast: list[bool]
+    base_product: list[int]
+    base_counters: list[int]
+    chain_ref: list[dict[int, int] | None]
+
+
+def _prepare(sides: Sequence[OddsSide], community: Sequence[Card], remaining: Sequence[int]) -> _Prepared:
+    community_ids = [c.index for c in community]
+    ids_of = [[c.index for c in s.active] + community_ids for s in sides]
+    resonance_now = [sum(1 for c in community if c.affinity.order == s.affinity_order) for s in sides]
+    return _Prepared(
+        ids_of=ids_of,
+        aff=[s.affinity_order for s in sides],
+        fixed=[s.fixed + resonance_now[k] for k, s in enumerate(sides)],
+        reduction=[s.damage_reduction for s in sides],
+        fast=[len(ids) + 2 <= MAX_HAND_CARDS for ids in ids_of],
+        base_product=[math.prod(PRIME_OF[i] for i in ids) for ids in ids_of],
+        base_counters=[sum(AFFINITY_NIBBLE_OF[i] for i in ids) for ids in ids_of],
+        chain_ref=_chain_references(sides, ids_of, len(community) == 3, remaining),
+    )
+
+
+def _chain_references(
+    sides: Sequence[OddsSide], ids_of: Sequence[list[int]], on_flop: bool, remaining: Sequence[int]
+) -> list[dict[int, int] | None]:
+    """Which sides can still earn a river chain bonus, and the hand the river must beat (§7.4.9).
+
+    On the flop a chain stays alive after the turn only on a strictly better turn
+    hand, so the reference is the turn hand, per turn card that keeps it alive;
+    on the turn it is the last scored hand (key -1).
+    """
+    refs: list[dict[int, int] | None] = []
+    for k, s in enumerate(sides):
+        if not s.chain_alive:
+            refs.append(None)
+        elif on_flop:
+            per_turn = {c: _value([*ids_of[k], c]) for c in remaining}
+            refs.append({c: v for c, v in per_turn.items() if v > s.last_score})
+        else:
+            refs.append({-1: s.last_score})
+    return refs
+
+
+class _Tally:
+    """Counts and summed damage of every variant against every threat, weighted per runout."""
+
+    def __init__(self, n_var: int, n_threats: int, reduction: Sequence[int]) -> None:
+        self.n_var, self.n_threats, self.reduction = n_var, n_threats, reduction
+        self.runouts = 0
+        self.higher = [[0] * n_threats for _ in range(n_var)]
+        self.equal = [[0] * n_threats for _ in range(n_var)]
+        self.dealt = [[0] * n_threats for _ in range(n_var)]
+        self.taken = [[0] * n_threats for _ in range(n_var)]
+
+    def add(self, attacks: Sequence[int], weight: int) -> None:
+        self.runouts += weight
+        n_var = self.n_var
+        for v in range(n_var):
+            mine = attacks[v]
+            red = self.reduction[v]
+            row_h, row_e, row_d, row_t = self.higher[v], self.equal[v], self.dealt[v], self.taken[v]
+            for t in range(self.n_threats):
+                diff = mine - attacks[n_var + t]
+                if diff > 0:
+                    row_h[t] += weight
+                    row_d[t] += diff * weight
+                elif diff == 0:
+                    row_e[t] += weight
+                elif -diff > red:
+                    row_t[t] += (-diff - red) * weight
+
+    def matchups(self, v: int) -> tuple[Matchup, ...]:
+        n, h, e = self.runouts, self.higher[v], self.equal[v]
+        return tuple(
+            Matchup(n, h[t], e[t], n - h[t] - e[t], self.dealt[v][t], self.taken[v][t])
+            for t in range(self.n_threats)
+        )
+
+
+def _attacks_before_chain(
+    prep: _Prepared, drawn: tuple[int, ...], values: list[int], attacks: list[int]
+) -> None:
+    """Each side's river hand value and its attack without the chain bonus, in place."""
+    product = 1
+    counters = 0
+    for c in drawn:
+        product *= PRIME_OF[c]
+        counters += AFFINITY_NIBBLE_OF[c]
+    for k in range(len(values)):
+        if prep.fast[k]:
+            value = RANK_TABLE[prep.base_product[k] * product]
+            total = prep.base_counters[k] + counters
+            if (total + FLUSH_BIAS) & FLUSH_TEST:
+                value = max(value, flush_value((*prep.ids_of[k], *drawn), total))
+        else:
+            value = _value([*prep.ids_of[k], *drawn])
+        values[k] = value
+        res = 0
+        for c in drawn:
+            if c // 10 == prep.aff[k]:
+                res += 1
+        attacks[k] = prep.fixed[k] + (value >> CATEGORY_SHIFT) + res
+
+
+def _count_runouts(prep: _Prepared, remaining: Sequence[int], on_flop: bool, tally: _Tally) -> None:
+    """Deal every river (on the turn) or every turn, river pair (on the flop) into ``tally``."""
+    n_sides = len(prep.ids_of)
+    attacks = [0] * n_sides
+    values = [0] * n_sides
+    any_chain = any(ref is not None for ref in prep.chain_ref)
+    rivers: list[tuple[int, ...]] = list(combinations(remaining, 2)) if on_flop else [(c,) for c in remaining]
+    for drawn in rivers:
+        _attacks_before_chain(prep, drawn, values, attacks)
+        if not on_flop:
+            for k, ref in enumerate(prep.chain_ref):
+                if ref is not None and values[k] > ref[-1]:
+                    attacks[k] += RIVER_CHAIN_BONUS
+            tally.add(attacks, 1)
+        elif not any_chain:
+            # Without a live chain the order of turn and river does not matter: count both.
+            tally.add(attacks, 2)
+        else:
+            plain = attacks[:]
+            for turn in drawn:
+                attacks[:] = plain
+                for k, ref in enumerate(prep.chain_ref):
+                    if ref is not None and turn in ref and values[k] > ref[turn]:
+                        attacks[k] += RIVER_CHAIN_BONUS
+                tally.add(attacks, 1)
+
+
 def river_odds(
     players: Sequence[OddsSide],
     threats: Sequence[OddsSide],
@@ -208,141 +382,17 @@ def river_odds(
     """
     if len(community) not in (3, 4):
         raise RuleViolation("no_odds_now", "Odds by the river are computed on the flop and on the turn.")
-    variants: list[OddsSide] = list(players)
-    swap_keys: list[tuple[int, Card, Card]] = []
-    for p, cards in enumerate(inactive):
-        for card_in in cards:
-            for card_out in players[p].active:
-                hand = tuple(card_in if c == card_out else c for c in players[p].active)
-                variants.append(
-                    OddsSide(
-                        hand,
-                        players[p].fixed,
-                        players[p].affinity_order,
-                        players[p].chain_alive,
-                        players[p].last_score,
-                        players[p].damage_reduction,
-                    )
-                )
-                swap_keys.append((p, card_in, card_out))
-    known = [c.index for s in (*players, *threats) for c in s.active]
-    known += [c.index for c in (*community, *seen)] + [c.index for cards in inactive for c in cards]
-    known_set = set(known)
-    if len(known_set) != len(known):
-        raise RuleViolation("duplicate_card", "A card is counted twice in the odds request.")
-    remaining = [i for i in range(DECK_SIZE) if i not in known_set]
+    variants, swap_keys = _swap_variants(players, inactive)
+    remaining = unseen_ids([*players, *threats], [*community, *seen], inactive)
     sides = [*variants, *threats]
-    n_var = len(variants)
-    n_threats = len(threats)
-    community_ids = [c.index for c in community]
-    on_flop = len(community) == 3
-    ids_of = [[c.index for c in s.active] + community_ids for s in sides]
-    resonance_now = [sum(1 for c in community if c.affinity.order == s.affinity_order) for s in sides]
-    aff = [s.affinity_order for s in sides]
-    fixed = [s.fixed + resonance_now[k] for k, s in enumerate(sides)]
-    reduction = [s.damage_reduction for s in sides]
-    fast = [len(ids) + 2 <= MAX_HAND_CARDS for ids in ids_of]
-    base_product = [math.prod(PRIME_OF[i] for i in ids) for ids in ids_of]
-    base_counters = [sum(AFFINITY_NIBBLE_OF[i] for i in ids) for ids in ids_of]
-    # Which sides can still earn a river chain bonus, and against which hand it is measured.
-    chain_ref: list[dict[int, int] | None] = []
-    for k, s in enumerate(sides):
-        if not s.chain_alive:
-            chain_ref.append(None)
-        elif on_flop:
-            # Alive after the turn only on a strictly better turn hand (+2 then); the river
-            # must then beat the turn hand.
-            per_turn = {c: _value([*ids_of[k], c]) for c in remaining}
-            chain_ref.append({c: v for c, v in per_turn.items() if v > s.last_score})
-        else:
-            chain_ref.append({-1: s.last_score})
-    any_chain = any(ref is not None for ref in chain_ref)
-
-    higher = [[0] * n_threats for _ in range(n_var)]
-    equal = [[0] * n_threats for _ in range(n_var)]
-    dealt = [[0] * n_threats for _ in range(n_var)]
-    taken = [[0] * n_threats for _ in range(n_var)]
-    runouts = 0
-    attacks = [0] * len(sides)
-    values = [0] * len(sides)
-
-    def tally(weight: int) -> None:
-        for v in range(n_var):
-            mine = attacks[v]
-            red = reduction[v]
-            row_h, row_e, row_d, row_t = higher[v], equal[v], dealt[v], taken[v]
-            for t in range(n_threats):
-                diff = mine - attacks[n_var + t]
-                if diff > 0:
-                    row_h[t] += weight
-                    row_d[t] += diff * weight
-                elif diff == 0:
-                    row_e[t] += weight
-                elif -diff > red:
-                    row_t[t] += (-diff - red) * weight
-
-    rivers: list[tuple[int, ...]] = (
-        [pair for pair in combinations(remaining, 2)] if on_flop else [(c,) for c in remaining]
-    )
-    for drawn in rivers:
-        product = 1
-        counters = 0
-        for c in drawn:
-            product *= PRIME_OF[c]
-            counters += AFFINITY_NIBBLE_OF[c]
-        for k in range(len(sides)):
-            if fast[k]:
-                value = RANK_TABLE[base_product[k] * product]
-                total = base_counters[k] + counters
-                if (total + FLUSH_BIAS) & FLUSH_TEST:
-                    value = max(value, flush_value((*ids_of[k], *drawn), total))
-            else:
-                value = _value([*ids_of[k], *drawn])
-            values[k] = value
-            res = 0
-            for c in drawn:
-                if c // 10 == aff[k]:
-                    res += 1
-            attacks[k] = fixed[k] + (value >> CATEGORY_SHIFT) + res
-        if not on_flop:
-            for k, ref in enumerate(chain_ref):
-                if ref is not None and values[k] > ref[-1]:
-                    attacks[k] += RIVER_CHAIN_BONUS
-            runouts += 1
-            tally(1)
-            continue
-        if not any_chain:
-            # Without a live chain the order of turn and river does not matter: count both.
-            runouts += 2
-            tally(2)
-            continue
-        plain = attacks[:]
-        for turn in drawn:
-            attacks[:] = plain
-            for k, ref in enumerate(chain_ref):
-                if ref is not None and turn in ref and values[k] > ref[turn]:
-                    attacks[k] += RIVER_CHAIN_BONUS
-            runouts += 1
-            tally(1)
-
-    def matchups(v: int) -> tuple[Matchup, ...]:
-        return tuple(
-            Matchup(
-                runouts,
-                higher[v][t],
-                equal[v][t],
-                runouts - higher[v][t] - equal[v][t],
-                dealt[v][t],
-                taken[v][t],
-            )
-            for t in range(n_threats)
-        )
-
+    prep = _prepare(sides, community, remaining)
+    tally = _Tally(len(variants), len(threats), prep.reduction)
+    _count_runouts(prep, remaining, len(community) == 3, tally)
     per_player: list[list[tuple[Card, Card, tuple[Matchup, ...]]]] = [[] for _ in players]
     for offset, (p, card_in, card_out) in enumerate(swap_keys):
-        per_player[p].append((card_in, card_out, matchups(len(players) + offset)))
+        per_player[p].append((card_in, card_out, tally.matchups(len(players) + offset)))
     return RiverOdds(
-        runouts,
-        tuple(matchups(p) for p in range(len(players))),
+        tally.runouts,
+        tuple(tally.matchups(p) for p in range(len(players))),
         tuple(tuple(rows) for rows in per_player),
     )

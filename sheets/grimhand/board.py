@@ -218,7 +218,33 @@ def _combat(state: Mapping[str, Any], odds_now: Mapping[str, Any]) -> dict[str, 
     for score in combat["scores"]:
         if int(score["round"]) == now:
             latest[score["side_id"]] = score
-    odds = _odds_rows(odds_now)
+    sides = _side_views(state, combat, latest, _odds_rows(odds_now))
+    street = combat["street"]
+    coming, count = _STREET_CARDS.get(street, ("", 0))
+    damage = [
+        {**d, "from_name": names.get(d["from"], d["from"]), "to_name": names.get(d["to"], d["to"])}
+        for d in combat["damage"]
+        if int(d["round"]) == now
+    ]
+    return {
+        "players": [v for v in sides if v["side"]["kind"] == "player"],
+        "threats": [v for v in sides if v["side"]["kind"] != "player"],
+        "queue": [names.get(key, key) for key in combat["queue"]],
+        "card_groups": _card_groups(seen),
+        "coming": coming,
+        "street_slots": [str(n) for n in range(1, count + 1)],
+        "damage": damage,
+        "rewards": _reward_views(combat, names),
+    }
+
+
+def _side_views(
+    state: Mapping[str, Any],
+    combat: Mapping[str, Any],
+    latest: Mapping[str, Mapping[str, Any]],
+    odds: Mapping[str, Any],
+) -> list[dict[str, Any]]:
+    """Each side with its latest score, its LE shown, its hole-card slots and its odds."""
     characters = state.get("characters", {})
     sides = []
     for side in combat["sides"]:
@@ -235,7 +261,12 @@ def _combat(state: Mapping[str, Any], odds_now: Mapping[str, Any]) -> dict[str, 
             "active_slots": [str(n) for n in range(1, 3 + extra)],
             "odds": odds.get(side["id"]),
         })  # fmt: skip
-    groups = [
+    return sides
+
+
+def _card_groups(seen: set[str]) -> list[dict[str, Any]]:
+    """The deck by affinity for the card pickers; a card already on the table is greyed out."""
+    return [
         {
             "label": affinity.value,
             "cards": [
@@ -246,8 +277,10 @@ def _combat(state: Mapping[str, Any], odds_now: Mapping[str, Any]) -> dict[str, 
         }
         for affinity in CARD_AFFINITIES
     ]
-    street = combat["street"]
-    coming, count = _STREET_CARDS.get(street, ("", 0))
+
+
+def _reward_views(combat: Mapping[str, Any], names: Mapping[str, str]) -> list[dict[str, Any]]:
+    """Each despatch's rewards: XP with its hand multiplier, final blows, loot rolls (§7.4.8)."""
     rewards = []
     for entry in combat["rewards"]:
         hands = {
@@ -270,21 +303,7 @@ def _combat(state: Mapping[str, Any], odds_now: Mapping[str, Any]) -> dict[str, 
         rewards.append(
             {"entry": entry, "names": " & ".join(entry["names"]), "xp": xp, "blows": blows, "loot": loot}
         )
-    damage = [
-        {**d, "from_name": names.get(d["from"], d["from"]), "to_name": names.get(d["to"], d["to"])}
-        for d in combat["damage"]
-        if int(d["round"]) == now
-    ]
-    return {
-        "players": [v for v in sides if v["side"]["kind"] == "player"],
-        "threats": [v for v in sides if v["side"]["kind"] != "player"],
-        "queue": [names.get(key, key) for key in combat["queue"]],
-        "card_groups": groups,
-        "coming": coming,
-        "street_slots": [str(n) for n in range(1, count + 1)],
-        "damage": damage,
-        "rewards": rewards,
-    }
+    return rewards
 
 
 def board_context(

@@ -132,8 +132,8 @@ def _load_tables(tables: GameTables) -> tuple[int, dict[str, StatureLevel], dict
     return count, statures, challenges
 
 
-def _load_cards(statures: dict[str, StatureLevel], tables: GameTables) -> int:
-    """Equipment, threats, exploration cards, quests and stature abilities (base cards only)."""
+def _load_equipment(tables: GameTables) -> int:
+    """Equipment cards (base cards only)."""
     count = 0
     for item in data.EQUIPMENT:
         _upsert(
@@ -148,6 +148,12 @@ def _load_cards(statures: dict[str, StatureLevel], tables: GameTables) -> int:
             },
         )
         count += 1
+    return count
+
+
+def _load_threats() -> int:
+    """Threat cards (base cards only)."""
+    count = 0
     for threat in data.THREATS:
         _upsert(
             Threat,
@@ -165,6 +171,12 @@ def _load_cards(statures: dict[str, StatureLevel], tables: GameTables) -> int:
             },
         )
         count += 1
+    return count
+
+
+def _load_exploration() -> int:
+    """Exploration cards (base cards only)."""
+    count = 0
     for card in data.EXPLORATION:
         _upsert(
             ExplorationCard,
@@ -172,6 +184,12 @@ def _load_cards(statures: dict[str, StatureLevel], tables: GameTables) -> int:
             {"name": card.name, "kind": card.kind, "resolve_text": card.resolve_text},
         )
         count += 1
+    return count
+
+
+def _load_quests(statures: dict[str, StatureLevel], tables: GameTables) -> int:
+    """Quests with their effects (base cards only)."""
+    count = 0
     for quest in data.QUESTS:
         _upsert(
             Quest,
@@ -189,6 +207,12 @@ def _load_cards(statures: dict[str, StatureLevel], tables: GameTables) -> int:
             },
         )
         count += 1
+    return count
+
+
+def _load_stature_abilities(statures: dict[str, StatureLevel], tables: GameTables) -> int:
+    """Stature abilities (base cards only)."""
+    count = 0
     for ability in data.STATURE_ABILITIES:
         _upsert(
             StatureAbility,
@@ -201,6 +225,17 @@ def _load_cards(statures: dict[str, StatureLevel], tables: GameTables) -> int:
         )
         count += 1
     return count
+
+
+def _load_cards(statures: dict[str, StatureLevel], tables: GameTables) -> int:
+    """Equipment, threats, exploration cards, quests and stature abilities (base cards only)."""
+    return (
+        _load_equipment(tables)
+        + _load_threats()
+        + _load_exploration()
+        + _load_quests(statures, tables)
+        + _load_stature_abilities(statures, tables)
+    )
 
 
 @transaction.atomic

@@ -117,17 +117,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     combat = turn.get("combat")
     turn_seat = turn.get("seat_id")
     phase = str(turn.get("phase", "draw"))
-    combat_view = None
-    if combat:
-        attacker = by_id.get(int(combat["attacker"]))
-        target = by_id.get(int(combat["target"]))
-        combat_view = {
-            "attacker": attacker,
-            "target": target,
-            "attacker_owner": _name(names, attacker["seat_id"]) if attacker else "",
-            "target_owner": _name(names, target["seat_id"]) if target else "",
-            "round": combat["round"],
-        }
+    combat_view = _combat_view(combat, by_id, names) if combat else None
     living = [h for h in heroes if h["alive"]]
     turn_heroes = [h for h in living if h["seat_id"] == turn_seat and h["position"] == "arena"]
     targets = [h for h in living if h["seat_id"] != turn_seat and h["position"] == "arena"]
@@ -158,8 +148,30 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "win_reason": state.get("win_reason"),
         "final": [{**row, "name": _name(names, row["seat_id"])} for row in results(dict(state))],
         "living": _by_name(living),
-        "rounds": COMBAT_ROUNDS,
         "overkill_carries": state.get("overkill") == "carry",
+        **_constants(),
+    }
+
+
+def _combat_view(
+    combat: Mapping[str, Any], by_id: Mapping[int, dict[str, Any]], names: Mapping[int, str]
+) -> dict[str, Any]:
+    """The fight under way: its two heroes, whose they are, and its round."""
+    attacker = by_id.get(int(combat["attacker"]))
+    target = by_id.get(int(combat["target"]))
+    return {
+        "attacker": attacker,
+        "target": target,
+        "attacker_owner": _name(names, attacker["seat_id"]) if attacker else "",
+        "target_owner": _name(names, target["seat_id"]) if target else "",
+        "round": combat["round"],
+    }
+
+
+def _constants() -> dict[str, Any]:
+    """The rules' constants and pick lists the board's forms show."""
+    return {
+        "rounds": COMBAT_ROUNDS,
         "dark_death": DARK_DEATH,
         "hand_size": HAND_SIZE,
         "heroes_per_player": HEROES_PER_PLAYER,

@@ -186,6 +186,62 @@ def _waiting_panel(seat: Any) -> dict[str, Any]:
     }
 
 
+def _panels(
+    state: Mapping[str, Any],
+    players: Sequence[Mapping[str, Any]],
+    hands: Sequence[Mapping[str, Any]],
+    views: Sequence[Sequence[dict[str, Any]]],
+    colours: Mapping[int, str],
+    free: Sequence[str],
+) -> list[dict[str, Any]]:
+    """Each player's panel once the game is on: hand and score, combos, their place-a-combo part."""
+    turn = state.get("turn_seat_id")
+    freely = not supernaturals_cost_an_action(state)
+    combos = [c for mine in views for c in mine]
+    return [
+        {
+            "seat_id": h["seat_id"],
+            "name": h["name"],
+            "colour": colours.get(h["seat_id"], DEFAULT_COLOUR),
+            # What the panel shows of the player, not the snapshot's dict (that holds every combo again).
+            "player": {"hand": p["hand"], "score": p["score"]},
+            # Apart from the combo itself, what changes with the rest of the table: the supernaturals
+            # it could still take, and the combos it could be swapped with.
+            "combos": [(c, free if c["growable"] else [], _swaps(c, combos)) for c in mine],
+            "is_turn": turn == h["seat_id"],
+            "won": h["seat_id"] in state.get("winner_seat_ids", []),
+            # Its own part: a hand or a score changed leaves these buttons as they were kept. Out of
+            # the seat's turn only a card's say-so places a combo (``combos.allowance``).
+            "place": {
+                "seat_id": h["seat_id"],
+                "name": h["name"],
+                "is_turn": turn == h["seat_id"],
+                "freely": freely,
+                "presets": _presets(h["seat_id"]),
+                "singles": [{"card": c, "payload": _place_payload((c,), h["seat_id"])} for c in free]
+                if freely
+                else [],
+            },
+        }
+        for p, h, mine in zip(players, hands, views, strict=True)
+    ]
+
+
+def _combo_views(
+    players: Sequence[Mapping[str, Any]], hands: Sequence[Mapping[str, Any]], freely: bool, turn: Any
+) -> list[list[dict[str, Any]]]:
+    """Each player's combos as shown, each with the other players it could go to."""
+    views = [
+        [_combo_view(c, h["seat_id"], h["name"], freely and h["seat_id"] == turn) for c in p["combos"]]
+        for p, h in zip(players, hands, strict=True)
+    ]
+    for combo in (c for mine in views for c in mine):
+        combo["others"] = [
+            {"seat_id": h["seat_id"], "name": h["name"]} for h in hands if h["seat_id"] != combo["seat_id"]
+        ]
+    return views
+
+
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
     """Whose turn it is, each player's panel with their combos, the final table, the pick lists.
 
@@ -206,43 +262,9 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     hands = [
         {"seat_id": int(p["seat_id"]), "name": _name(names, p["seat_id"]), "hand": p["hand"]} for p in players
     ]
-    views = [
-        [_combo_view(c, h["seat_id"], h["name"], freely and h["seat_id"] == turn) for c in p["combos"]]
-        for p, h in zip(players, hands, strict=True)
-    ]
-    combos = [c for mine in views for c in mine]
-    for combo in combos:
-        combo["others"] = [
-            {"seat_id": h["seat_id"], "name": h["name"]} for h in hands if h["seat_id"] != combo["seat_id"]
-        ]
+    views = _combo_views(players, hands, freely, turn)
     if started:
-        panels = [
-            {
-                "seat_id": h["seat_id"],
-                "name": h["name"],
-                "colour": colours.get(h["seat_id"], DEFAULT_COLOUR),
-                # What the panel shows of the player, not the snapshot's dict (that holds every combo again).
-                "player": {"hand": p["hand"], "score": p["score"]},
-                # Apart from the combo itself, what changes with the rest of the table: the supernaturals
-                # it could still take, and the combos it could be swapped with.
-                "combos": [(c, free if c["growable"] else [], _swaps(c, combos)) for c in mine],
-                "is_turn": turn == h["seat_id"],
-                "won": h["seat_id"] in state.get("winner_seat_ids", []),
-                # Its own part: a hand or a score changed leaves these buttons as they were kept. Out of
-                # the seat's turn only a card's say-so places a combo (``combos.allowance``).
-                "place": {
-                    "seat_id": h["seat_id"],
-                    "name": h["name"],
-                    "is_turn": turn == h["seat_id"],
-                    "freely": freely,
-                    "presets": _presets(h["seat_id"]),
-                    "singles": [{"card": c, "payload": _place_payload((c,), h["seat_id"])} for c in free]
-                    if freely
-                    else [],
-                },
-            }
-            for p, h, mine in zip(players, hands, views, strict=True)
-        ]
+        panels = _panels(state, players, hands, views, colours, free)
     else:
         panels = [_waiting_panel(s) for s in seated]
     seat_ids = [s.pk for s in seated]

@@ -157,14 +157,9 @@ def _expected_street(state: CombatState) -> Street:
     return Street.FLOP if state.last_street is None else state.last_street.next or Street.FLOP
 
 
-def resolve_street(
-    state: CombatState, street: Street, community: Sequence[Card]
-) -> tuple[CombatState, StreetReport]:
-    """Score ``street`` for every side, deal damage both ways and update the lineup."""
-    if street is not _expected_street(state):
-        raise RuleViolation("wrong_street", f"expected the {_expected_street(state).name.lower()} next")
+def _score_sides(state: CombatState, street: Street, community: Sequence[Card]) -> dict[str, StreetScore]:
+    """Every fighting side's attack on ``street`` (§7.4.2, §7.4.9); a queued entrant's bonus (§7.4.3)."""
     scores: dict[str, StreetScore] = {}
-    chains = dict(state.chains)
     for p in state.players:
         scores[p.seat] = score_street(
             street,
@@ -172,7 +167,7 @@ def resolve_street(
             p.affinity,
             p.active,
             community,
-            chains.get(p.seat),
+            state.chains.get(p.seat),
             modifiers=p.modifiers,
         )
     for e in state.entities:
@@ -185,46 +180,85 @@ def resolve_street(
             e.mob.affinity,
             e.active,
             community,
-            chains.get(e.key),
+            state.chains.get(e.key),
             entry_bonus=entry,
             modifiers=e.modifiers,
         )
-    chains.update({side: score.chain for side, score in scores.items()})
+    return scores
 
-    to_players = {p.seat: 0 for p in state.players}
-    to_entities = {e.key: 0 for e in state.entities}
-    dealt: dict[str, dict[str, int]] = {e.key: {} for e in state.entities}
+
+@dataclass(frozen=True, slots=True)
+class _Damage:
+    """What every player and entity takes on one street, and who dealt what to each entity."""
+
+    to_players: dict[str, int]
+    to_entities: dict[str, int]
+    dealt: dict[str, dict[str, int]]
+
+
+def _exchange_all(state: CombatState, scores: Mapping[str, StreetScore]) -> _Damage:
+    """Every player against every entity at once (§7.4.7)."""
+    damage = _Damage(
+        {p.seat: 0 for p in state.players},
+        {e.key: 0 for e in state.entities},
+        {e.key: {} for e in state.entities},
+    )
     for p in state.players:
         for e in state.entities:
             result = exchange(scores[p.seat].attack, scores[e.key].attack, p.damage_reduction)
-            to_players[p.seat] += result.to_player
-            to_entities[e.key] += result.to_threat
-            dealt[e.key][p.seat] = result.to_threat
+            damage.to_players[p.seat] += result.to_player
+            damage.to_entities[e.key] += result.to_threat
+            damage.dealt[e.key][p.seat] = result.to_threat
+    return damage
 
-    hands = {p.seat: scores[p.seat].hand for p in state.players}
+
+def _entities_after(
+    state: CombatState, street: Street, damage: _Damage, hands: dict[str, HandValue]
+) -> tuple[list[EntitySide], list[Despatch]]:
+    """The entities still standing, and those despatched with their final blow (§7.4.8)."""
     survivors: list[EntitySide] = []
     fallen: list[Despatch] = []
     for e in state.entities:
-        le = e.le - to_entities[e.key]
+        le = e.le - damage.to_entities[e.key]
         if le > 0:
             survivors.append(replace(e, le=le))
             continue
-        by_player = dealt[e.key]
+        by_player = damage.dealt[e.key]
         # The biggest hit of the killing street counts as the final blow; the
         # earlier seat wins a tie, because seats are listed in turn order.
         best = max(by_player.values(), default=0)
         final = next((seat for seat, dmg in by_player.items() if dmg == best and dmg > 0), None)
         fallen.append(Despatch(e.mob, street, final, hands, state.round))
+    return survivors, fallen
 
+
+def _players_after(state: CombatState, damage: _Damage) -> tuple[list[PlayerSide], list[str]]:
+    """The players still standing, and the seats brought to LE <= 0."""
     players: list[PlayerSide] = []
     defeated: list[str] = []
     for p in state.players:
-        le = p.le - to_players[p.seat]
+        le = p.le - damage.to_players[p.seat]
         if le > 0:
             players.append(replace(p, le=le))
         else:
             defeated.append(p.seat)
+    return players, defeated
 
+
+def resolve_street(
+    state: CombatState, street: Street, community: Sequence[Card]
+) -> tuple[CombatState, StreetReport]:
+    """Score ``street`` for every side, deal damage both ways and update the lineup."""
+    if street is not _expected_street(state):
+        raise RuleViolation("wrong_street", f"expected the {_expected_street(state).name.lower()} next")
+    scores = _score_sides(state, street, community)
+    chains = {**state.chains, **{side: score.chain for side, score in scores.items()}}
+    damage = _exchange_all(state, scores)
+    hands = {p.seat: scores[p.seat].hand for p in state.players}
+    survivors, fallen = _entities_after(state, street, damage, hands)
+    players, defeated = _players_after(state, damage)
+
+    # Queued entities fill the open slots and enter on the next street (§7.4.3).
     queue = list(state.queue)
     entered: list[str] = []
     while queue and len(survivors) < state.active_limit:
@@ -243,7 +277,7 @@ def resolve_street(
         defeated=state.defeated + tuple(defeated),
     )
     report = StreetReport(
-        street, scores, to_players, to_entities, tuple(fallen), tuple(defeated), tuple(entered)
+        street, scores, damage.to_players, damage.to_entities, tuple(fallen), tuple(defeated), tuple(entered)
     )
     return new_state, report
 

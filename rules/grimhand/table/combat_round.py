@@ -201,9 +201,8 @@ def _from_the_sheets(ctx: Ctx, combat: dict[str, Any]) -> list[str]:
     return said
 
 
-def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[str]:
-    names = {s["id"]: s["name"] for s in combat["sides"]}
-    lines = [f"{name.title()} {' '.join(combat['community'])}"]
+def _record_scores(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> None:
+    """Each side's street score with its breakdown, and its chain after it (§7.4.2, §7.4.9)."""
     for side_id, score in report.scores.items():
         ctx.rec.insert(["combat", "scores"], {
             "round": combat["round"], "street": name, "side_id": side_id, "hand": score.hand.title,
@@ -213,6 +212,11 @@ def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
             "breakdown": [{"source": s, "amount": a} for s, a in score.breakdown()],
         })  # fmt: skip
         set_side(ctx, side_id, "chain", chain_json(score.chain))
+
+
+def _record_exchanges(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[str]:
+    """Every player against every scored threat: the damage rows and one line each (§7.4.7)."""
+    lines = []
     for p in players(combat):
         for t in [s for s in combat["sides"] if s["id"] in report.scores and s["kind"] != "player"]:
             hit = exchange(
@@ -234,6 +238,12 @@ def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
                     else "no damage"
                 )
             )
+    return lines
+
+
+def _record_life(ctx: Ctx, combat: dict[str, Any], report: StreetReport) -> list[str]:
+    """Every side's LE after the street, on the sheet and in the block; LE stops at 0 (§7.4.7)."""
+    lines = []
     for p in players(combat):
         char = char_of(ctx, p)
         taken = report.damage_to_players.get(p["id"], 0)
@@ -244,10 +254,16 @@ def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
         set_side(ctx, p["id"], "le", le)
     for t in [s for s in combat["sides"] if s["id"] in report.damage_to_entities]:
         taken = report.damage_to_entities[t["id"]]
-        le = max(0, int(t["le"]) - taken)  # §7.4.7: LE stops at 0
+        le = max(0, int(t["le"]) - taken)
         if taken:
             lines.append(f"{t['name']}: LE {t['le']} \u2192 {le}" + (", despatched" if le == 0 else ""))
         set_side(ctx, t["id"], "le", le)
+    return lines
+
+
+def _record_lineup(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[str]:
+    """Despatched threats and their rewards, defeated players, entrants from the queue (§7.4.3, §7.4.8)."""
+    lines = []
     for d in report.despatched:
         set_side(ctx, d.mob.key, "status", "despatched")
         set_side(ctx, d.mob.key, "despatched", True)
@@ -259,6 +275,7 @@ def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
         hands = {sid: s.hand.category for sid, s in report.scores.items()}
         lines.append(grant(ctx, combat, list(report.despatched), hands, name)["said"])
     following = STREET_OF[name].next
+    names = {s["id"]: s["name"] for s in combat["sides"]}
     for key in report.entered:
         set_side(ctx, key, "status", "active")
         set_side(ctx, key, "entered_on", following.name.lower() if following else None)
@@ -266,6 +283,15 @@ def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
     if report.entered:
         ctx.rec.set(["combat", "queue"], [k for k in combat["queue"] if k not in report.entered])
     return lines
+
+
+def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[str]:
+    """A scored street into the block and onto the sheets; the log's lines, in play order."""
+    lines = [f"{name.title()} {' '.join(combat['community'])}"]
+    _record_scores(ctx, combat, name, report)
+    lines += _record_exchanges(ctx, combat, name, report)
+    lines += _record_life(ctx, combat, report)
+    return lines + _record_lineup(ctx, combat, name, report)
 
 
 def next_round_(ctx: Ctx, payload: Payload) -> EventBody:

@@ -12,7 +12,7 @@ from typing import Any
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
-from rules.grimhand.combat.lineup import Threat, form_mobs
+from rules.grimhand.combat.lineup import Mob, Threat, form_mobs
 from rules.grimhand.table import session
 from rules.grimhand.table.catalogue import parse_affinity
 from rules.grimhand.table.combat_state import (
@@ -87,49 +87,71 @@ def _player_side(char: Character) -> Side:
     }
 
 
+def _solo_party(ctx: Ctx, payload: Payload) -> tuple[list[Character], dict[str, Any] | None]:
+    """One character alone, for a quest's Threat Manifestation when ``quest`` is named (§9.1)."""
+    solo = find_character(ctx.state, payload["solo"])
+    if session.is_defeated(ctx, solo):
+        raise RuleViolation("defeated", f"{solo['name']} has left the quest.")
+    if payload.get("quest") is None:
+        return [solo], None
+    name = text(payload, "quest", "Quest", 80)
+    entry = next((q for q in solo["quests"] if q["name"].lower() == name.lower()), None)
+    challenge = (entry or {}).get("challenge") or {}
+    if entry is None or entry["status"] != "active" or challenge.get("challenge") != "Threat Manifestation":
+        raise RuleViolation(
+            "no_threat_challenge",
+            f"{solo['name']} has no Threat Manifestation challenge rolled for {name} (§9.1).",
+            {"field": "quest"},
+        )
+    return [solo], {"character_id": solo["id"], "quest": entry["name"]}
+
+
+def _explore_party(ctx: Ctx) -> list[Character]:
+    """The party, against the explore card revealed and not yet resolved (§7.4.3)."""
+    session.require_phase(ctx, "explore", doing="start a combat")
+    card = session.current_card(ctx)
+    if card is None or card.get("resolved"):
+        raise RuleViolation("no_explore_card", "Reveal an explore card before a combat starts.")
+    return session.party(ctx)
+
+
+def _read_threats(ctx: Ctx, payload: Payload) -> list[Threat]:
+    """The named or typed threats; outside a quest the event deck's rank bounds them (§3.1, §7.2)."""
+    raw = payload.get("threats")
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_THREATS:
+        raise RuleViolation("bad_field", f"Name 1 to {MAX_THREATS} threats.", {"field": "threats"})
+    threats = [_threat_from(ctx, item, n) for n, item in enumerate(raw)]
+    if payload.get("quest") is None:
+        # The event deck grows like the others; a Threat Manifestation's rank is the quest's.
+        for n, threat in enumerate(threats):
+            what = f"{threat.name} is rank {threat.rank}"
+            session.require_deck_rank(ctx, threat.rank, "event", what, f"threats.{n}")
+    return threats
+
+
+def _threat_side(mob: Mob, active: bool) -> Side:
+    return {
+        "id": mob.key, "kind": "mob" if len(mob.members) > 1 else "threat", "name": mob.name,
+        "members": [t.name for t in mob.members], "ranks": list(mob.ranks),
+        "lives": [t.life for t in mob.members], "affinity": mob.affinity.value,
+        "base_attack": mob.base_attack, "modifiers": 0, "damage_reduction": 0,
+        "le": mob.life, "max_le": mob.life, "active": [], "inactive": [],
+        "status": "active" if active else "queued", "retreated": False, "despatched": False,
+        "chain": None, "entered_on": None,
+    }  # fmt: skip
+
+
 def start(ctx: Ctx, payload: Payload) -> EventBody:
     """``combat.start {threats, active_limit?, solo?, quest?}`` (§7.4.3; spec: Threat Manifestation)."""
     fields(payload, ("threats", "active_limit", "solo", "quest"))
     require_host(ctx, "start a combat")
     if ctx.state.get("combat"):
         raise RuleViolation("combat_under_way", "A combat is already under way.")
-    raw = payload.get("threats")
-    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_THREATS:
-        raise RuleViolation("bad_field", f"Name 1 to {MAX_THREATS} threats.", {"field": "threats"})
-    threats = [_threat_from(ctx, item, n) for n, item in enumerate(raw)]
-    if payload.get("quest") is None:
-        # The event deck grows like the others (§3.1, §7.2); a Threat Manifestation's rank is the quest's.
-        for n, threat in enumerate(threats):
-            what = f"{threat.name} is rank {threat.rank}"
-            session.require_deck_rank(ctx, threat.rank, "event", what, f"threats.{n}")
+    threats = _read_threats(ctx, payload)
     before = session.phase(ctx)
-    quest: dict[str, Any] | None = None
-    if payload.get("solo") is not None:
-        solo = find_character(ctx.state, payload["solo"])
-        if session.is_defeated(ctx, solo):
-            raise RuleViolation("defeated", f"{solo['name']} has left the quest.")
-        party = [solo]
-        if payload.get("quest") is not None:
-            name = text(payload, "quest", "Quest", 80)
-            entry = next((q for q in solo["quests"] if q["name"].lower() == name.lower()), None)
-            challenge = (entry or {}).get("challenge") or {}
-            if (
-                entry is None
-                or entry["status"] != "active"
-                or challenge.get("challenge") != "Threat Manifestation"
-            ):
-                raise RuleViolation(
-                    "no_threat_challenge",
-                    f"{solo['name']} has no Threat Manifestation challenge rolled for {name} (§9.1).",
-                    {"field": "quest"},
-                )
-            quest = {"character_id": solo["id"], "quest": entry["name"]}
-    else:
-        session.require_phase(ctx, "explore", doing="start a combat")
-        card = session.current_card(ctx)
-        if card is None or card.get("resolved"):
-            raise RuleViolation("no_explore_card", "Reveal an explore card before a combat starts.")
-        party = session.party(ctx)
+    party, quest = (
+        _solo_party(ctx, payload) if payload.get("solo") is not None else (_explore_party(ctx), None)
+    )
     if not party:
         raise RuleViolation("no_party", "Nobody is left to fight.")
     setting = int(ctx.settings.get("active_limit", 0) or 0)
@@ -139,16 +161,7 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
     level = int(session.campaign(ctx).get("level") or 0)
     mobs = form_mobs(threats)
     sides = [_player_side(c) for c in party]
-    for position, mob in enumerate(mobs):
-        sides.append({
-            "id": mob.key, "kind": "mob" if len(mob.members) > 1 else "threat", "name": mob.name,
-            "members": [t.name for t in mob.members], "ranks": list(mob.ranks),
-            "lives": [t.life for t in mob.members], "affinity": mob.affinity.value,
-            "base_attack": mob.base_attack, "modifiers": 0, "damage_reduction": 0,
-            "le": mob.life, "max_le": mob.life, "active": [], "inactive": [],
-            "status": "active" if position < limit else "queued", "retreated": False, "despatched": False,
-            "chain": None, "entered_on": None,
-        })  # fmt: skip
+    sides += [_threat_side(mob, position < limit) for position, mob in enumerate(mobs)]
     combat = {
         "round": 1,
         "street": "deal",

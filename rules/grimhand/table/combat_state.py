@@ -195,48 +195,22 @@ def _river_odds(
     return river_odds(players, threats, community, seen, inactive)
 
 
-def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
-    """Each player's chances by the river against each active threat, and the swaps (issue #10).
-
-    Exact over the unseen cards of the 50-card deck (every card on the table is
-    seen: the players enter their own hole cards). Available on the flop and
-    the turn, once every fighting side holds its active cards.
-    """
-    combat = state.get("combat")
-    if not combat:
-        return {"available": False, "reason": "No combat is under way.", "players": []}
-    street = combat["street"]
-    if street not in ("flop", "turn"):
-        reason = "Odds come after the flop." if street == "deal" else "The river is the last street."
-        return {"available": False, "reason": reason, "players": []}
-    fighting = [s for s in players(combat) if s["active"]]
-    threats = [s for s in active_threats(combat) if s["active"]]
-    if not fighting or not threats:
-        return {"available": False, "reason": "Every side needs its active cards first.", "players": []}
-
-    def odds_side(s: Side) -> OddsSide:
-        chain = s.get("chain") or {}
-        entry = 2 if s.get("entered_on") == "river" else 0
-        return OddsSide(
-            cards_of(s["active"]),
-            int(s["base_attack"]) + int(s["modifiers"]) + entry,
-            Affinity(s["affinity"]).order,
-            bool(chain.get("alive")),
-            int(chain.get("score", 0)),
-            int(s.get("damage_reduction", 0)),
-        )
-
-    used = {c for s in (*fighting, *threats) for c in (*s["active"], *s["inactive"])} | set(
-        combat["community"]
+def odds_side(s: Side) -> OddsSide:
+    """What a side's attack depends on besides the cards to come; a river entrant's +2 (§7.4.3)."""
+    chain = s.get("chain") or {}
+    entry = 2 if s.get("entered_on") == "river" else 0
+    return OddsSide(
+        cards_of(s["active"]),
+        int(s["base_attack"]) + int(s["modifiers"]) + entry,
+        Affinity(s["affinity"]).order,
+        bool(chain.get("alive")),
+        int(chain.get("score", 0)),
+        int(s.get("damage_reduction", 0)),
     )
-    other = [c for c in seen_cards(combat) if c not in used]
-    result = _river_odds(
-        tuple(odds_side(s) for s in fighting),
-        tuple(odds_side(t) for t in threats),
-        cards_of(combat["community"]),
-        cards_of(sorted(other)),
-        tuple(cards_of(s["inactive"]) for s in fighting),
-    )
+
+
+def odds_rows(fighting: Sequence[Side], threats: Sequence[Side], result: RiverOdds) -> list[dict[str, Any]]:
+    """Per player: each matchup as the page shows it, and each swap with its net gain per runout."""
     rows = []
     for p, side in enumerate(fighting):
         against = [
@@ -256,4 +230,37 @@ def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
                 "net_gain": (after - now) / (result.runouts or 1),
             })  # fmt: skip
         rows.append({"side_id": side["id"], "name": side["name"], "against": against, "swaps": swaps})
+    return rows
+
+
+def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
+    """Each player's chances by the river against each active threat, and the swaps (issue #10).
+
+    Exact over the unseen cards of the 50-card deck (every card on the table is
+    seen: the players enter their own hole cards). Available on the flop and
+    the turn, once every fighting side holds its active cards.
+    """
+    combat = state.get("combat")
+    if not combat:
+        return {"available": False, "reason": "No combat is under way.", "players": []}
+    street = combat["street"]
+    if street not in ("flop", "turn"):
+        reason = "Odds come after the flop." if street == "deal" else "The river is the last street."
+        return {"available": False, "reason": reason, "players": []}
+    fighting = [s for s in players(combat) if s["active"]]
+    threats = [s for s in active_threats(combat) if s["active"]]
+    if not fighting or not threats:
+        return {"available": False, "reason": "Every side needs its active cards first.", "players": []}
+    used = {c for s in (*fighting, *threats) for c in (*s["active"], *s["inactive"])} | set(
+        combat["community"]
+    )
+    other = [c for c in seen_cards(combat) if c not in used]
+    result = _river_odds(
+        tuple(odds_side(s) for s in fighting),
+        tuple(odds_side(t) for t in threats),
+        cards_of(combat["community"]),
+        cards_of(sorted(other)),
+        tuple(cards_of(s["inactive"]) for s in fighting),
+    )
+    rows = odds_rows(fighting, threats, result)
     return {"available": True, "street": street, "runouts": result.runouts, "players": rows}

@@ -12,7 +12,7 @@ import pytest
 
 from rules.engine import Actor
 from rules.grimhand.cards import Affinity, parse_cards
-from rules.grimhand.tests.test_grimhand_campaign import (
+from rules.grimhand.tests.campaign_support import (
     ANN,
     SHADOW,
     char,

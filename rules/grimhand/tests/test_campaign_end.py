@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules.engine import Actor, State
-from rules.grimhand.tests.test_grimhand_campaign import (
+from rules.grimhand.tests.campaign_support import (
     ANN,
     BLOOD,
     BO,

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.grimhand.tests.test_grimhand_campaign import (
+from rules.grimhand.tests.campaign_support import (
     ANN,
     SHADOW,
     char,

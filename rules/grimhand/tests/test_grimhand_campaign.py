@@ -8,7 +8,6 @@ the end of the game, each with its refusals (which change nothing) and undo.
 from __future__ import annotations
 
 import copy
-import dataclasses
 import random
 from typing import Any
 
@@ -16,89 +15,25 @@ import pytest
 
 from rules.engine import Actor, LoggedEvent, State
 from rules.errors import RuleViolation
-from rules.grimhand.table import GrimHandRules, QuestFacts, standard_catalogue
-from rules.grimhand.table.campaign import CAMPAIGN_HANDLERS
-from rules.grimhand.table.catalogue import EffectFacts, ExploreFacts, ThreatFacts
-
-QUESTS = (
-    QuestFacts("Iron Test", "Iron", "Recruit", 3,
-               success_effects=(EffectFacts("gold", 5),), failure_effects=(EffectFacts("doubt", 1),)),
-    QuestFacts("Blood Rite", "Blood", "Recruit", 3, success_effects=(EffectFacts("xp", 10),)),
-    QuestFacts("Bone Oath", "Bone", "Recruit", 3),
-)  # fmt: skip
-EXPLORE = (
-    ExploreFacts(1, "Blood", "Flesh-Worn Path", "Discovery"),
-    ExploreFacts(2, "Iron", "Rust Gate", "Hazard"),
-    ExploreFacts(3, "Nature", "Moss Hollow", "Place"),
+from rules.grimhand.tests.campaign_support import (
+    ANN,
+    BLOOD,
+    BO,
+    BONE,
+    HOST,
+    IRON,
+    RULES,
+    SHADOW,
+    WATCHER,
+    WILD,
+    char,
+    create,
+    exploring,
+    party,
+    play_card,
+    refused,
+    run,
 )
-CATALOGUE = dataclasses.replace(
-    standard_catalogue(QUESTS), exploration=EXPLORE, threats=(ThreatFacts("Wolf", 3, "Nature", "Minor", 6),)
-)
-RULES = GrimHandRules(CATALOGUE)
-SEATS = (1, 2, 3, 4)
-HOST = Actor(seat_id=1, role="host", seat_ids=SEATS)
-ANN = Actor(seat_id=2, role="player", seat_ids=SEATS)
-BO = Actor(seat_id=3, role="player", seat_ids=SEATS)
-WATCHER = Actor(seat_id=4, role="spectator", seat_ids=SEATS)
-# Affinity die faces (App. I): 1 Blood, 2 Bone, 3 Shadow, 4 Iron, 5 Nature, 6 Wild.
-BLOOD, BONE, SHADOW, IRON, NATURE, WILD = 1, 2, 3, 4, 5, 6
-
-
-def run(
-    state: State, type_: str, actor: Actor = HOST, seed: int = 1, /, **payload: Any
-) -> tuple[State, dict]:
-    outcome = RULES.apply(state, type_, payload, actor, random.Random(seed))
-    event = outcome.events[-1]
-    if type_ in CAMPAIGN_HANDLERS or type_ == "quest.resolve":
-        assert isinstance(event.payload.get("line"), str)  # worded for the log when it happened
-    return outcome.state, {"type": event.type, "payload": event.payload}
-
-
-def refused(state: State, type_: str, actor: Actor = HOST, /, **payload: Any) -> RuleViolation:
-    before = copy.deepcopy(state)
-    with pytest.raises(RuleViolation) as info:
-        RULES.apply(state, type_, payload, actor, random.Random(3))
-    assert state == before  # a refused command changes nothing
-    return info.value
-
-
-def create(state: State, actor: Actor, name: str, affinity: str, race: str = "Human") -> tuple[State, int]:
-    state, event = run(state, "character.create", actor, name=name, race=race, affinity=affinity,
-                       **{"class": "Warrior"})  # fmt: skip
-    return state, int(event["payload"]["character_id"])
-
-
-def char(state: State, cid: int) -> dict[str, Any]:
-    found: dict[str, Any] = state["characters"][str(cid)]
-    return found
-
-
-def party() -> tuple[State, int, int, int]:
-    """Host's Hal (Iron), Ann's Ada (Blood), Bo's Bea (Iron)."""
-    state = RULES.initial_state()
-    state, hal = create(state, HOST, "Hal", "Iron")
-    state, ada = create(state, ANN, "Ada", "Blood")
-    state, bea = create(state, BO, "Bea", "Iron")
-    return state, hal, ada, bea
-
-
-def exploring(levels: int = 2) -> tuple[State, int, int, int]:
-    state, hal, ada, bea = party()
-    state, _ = run(state, "campaign.start", levels=levels)
-    state, _ = run(state, "level.start")
-    state, _ = run(state, "initiative.roll", rolls={"1": 6, "2": 2, "3": 1})
-    return state, hal, ada, bea
-
-
-def play_card(state: State, name: str = "Rust Gate", dice: list[int] | None = None) -> State:
-    state, _ = run(state, "explore.reveal", name=name)
-    card = state["campaign"]["explore"][-1]
-    state, _ = run(state, "explore.event_roll", dice=dice or [SHADOW] * card["rank"])
-    state, _ = run(state, "explore.resolve")
-    return state
-
-
-# --- levels and the ante (§7.1) -------------------------------------------------
 
 
 def test_the_ante_of_level_n_is_n_le_and_an_unpaid_ante_defeats() -> None:
@@ -338,117 +273,6 @@ def test_meditation_and_healing_belong_to_a_rest_and_cost_what_the_table_says() 
     assert refused(state, "rest.heal", character_id=hal, le=1).code == "not_enough_gold"
     state, _ = run(state, "rest.end")
     assert state["campaign"]["phase"] == "explore"
-
-
-# --- quest challenges (§9.1) ----------------------------------------------------------
-
-
-def questing(dice: list[int], quest: str = "Iron Test") -> tuple[State, int]:
-    state, hal, _, _ = exploring()
-    state, _ = run(state, "quest.take", character_id=hal, quest=quest)
-    state, _ = run(state, "explore.reveal", name="Flesh-Worn Path")  # Blood: no card bonus for Hal's checks
-    state, _ = run(state, "character.set", character_id=hal, stat="qp", value=3)
-    assert refused(state, "quest.challenge_roll", character_id=hal).code == "card_unresolved"
-    state, _ = run(state, "explore.event_roll", dice=[SHADOW])
-    state, _ = run(state, "explore.resolve")
-    state, _ = run(state, "quest.challenge_roll", character_id=hal, dice=dice)
-    return state, hal
-
-
-def quest_of(state: State, cid: int) -> dict[str, Any]:
-    found: dict[str, Any] = char(state, cid)["quests"][0]
-    return found
-
-
-def test_a_quest_is_not_completed_without_its_challenge() -> None:
-    state, hal, _, _ = exploring()
-    state, _ = run(state, "quest.take", character_id=hal, quest="Iron Test")
-    state, _ = run(state, "character.set", character_id=hal, stat="qp", value=3)
-    assert refused(state, "quest.complete", character_id=hal).code == "challenge_needed"
-    assert refused(state, "quest.resolve", character_id=hal).code == "not_rolled"
-
-
-def test_a_fate_roll_passed_completes_the_quest_with_its_reward() -> None:
-    state, hal = questing([1, 1, 1, 1])
-    assert quest_of(state, hal)["challenge"]["challenge"] == "Fate Roll"
-    strength = char(state, hal)["derived"]["stats"]["strength"]
-    assert refused(state, "quest.resolve", character_id=hal).code == "bad_field"  # which check
-    gold = char(state, hal)["gold"]
-    state, event = run(state, "quest.resolve", character_id=hal, check="strength",
-                       dice=[IRON] + [SHADOW] * (strength - 1))  # fmt: skip
-    assert event["type"] == "quest.completed" and quest_of(state, hal)["status"] == "completed"
-    assert char(state, hal)["gold"] == gold + 5
-    assert "passes the Fate Roll of Iron Test" in event["payload"]["line"]
-
-
-def test_a_failed_fate_roll_costs_one_le_and_one_ap_and_the_retry_waits_for_the_next_card() -> None:
-    state, hal = questing([1, 1, 1, 1])
-    strength = char(state, hal)["derived"]["stats"]["strength"]
-    le, ap, doubt = char(state, hal)["le"], char(state, hal)["ap"], char(state, hal)["doubt"]
-    state, event = run(state, "quest.resolve", character_id=hal, check="strength", dice=[SHADOW] * strength)
-    assert event["type"] == "quest.failed"
-    # the check itself: +1 LE and +1 Doubt for no success (capped); then the Fate Roll's -1 LE -1 AP,
-    # and the quest's own penalty +1 Doubt
-    assert char(state, hal)["ap"] == ap - 1 and char(state, hal)["doubt"] == doubt + 2
-    assert char(state, hal)["le"] == min(le + 1, char(state, hal)["derived"]["stats"]["max_le"]) - 1
-    assert quest_of(state, hal)["status"] == "active" and quest_of(state, hal)["challenge"] is None
-    assert refused(state, "quest.challenge_roll", character_id=hal).code == "retry_later"
-    state = play_card(state, "Moss Hollow", [SHADOW] * 3)
-    state, _ = run(state, "quest.challenge_roll", character_id=hal, dice=[1, 1, 1, 1])
-
-
-def test_an_affinity_check_challenge_fails_with_one_corruption_and_one_doubt() -> None:
-    state, hal = questing([5, 5, 5, 3])
-    assert quest_of(state, hal)["challenge"]["challenge"] == "Affinity Check"
-    corruption, doubt = char(state, hal)["corruption"], char(state, hal)["doubt"]
-    state, event = run(state, "quest.resolve", character_id=hal, dice=[SHADOW] * 5)  # 1 for Iron only
-    assert event["type"] == "quest.failed"
-    assert char(state, hal)["corruption"] == corruption + 1 and char(state, hal)["doubt"] == doubt + 2
-
-
-def test_a_poker_hand_challenge_needs_a_pair() -> None:
-    state, hal = questing([5, 5, 5, 5])
-    assert quest_of(state, hal)["challenge"]["challenge"] == "Poker Hand Challenge"
-    assert refused(state, "quest.resolve", character_id=hal, cards="3BL 4IR").code == "wrong_card_count"
-    le = char(state, hal)["le"]
-    state, event = run(state, "quest.resolve", character_id=hal, cards="1BL 3IR 5NA 7SH 9BO")
-    assert event["type"] == "quest.failed" and char(state, hal)["le"] == le - 2
-    state, hal2 = questing([5, 5, 5, 5])
-    state, event = run(state, "quest.resolve", character_id=hal2, cards="3BL 3IR 5NA 7SH 9BO")
-    assert event["type"] == "quest.completed"
-
-
-def test_sacrifice_equipment_discards_the_chosen_item_without_refund() -> None:
-    state, hal = questing([3, 3, 3, 1])
-    assert quest_of(state, hal)["challenge"]["challenge"] == "Sacrifice Equipment"
-    assert refused(state, "quest.resolve", character_id=hal, card="4IR").code == "nothing_equipped"
-    state, _ = run(state, "character.equip", character_id=hal, rank=4, affinity="Iron")
-    gold = char(state, hal)["gold"]
-    state, event = run(state, "quest.resolve", character_id=hal, card="4IR")
-    assert char(state, hal)["equipment"] == [] and event["type"] == "quest.completed"
-    assert char(state, hal)["gold"] == gold + 5  # the quest's reward, no refund for the item
-
-
-def test_a_gold_offering_is_the_explore_level_times_five() -> None:
-    """§9.1: tribute equal to Explore Level multiplied by 5 Gold."""
-    state, hal = questing([4, 4, 4, 1])
-    challenge = quest_of(state, hal)["challenge"]
-    assert challenge["challenge"] == "Gold Offering" and challenge["gold"] == 5  # level 1
-    state, _ = run(state, "character.set", character_id=hal, stat="gold", value=4)
-    assert refused(state, "quest.resolve", character_id=hal).code == "not_enough_gold"
-    state, _ = run(state, "character.set", character_id=hal, stat="gold", value=12)
-    state, event = run(state, "quest.resolve", character_id=hal)
-    assert char(state, hal)["gold"] == 12 - 5 + 5 and event["type"] == "quest.completed"
-
-
-def test_a_threat_manifestation_is_fought_not_resolved_by_hand() -> None:
-    state, hal = questing([6, 6, 6, 5])
-    challenge = quest_of(state, hal)["challenge"]
-    assert challenge["challenge"] == "Threat Manifestation" and challenge["threat_rank"] == 5
-    assert refused(state, "quest.resolve", character_id=hal).code == "fight_it"
-
-
-# --- the end of the game (§13) ---------------------------------------------------------
 
 
 def test_redemption_follows_the_rulebook_example() -> None:

@@ -222,7 +222,7 @@ def test_the_host_may_create_a_character_for_another_seat_a_player_may_not() -> 
 # --- undo and redo of every command --------------------------------------------
 
 
-def _export(state: State, cid: int) -> dict:
+def exported(state: State, cid: int) -> dict:
     return export_character(char(state, cid))
 
 
@@ -287,10 +287,10 @@ def _payload(raw: dict[str, Any], state: State, bo: int, cy: int) -> dict[str, A
             continue
         out[key] = {"BO": bo, "CY": cy}.get(value, value) if isinstance(value, str) else value
     if out.get("data") == "EXPORT":
-        exported = _export(state, bo)
-        exported["character"]["equipment"] = []
-        exported["character"]["inventory"] = []
-        out["data"] = exported
+        data = exported(state, bo)
+        data["character"]["equipment"] = []
+        data["character"]["inventory"] = []
+        out["data"] = data
         out["seat_id"] = 4
     return out
 
@@ -335,67 +335,6 @@ def test_undo_of_an_equip_after_the_card_moved_on_is_refused() -> None:
     with pytest.raises(RuleViolation) as info:
         RULES.invert(state, LoggedEvent(1, 2, equip["type"], equip["payload"]), PLAYER)
     assert info.value.code == "cannot_undo"
-
-
-# --- export / import -----------------------------------------------------------
-
-
-def test_export_import_round_trip_into_another_table() -> None:
-    state, bo, _ = table()
-    state, _ = run(state, "modifier.add", character_id=bo, stat="agility", amount=1, source="Quest")
-    state, _ = run(state, "quest.take", character_id=bo, quest="Iron Trial")
-    state, _ = run(state, "character.choose_ability", character_id=bo, ability="Spark")
-    data = _export(state, bo)
-    new, event = run(RULES.initial_state(), "character.import", PLAYER, data=data)
-    copy_ = char(new, event["payload"]["character_id"])
-    assert export_character(copy_) == data
-    assert copy_["derived"]["stats"] == char(state, bo)["derived"]["stats"]
-
-
-@pytest.mark.parametrize(
-    ("mutate", "code", "field"),
-    [
-        (lambda d: d.update(format="other"), "bad_import", "format"),
-        (lambda d: d["character"].update(race="Troll"), "unknown_race", "race/class/affinity"),
-        (lambda d: d["character"].update(le=999), "above_max", "le"),
-        (lambda d: d["character"].update(gold=-1), "negative_value", "gold"),
-        (
-            lambda d: d["character"]["equipment"].append({"rank": 12, "affinity": "Iron", "rarity": "Rare"}),
-            "unknown_card",
-            "equipment[1]",
-        ),
-        (
-            lambda d: d["character"]["inventory"].append(dict(d["character"]["equipment"][0])),
-            "card_in_use",
-            "inventory[1]",
-        ),
-        (lambda d: d["character"]["equipment"][0].update(rarity="Shiny"), "unknown_rarity", "equipment[0]"),
-        (lambda d: d["character"]["abilities"].append("Nope"), "unknown_ability", "abilities[0]"),
-        (lambda d: d["character"]["quests"].append({"name": "Blood Rite"}), "quest_unavailable", "quests[0]"),
-        (lambda d: d["character"].update(equipment="lots"), "bad_import", "equipment"),
-    ],
-)
-def test_a_bad_file_changes_nothing_and_names_the_problem(mutate: Any, code: str, field: str) -> None:
-    state, bo, _ = table()
-    data = _export(state, bo)
-    mutate(data)
-    exc = refused(RULES.initial_state(), "character.import", data=data)
-    assert exc.code == code and exc.extra["field"] == field
-
-
-def test_import_refuses_cards_already_held_at_the_target_table() -> None:
-    state, bo, _ = table()
-    data = _export(state, bo)
-    target, _ = make("Elf", "Mage", "Blood", OTHER)
-    target, _ = run(
-        target,
-        "character.equip",
-        OTHER,
-        character_id=next(iter(target["characters"].values()))["id"],
-        rank=7,
-        affinity="Iron",
-    )
-    assert refused(target, "character.import", data=data).code == "card_in_use"
 
 
 def test_events_logged_with_the_earlier_op_format_still_undo() -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.grimhand.tests import test_grimhand_combat_table as combat
-from rules.grimhand.tests.test_grimhand_campaign import RULES, exploring, play_card
+from rules.grimhand.tests.campaign_support import RULES, exploring, play_card
 
 
 def test_undo_names_the_campaigns_numbers_as_its_lines_do() -> None:

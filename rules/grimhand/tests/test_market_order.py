@@ -10,7 +10,7 @@ how many cards one option may buy (0: any number until the player passes).
 from __future__ import annotations
 
 from rules.engine import State
-from rules.grimhand.tests.test_grimhand_campaign import (
+from rules.grimhand.tests.campaign_support import (
     ANN,
     BO,
     HOST,

@@ -13,7 +13,7 @@ import random
 from typing import Any
 
 from rules.engine import Actor, State
-from rules.grimhand.tests.test_grimhand_campaign import HOST, RULES, char, party, run
+from rules.grimhand.tests.campaign_support import HOST, RULES, char, party, run
 from rules.grimhand.tests.test_rarity_equipment import FixedD100
 
 
