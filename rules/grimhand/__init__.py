@@ -4,8 +4,8 @@ Module map:
     cards          -- Affinity, Card, the 50-card deck, parse_cards (§5)
     poker          -- Category, HandValue, evaluate, the fast int evaluator (§5.1)
     dice           -- d6 and affinity dice faces, match counting (App. I)
-    table_types    -- the table row types and GameTables (re-exported by tables)
-    tables         -- DEFAULT_TABLES: races, classes, affinities, stature, rarity,
+    chart_types    -- the chart row types and GameCharts (re-exported by charts)
+    charts         -- DEFAULT_CHARTS: races, classes, affinities, stature, rarity,
                       set bonuses, alignment, equipment-hand bonuses, quest table
     rarity         -- roll_rarity on the d100, set_rarity (§8)
     equipment      -- EquippedItem, equipment_hand and its bonus (§8, App. I)
@@ -16,5 +16,6 @@ Module map:
     combat/        -- scoring (streets, resonance, crits/chains), lineup (mobs, queue),
                       damage, round (street-by-street play, retreat), rewards (§7.4, App. II)
     odds           -- exact river odds from the flop over every turn+river pair
+    table/         -- the game at the table: commands, state, the log's words
     endgame        -- corruption redemption and trophies (§13)
 """

@@ -23,8 +23,8 @@ from typing import TypeVar
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
+from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts
 from rules.grimhand.dice import DieFace, count_matches, roll_affinity_dice, roll_dice
-from rules.grimhand.tables import DEFAULT_TABLES, GameTables
 
 QUEST_DICE = 4
 _Event = TypeVar("_Event")
@@ -151,7 +151,7 @@ class QuestChallengeRoll:
 
 
 def quest_challenge(
-    dice: Sequence[int], stature: str, tables: GameTables = DEFAULT_TABLES
+    dice: Sequence[int], stature: str, tables: GameCharts = DEFAULT_CHARTS
 ) -> QuestChallengeRoll:
     """Read the quest challenge table for physical 4d6 ``dice`` (§9.1)."""
     if len(dice) != QUEST_DICE or any(not 1 <= d <= 6 for d in dice):
@@ -162,14 +162,14 @@ def quest_challenge(
 
 
 def roll_quest_challenge(
-    rng: random.Random, stature: str, tables: GameTables = DEFAULT_TABLES
+    rng: random.Random, stature: str, tables: GameCharts = DEFAULT_CHARTS
 ) -> QuestChallengeRoll:
     """Roll 4d6 for a quest challenge (§9.1)."""
     return quest_challenge(roll_dice(rng, QUEST_DICE), stature, tables)
 
 
 def reroll_quest_challenge(
-    rng: random.Random, stature: str, ap: int, tables: GameTables = DEFAULT_TABLES
+    rng: random.Random, stature: str, ap: int, tables: GameCharts = DEFAULT_CHARTS
 ) -> tuple[QuestChallengeRoll, int]:
     """Re-roll the challenge for 1 AP (§9.1); returns the roll and the AP left."""
     if ap < 1:
@@ -184,6 +184,6 @@ def gold_offering(explore_level: int) -> int:
     return explore_level * GOLD_OFFERING_PER_LEVEL
 
 
-def threat_manifestation_rank(stature: str, tables: GameTables = DEFAULT_TABLES) -> int:
+def threat_manifestation_rank(stature: str, tables: GameCharts = DEFAULT_CHARTS) -> int:
     """Rank of the threat fought alone in a Threat Manifestation challenge (§9.1)."""
     return tables.threat_manifestation_rank(stature)

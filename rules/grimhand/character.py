@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
+from rules.grimhand.chart_types import ContributionRow
+from rules.grimhand.charts import DEFAULT_CHARTS, STATS, GameCharts, Stat, StatBonus, StatureRow
 from rules.grimhand.equipment import (
     EquipmentHand,
     EquippedItem,
@@ -29,8 +31,6 @@ from rules.grimhand.equipment import (
     equipment_hand,
 )
 from rules.grimhand.rarity import set_rarity
-from rules.grimhand.table_types import ContributionRow
-from rules.grimhand.tables import DEFAULT_TABLES, STATS, GameTables, Stat, StatBonus, StatureRow
 
 DOUBT_STEP = 5
 CORRUPTION_THRESHOLD = 4
@@ -157,7 +157,7 @@ def _totals(breakdown: dict[Stat, list[Contribution]]) -> dict[str, int]:
     return stats
 
 
-def derive_stats(sheet: SheetInput, tables: GameTables = DEFAULT_TABLES) -> DerivedStats:
+def derive_stats(sheet: SheetInput, tables: GameCharts = DEFAULT_CHARTS) -> DerivedStats:
     """Compute every derived stat of a sheet with its breakdown (§4, §8, §9, §12)."""
     _require_non_negative("xp", sheet.xp)
     check_equipment(sheet.equipment)

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity, Card
+from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts, StatBonus
 from rules.grimhand.poker import Category, HandValue, evaluate_exact
-from rules.grimhand.tables import DEFAULT_TABLES, GameTables, StatBonus
 
 MAX_EQUIPPED = 5
 
@@ -71,7 +71,7 @@ def check_equipment(items: Sequence[EquippedItem]) -> None:
 
 
 def equipment_hand(
-    items: Sequence[EquippedItem], tables: GameTables = DEFAULT_TABLES
+    items: Sequence[EquippedItem], tables: GameCharts = DEFAULT_CHARTS
 ) -> EquipmentHand | None:
     """The equipment hand of the equipped items, or ``None`` with nothing equipped."""
     check_equipment(items)

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
+from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts, StatureRow
 from rules.grimhand.dice import DieFace, count_matches, roll_affinity_dice
 from rules.grimhand.poker import Category, HandValue
-from rules.grimhand.tables import DEFAULT_TABLES, GameTables, StatureRow
 
 LOOT_DICE = 5
 
@@ -29,12 +29,12 @@ def _check_ranks(explore_rank: int, threat_ranks: Sequence[int]) -> None:
             raise RuleViolation("bad_rank", f"a card rank must be 1..10, got {rank}", {"rank": rank})
 
 
-def stature_for_xp(xp: int, tables: GameTables = DEFAULT_TABLES) -> StatureRow:
+def stature_for_xp(xp: int, tables: GameCharts = DEFAULT_CHARTS) -> StatureRow:
     """The stature reached with ``xp`` (§9; thresholds 0/200/600/1200/2000/3000)."""
     return tables.stature_for_xp(xp)
 
 
-def stature_ability_slots(xp: int, tables: GameTables = DEFAULT_TABLES) -> int:
+def stature_ability_slots(xp: int, tables: GameCharts = DEFAULT_CHARTS) -> int:
     """Stature ability cards a character may hold: one per stature above the first (§9)."""
     return tables.stature_index(tables.stature_for_xp(xp).name)
 

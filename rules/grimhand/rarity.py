@@ -12,12 +12,12 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from rules.grimhand.tables import DEFAULT_TABLES, GameTables
+from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts
 
 SET_SIZE = 5
 
 
-def roll_rarity(rng: random.Random, tables: GameTables = DEFAULT_TABLES) -> str:
+def roll_rarity(rng: random.Random, tables: GameCharts = DEFAULT_CHARTS) -> str:
     """Roll a d100 with ``rng`` and read the rarity table (§8)."""
     return tables.rarity_for_roll(rng.randint(1, 100))
 
@@ -27,7 +27,7 @@ def assign_rarity(
     printed: str | None = None,
     *,
     use_printed: bool = False,
-    tables: GameTables = DEFAULT_TABLES,
+    tables: GameCharts = DEFAULT_CHARTS,
 ) -> str:
     """Rarity for an item entering an inventory: printed (campaign setting) or rolled."""
     if use_printed and printed:
@@ -35,7 +35,7 @@ def assign_rarity(
     return roll_rarity(rng, tables)
 
 
-def set_rarity(rarities: Sequence[str], tables: GameTables = DEFAULT_TABLES) -> str | None:
+def set_rarity(rarities: Sequence[str], tables: GameCharts = DEFAULT_CHARTS) -> str | None:
     """The completed set's rarity when five items share one rarity, else ``None`` (§8)."""
     if len(rarities) != SET_SIZE:
         return None

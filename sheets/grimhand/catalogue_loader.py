@@ -1,6 +1,6 @@
 """Load the Grim Hand card catalogue into the database (idempotent upsert).
 
-Two sources, one each: the rules package's ``DEFAULT_TABLES`` for races,
+Two sources, one each: the rules package's ``DEFAULT_CHARTS`` for races,
 classes, affinities (§4), stature (§9), rarity and set bonuses (§8) and the
 quest challenge table (§9.1); ``sheets.grimhand.catalogue_data`` for equipment (§8),
 threats (§7.4), exploration cards (§7.2), quests and challenges (§9.1) and
@@ -18,7 +18,7 @@ from typing import Any
 
 from django.db import models, transaction
 
-from rules.grimhand.tables import DEFAULT_TABLES, ContributionRow, GameTables
+from rules.grimhand.charts import DEFAULT_CHARTS, ContributionRow, GameCharts
 from sheets.grimhand import catalogue_data as data
 from sheets.grimhand.catalogue_source import schedule_catalogue_bump
 from sheets.grimhand.models import (
@@ -70,7 +70,7 @@ def _contribution_rows(model: type[models.Model], rows: Iterable[ContributionRow
     return count
 
 
-def _load_tables(tables: GameTables) -> tuple[int, dict[str, StatureLevel], dict[str, QuestChallenge]]:
+def _load_tables(tables: GameCharts) -> tuple[int, dict[str, StatureLevel], dict[str, QuestChallenge]]:
     """Races, classes, affinities, stature, rarity and the §9.1 table from ``tables``."""
     count = _contribution_rows(Race, tables.races)
     count += _contribution_rows(CharacterClass, tables.classes)
@@ -132,7 +132,7 @@ def _load_tables(tables: GameTables) -> tuple[int, dict[str, StatureLevel], dict
     return count, statures, challenges
 
 
-def _load_equipment(tables: GameTables) -> int:
+def _load_equipment(tables: GameCharts) -> int:
     """Equipment cards (base cards only)."""
     count = 0
     for item in data.EQUIPMENT:
@@ -187,7 +187,7 @@ def _load_exploration() -> int:
     return count
 
 
-def _load_quests(statures: dict[str, StatureLevel], tables: GameTables) -> int:
+def _load_quests(statures: dict[str, StatureLevel], tables: GameCharts) -> int:
     """Quests with their effects (base cards only)."""
     count = 0
     for quest in data.QUESTS:
@@ -210,7 +210,7 @@ def _load_quests(statures: dict[str, StatureLevel], tables: GameTables) -> int:
     return count
 
 
-def _load_stature_abilities(statures: dict[str, StatureLevel], tables: GameTables) -> int:
+def _load_stature_abilities(statures: dict[str, StatureLevel], tables: GameCharts) -> int:
     """Stature abilities (base cards only)."""
     count = 0
     for ability in data.STATURE_ABILITIES:
@@ -227,7 +227,7 @@ def _load_stature_abilities(statures: dict[str, StatureLevel], tables: GameTable
     return count
 
 
-def _load_cards(statures: dict[str, StatureLevel], tables: GameTables) -> int:
+def _load_cards(statures: dict[str, StatureLevel], tables: GameCharts) -> int:
     """Equipment, threats, exploration cards, quests and stature abilities (base cards only)."""
     return (
         _load_equipment(tables)
@@ -239,7 +239,7 @@ def _load_cards(statures: dict[str, StatureLevel], tables: GameTables) -> int:
 
 
 @transaction.atomic
-def load_grimhand_catalogue(tables: GameTables = DEFAULT_TABLES) -> int:
+def load_grimhand_catalogue(tables: GameCharts = DEFAULT_CHARTS) -> int:
     """Make sure every base catalogue row exists and is up to date; return the row count.
 
     Registered as ``sheets.grimhand.gamedata.LOADERS["grimhand"]`` (``manage.py

@@ -2,7 +2,7 @@
 
 The card catalogue is master data in the database, edited in the admin and
 refreshed by ``manage.py load_gamedata``. ``CatalogueSource`` builds the rules'
-``Catalogue`` (cards, quests, stature abilities and the ``GameTables``) from the
+``Catalogue`` (cards, quests, stature abilities and the ``GameCharts``) from the
 base rows (``table IS NULL``; a campaign's homebrew lives in its table's state)
 and hands it to ``GrimHandRules`` for every command, so a character sheet
 follows an edit just as the catalogue API does.
@@ -37,6 +37,17 @@ from django.db.models import QuerySet
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
+from rules.grimhand.charts import (
+    DEFAULT_CHARTS,
+    ContributionRow,
+    GameCharts,
+    QuestChallengeRow,
+    RarityBand,
+    SetBonus,
+    Stat,
+    StatBonus,
+    StatureRow,
+)
 from rules.grimhand.table.catalogue import (
     AbilityFacts,
     CardFacts,
@@ -45,17 +56,6 @@ from rules.grimhand.table.catalogue import (
     ExploreFacts,
     QuestFacts,
     ThreatFacts,
-)
-from rules.grimhand.tables import (
-    DEFAULT_TABLES,
-    ContributionRow,
-    GameTables,
-    QuestChallengeRow,
-    RarityBand,
-    SetBonus,
-    Stat,
-    StatBonus,
-    StatureRow,
 )
 from sheets.grimhand import models
 from sheets.grimhand.selectors import rules_catalogue
@@ -98,7 +98,7 @@ def _contribution(row: models.Race | models.CharacterClass | models.AffinityInfo
 
 
 def _alignment(rows: Iterable[models.AffinityInfo]) -> tuple[tuple[Affinity, Stat], ...]:
-    """Each affinity's aligned stat (Appendix I); ``GameTables`` checks all five are there."""
+    """Each affinity's aligned stat (Appendix I); ``GameCharts`` checks all five are there."""
     out = []
     for row in rows:
         try:
@@ -130,10 +130,10 @@ def _tables(
     affinities: list[models.AffinityInfo],
     statures: list[models.StatureLevel],
     rarities: list[models.RarityLevel],
-) -> GameTables:
+) -> GameCharts:
     names = {s.name for s in statures}
     rarity_names = {r.name for r in rarities}
-    return GameTables(
+    return GameCharts(
         races=tuple(_contribution(r) for r in races),
         classes=tuple(_contribution(r) for r in classes),
         affinities=tuple(_contribution(r) for r in affinities),
@@ -156,13 +156,13 @@ def _tables(
         ),
         alignment=_alignment(affinities),
         # Not editable in the admin: the equipment hand bonuses are rules text (App. I).
-        equipment_hand_bonuses=DEFAULT_TABLES.equipment_hand_bonuses,
+        equipment_hand_bonuses=DEFAULT_CHARTS.equipment_hand_bonuses,
         quest_challenges=_challenge_rows(statures),
         threat_manifestation_ranks=tuple((s.name, s.threat_manifestation_rank) for s in statures),
         # Spellings players use for names the rows may have kept; an alias of a
         # renamed row would point nowhere, so it goes.
-        stature_aliases=tuple(a for a in DEFAULT_TABLES.stature_aliases if a[1] in names),
-        rarity_aliases=tuple(a for a in DEFAULT_TABLES.rarity_aliases if a[1] in rarity_names),
+        stature_aliases=tuple(a for a in DEFAULT_CHARTS.stature_aliases if a[1] in names),
+        rarity_aliases=tuple(a for a in DEFAULT_CHARTS.rarity_aliases if a[1] in rarity_names),
     )
 
 

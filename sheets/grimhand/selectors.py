@@ -179,7 +179,7 @@ def rules_catalogue() -> Catalogue:
     """The built-in card facts for ``GrimHandRules``, from our own catalogue records (§4, §8, §9).
 
     The same plain records that ``load_gamedata`` writes to the database
-    (``sheets.grimhand.catalogue_data``, and ``DEFAULT_TABLES`` for races, classes,
+    (``sheets.grimhand.catalogue_data``, and ``DEFAULT_CHARTS`` for races, classes,
     stature...). The live tables use the database's catalogue
     (``sheets.grimhand.catalogue_source``) and fall back to this one before the
     catalogue is loaded or while the rows do not form valid tables.

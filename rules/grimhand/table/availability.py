@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal
 
+from rules.grimhand.charts import GameCharts
 from rules.grimhand.table.catalogue import AbilityFacts, Catalogue, QuestFacts
-from rules.grimhand.tables import GameTables
 
 QuestBlock = Literal["taken", "affinity", "stature"]
 AbilityBlock = Literal["taken", "stature", "slot"]
@@ -26,7 +26,7 @@ AbilityBlock = Literal["taken", "stature", "slot"]
 class StatureOrder:
     """Stature positions by name (aliases too), each looked up once (§9)."""
 
-    def __init__(self, tables: GameTables) -> None:
+    def __init__(self, tables: GameCharts) -> None:
         self._tables = tables
         self._known: dict[str, int] = {}
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
-from rules.grimhand.tables import DEFAULT_TABLES, GameTables
+from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts
 
 MIN_RANK, MAX_RANK = 1, 10
 
@@ -110,7 +110,7 @@ class Catalogue:
     equipment: tuple[CardFacts, ...]
     quests: tuple[QuestFacts, ...] = ()
     abilities: tuple[AbilityFacts, ...] = ()
-    tables: GameTables = DEFAULT_TABLES
+    tables: GameCharts = DEFAULT_CHARTS
     threats: tuple[ThreatFacts, ...] = ()
     exploration: tuple[ExploreFacts, ...] = ()
     _cards: dict[tuple[int, str], CardFacts] = field(init=False, repr=False, compare=False)
@@ -197,7 +197,7 @@ def parse_affinity(value: object, code: str = "unknown_affinity") -> str:
 def standard_catalogue(
     quests: Iterable[QuestFacts] = (),
     abilities: Iterable[AbilityFacts] = (),
-    tables: GameTables = DEFAULT_TABLES,
+    tables: GameCharts = DEFAULT_CHARTS,
 ) -> Catalogue:
     """A catalogue of the 50 deck cards with plain names, for tests and tools."""
     cards = tuple(

@@ -28,11 +28,11 @@ from rules.grimhand.cards import parse_cards
 from rules.grimhand.poker import Category, evaluate_exact
 from rules.grimhand.table import items, words
 from rules.grimhand.table.context import Ctx, EventBody, head
-from rules.grimhand.table.dicein import read_cards
 from rules.grimhand.table.ops import counter_op, owner_of
 from rules.grimhand.table.quests import Entry, _active, _replace, settle_quest
 from rules.grimhand.table.rest import check_words, run_check
 from rules.grimhand.table.state import Character, maximum
+from rules.grimhand.table.typed_input import read_cards
 from rules.validate import fields
 
 PENALTIES: dict[str, dict[str, int]] = {

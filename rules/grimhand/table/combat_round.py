@@ -44,9 +44,9 @@ from rules.grimhand.table.combat_state import (
     to_pure,
 )
 from rules.grimhand.table.context import Ctx, EventBody, head
-from rules.grimhand.table.dicein import read_cards
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import find_character
+from rules.grimhand.table.typed_input import read_cards
 from rules.validate import fields
 
 CARDS_PER_STREET = {"flop": 3, "turn": 1, "river": 1}

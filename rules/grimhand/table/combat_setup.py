@@ -26,9 +26,9 @@ from rules.grimhand.table.combat_state import (
     side_of,
 )
 from rules.grimhand.table.context import Ctx, EventBody, head
-from rules.grimhand.table.dicein import read_cards
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import Character, find_character
+from rules.grimhand.table.typed_input import read_cards
 from rules.validate import fields, integer, optional_integer, text
 
 MAX_THREATS = 12

@@ -31,8 +31,8 @@ from rules.grimhand.combat.scoring import ChainState, Street
 from rules.grimhand.odds import OddsSide, RiverOdds, river_odds
 from rules.grimhand.poker import HandValue
 from rules.grimhand.table.context import Ctx
-from rules.grimhand.table.dicein import read_card
 from rules.grimhand.table.state import Character, find_character
+from rules.grimhand.table.typed_input import read_card
 
 ODDS_KEPT = 256
 """How many fights' odds a process keeps (least recently shown dropped first)."""

@@ -9,10 +9,10 @@ from typing import Any
 
 from rules.engine import Actor, Payload, require
 from rules.errors import RuleViolation
+from rules.grimhand.charts import GameCharts
 from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.ops import Op, apply_op
 from rules.grimhand.table.state import Character, derive, find_character
-from rules.grimhand.tables import GameTables
 from rules.ops import Op as PathOp
 from rules.ops import Path, Recorder
 
@@ -69,7 +69,7 @@ class Ctx:
         return applied[-1] if applied else {}
 
     @property
-    def tables(self) -> GameTables:
+    def tables(self) -> GameCharts:
         """The data tables of this command's catalogue (§4, §8, §9, §9.1)."""
         return self.catalogue.tables
 

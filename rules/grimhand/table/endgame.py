@@ -29,7 +29,6 @@ from rules.grimhand.cards import Affinity, Card
 from rules.grimhand.endgame import PlayerRecord, award_trophies, break_tie, draw_tie_break
 from rules.grimhand.poker import HandValue, evaluate_exact
 from rules.grimhand.table.context import Ctx, EventBody
-from rules.grimhand.table.dicein import read_cards
 from rules.grimhand.table.finale import (
     ENDING_PHASES,
     _per_character,
@@ -47,6 +46,7 @@ from rules.grimhand.table.session import (
     set_phase,
 )
 from rules.grimhand.table.state import Character
+from rules.grimhand.table.typed_input import read_cards
 from rules.validate import fields
 
 AWARD_NAMES = {

@@ -21,7 +21,6 @@ from rules.grimhand.campaign import event_draws
 from rules.grimhand.cards import Affinity
 from rules.grimhand.table.catalogue import MAX_RANK, MIN_RANK, parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody
-from rules.grimhand.table.dicein import affinity_dice, face_names
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.session import (
     CARDS_PER_LEVEL,
@@ -36,6 +35,7 @@ from rules.grimhand.table.session import (
     set_phase,
 )
 from rules.grimhand.table.state import FIRST_DECK_RANK
+from rules.grimhand.table.typed_input import affinity_dice, face_names
 from rules.validate import fields, integer, text
 
 EVENT_ORDER = ("places", "threats", "NPCs")

@@ -30,7 +30,6 @@ from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
 from rules.grimhand.endgame import redeem, redemption_successes
 from rules.grimhand.table.context import Ctx, EventBody
-from rules.grimhand.table.dicein import affinity_dice, face_names
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.session import (
     campaign,
@@ -41,6 +40,7 @@ from rules.grimhand.table.session import (
     set_phase,
 )
 from rules.grimhand.table.state import Character, characters
+from rules.grimhand.table.typed_input import affinity_dice, face_names
 from rules.validate import fields
 
 ENDING_PHASES = ("explore", "preparation", "rest")

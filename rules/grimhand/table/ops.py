@@ -27,9 +27,9 @@ from typing import Any
 
 from rules import ops as paths
 from rules.errors import RuleViolation
+from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts
 from rules.grimhand.equipment import MAX_EQUIPPED
 from rules.grimhand.table.state import COUNTER_LIMIT, Character, characters, derive, maximum
-from rules.grimhand.tables import DEFAULT_TABLES, GameTables
 
 Op = dict[str, Any]
 State = dict[str, Any]
@@ -148,7 +148,7 @@ def check_table(state: State) -> None:
                 raise _cannot("A character holds that homebrew card; discard it first.")
 
 
-def settle(state: State, tables: GameTables = DEFAULT_TABLES) -> list[Op]:
+def settle(state: State, tables: GameCharts = DEFAULT_CHARTS) -> list[Op]:
     """Re-derive every character from ``tables``; clamp current LE/AP to a lowered maximum (spec)."""
     clamps: list[Op] = []
     settings = state.get("settings", {})

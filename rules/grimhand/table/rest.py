@@ -25,7 +25,6 @@ from rules.grimhand.checks import CheckKind, Meditation, affinity_check, skill_c
 from rules.grimhand.checks import meditate as meditation
 from rules.grimhand.table.catalogue import parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head
-from rules.grimhand.table.dicein import affinity_dice, face_names
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.session import (
     campaign,
@@ -38,6 +37,7 @@ from rules.grimhand.table.session import (
     set_phase,
 )
 from rules.grimhand.table.state import Character, maximum
+from rules.grimhand.table.typed_input import affinity_dice, face_names
 from rules.validate import fields, integer, optional_integer
 
 CHECK_PHASES = ("explore", "preparation", "rest")

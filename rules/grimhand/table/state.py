@@ -14,8 +14,8 @@ from typing import Any
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
 from rules.grimhand.character import DerivedStats, Modifier, SheetInput, derive_stats
+from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts, Stat
 from rules.grimhand.equipment import EquippedItem
-from rules.grimhand.tables import DEFAULT_TABLES, GameTables, Stat
 
 Character = dict[str, Any]
 COUNTERS: tuple[str, ...] = ("le", "ap", "gold", "xp", "qp", "doubt", "corruption")
@@ -116,7 +116,7 @@ def sheet_input(char: Character) -> SheetInput:
 
 
 def derived_json(
-    derived: DerivedStats, char: Character, settings: dict[str, Any], tables: GameTables = DEFAULT_TABLES
+    derived: DerivedStats, char: Character, settings: dict[str, Any], tables: GameCharts = DEFAULT_CHARTS
 ) -> dict[str, Any]:
     """The derived numbers as JSON, as the snapshot and the API carry them.
 
@@ -160,7 +160,7 @@ def derived_json(
     }
 
 
-def derive(char: Character, settings: dict[str, Any], tables: GameTables = DEFAULT_TABLES) -> dict[str, Any]:
+def derive(char: Character, settings: dict[str, Any], tables: GameCharts = DEFAULT_CHARTS) -> dict[str, Any]:
     """Recompute one character's ``derived`` block from ``tables`` and return it (§4, §8, §9)."""
     derived = derived_json(derive_stats(sheet_input(char), tables), char, settings, tables)
     char["derived"] = derived
@@ -181,7 +181,7 @@ def new_character(
     race: str,
     klass: str,
     affinity: str,
-    tables: GameTables = DEFAULT_TABLES,
+    tables: GameCharts = DEFAULT_CHARTS,
 ) -> Character:
     """A fresh character: current LE and AP at max, gold at the starting gold (spec; §4)."""
     char: Character = {

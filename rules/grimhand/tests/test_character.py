@@ -19,8 +19,8 @@ from rules.grimhand.character import (
     doubt_penalty,
     is_corrupted,
 )
+from rules.grimhand.charts import DEFAULT_CHARTS, Stat
 from rules.grimhand.equipment import EquippedItem
-from rules.grimhand.tables import DEFAULT_TABLES, Stat
 
 KEYS = {"max_le", "max_ap", "strength", "agility", "attack"}
 
@@ -156,8 +156,8 @@ items = st.builds(
 )
 sheets = st.builds(
     SheetInput,
-    st.sampled_from([r.name for r in DEFAULT_TABLES.races]),
-    st.sampled_from([r.name for r in DEFAULT_TABLES.classes]),
+    st.sampled_from([r.name for r in DEFAULT_CHARTS.races]),
+    st.sampled_from([r.name for r in DEFAULT_CHARTS.classes]),
     st.sampled_from(list(Affinity)),
     st.integers(0, 5000),
     st.integers(0, 60),

@@ -9,10 +9,10 @@ import pytest
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
+from rules.grimhand.charts import DEFAULT_CHARTS
 from rules.grimhand.equipment import EquippedItem, aligned_count, equipment_hand
 from rules.grimhand.poker import Category
 from rules.grimhand.rarity import assign_rarity, roll_rarity, set_rarity
-from rules.grimhand.tables import DEFAULT_TABLES
 
 
 class FixedD100(random.Random):
@@ -109,10 +109,10 @@ def test_no_items_no_hand_and_at_most_five() -> None:
 def test_house_rule_tables_change_the_bonus() -> None:
     import dataclasses
 
-    from rules.grimhand.tables import StatBonus
+    from rules.grimhand.charts import StatBonus
 
     generous = dataclasses.replace(
-        DEFAULT_TABLES,
+        DEFAULT_CHARTS,
         equipment_hand_bonuses=((Category.PAIR, StatBonus(attack=4)),),
     )
     hand = equipment_hand(items("7BL 7BO"), generous)

@@ -1,7 +1,7 @@
 """Grim Hand card catalogue data written as plain Python (§7, §8, §9, §9.1, Appendix I).
 
 Races, classes, affinities, stature, rarity and the quest challenge table are
-already the rules package's ``rules.grimhand.tables.DEFAULT_TABLES``; this
+already the rules package's ``rules.grimhand.charts.DEFAULT_CHARTS``; this
 package holds the rest: equipment, threats, exploration cards, quests, quest
 challenges and stature abilities. Facts come from the reference data (with its
 typos fixed); every text is our own one-line summary. ``load_gamedata`` writes

@@ -1,7 +1,7 @@
 """The Grim Hand card catalogue: master data the sheets and tables refer to.
 
 Races, classes and affinities (§4), stature (§9), rarity and set bonuses (§8),
-the quest challenge table (§9.1) come from ``rules.grimhand.tables.DEFAULT_TABLES``;
+the quest challenge table (§9.1) come from ``rules.grimhand.charts.DEFAULT_CHARTS``;
 equipment (§8), threats (§7.4), exploration cards (§7.2), quests (§9.1) and
 stature abilities (§9) from ``sheets.grimhand.catalogue_data``. ``sheets.grimhand.catalogue_loader``
 writes them; ``sheets.grimhand.selectors`` reads them. These rows, not the code they were

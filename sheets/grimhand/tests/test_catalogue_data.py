@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from rules.grimhand.tables import DEFAULT_TABLES
+from rules.grimhand.charts import DEFAULT_CHARTS
 from sheets.grimhand.catalogue_data import (
     CHALLENGES,
     DECK_1,
@@ -89,7 +89,7 @@ def test_quests_refer_to_real_cards_and_statures() -> None:
         assert quest.required_threat in threats, quest.name
         assert items[quest.required_item].affinity == quest.affinity
         assert threats[quest.required_threat].affinity == quest.affinity
-        assert DEFAULT_TABLES.stature(quest.stature).name == quest.stature
+        assert DEFAULT_CHARTS.stature(quest.stature).name == quest.stature
     # Each affinity has one quest per stature from Novice to Legend, QP 5..25.
     by_affinity = Counter(q.affinity for q in QUESTS)
     assert by_affinity == dict.fromkeys(AFFINITIES, 5)
@@ -129,7 +129,7 @@ def test_stature_abilities_five_per_stature() -> None:
 
 
 def test_challenges_match_the_rules_table() -> None:
-    used = {name for row in DEFAULT_TABLES.quest_challenges for name in row.challenges}
+    used = {name for row in DEFAULT_CHARTS.quest_challenges for name in row.challenges}
     assert {c.name for c in CHALLENGES} == used
 
 

@@ -10,7 +10,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Model
 
 from campaigns import registry
-from rules.grimhand.tables import DEFAULT_TABLES
+from rules.grimhand.charts import DEFAULT_CHARTS
 from sheets.grimhand.catalogue_loader import load_grimhand_catalogue
 from sheets.grimhand.models import (
     AffinityInfo,
@@ -72,9 +72,9 @@ def test_counts() -> None:
 
 def test_rows_come_from_the_rules_tables() -> None:
     load_grimhand_catalogue()
-    assert [r.name for r in Race.objects.all()] == [r.name for r in DEFAULT_TABLES.races]
+    assert [r.name for r in Race.objects.all()] == [r.name for r in DEFAULT_CHARTS.races]
     human = Race.objects.get(name="Human")
-    row = DEFAULT_TABLES.race("Human")
+    row = DEFAULT_CHARTS.race("Human")
     assert (human.life, human.strength, human.agility, human.gold, human.ap, human.attack) == (
         row.life,
         row.strength,
@@ -85,10 +85,10 @@ def test_rows_come_from_the_rules_tables() -> None:
     )
     assert human.ability_text == row.ability_text
     assert AffinityInfo.objects.get(name="Bone").alignment_stat == "agility"
-    for table_row in DEFAULT_TABLES.quest_challenges:
-        for stature in DEFAULT_TABLES.statures:
+    for table_row in DEFAULT_CHARTS.quest_challenges:
+        for stature in DEFAULT_CHARTS.statures:
             stored = QuestChallengeRow.objects.get(roll=table_row.roll, stature__name=stature.name)
-            assert stored.challenge.name == DEFAULT_TABLES.quest_challenge(table_row.roll, stature.name)
+            assert stored.challenge.name == DEFAULT_CHARTS.quest_challenge(table_row.roll, stature.name)
 
 
 def test_stature_keeps_veterans_bonus() -> None:

@@ -8,7 +8,7 @@ from drf_spectacular.utils import OpenApiParameter
 
 from campaigns.models import Seat
 from rules.errors import RuleViolation
-from rules.grimhand.tables import DEFAULT_TABLES
+from rules.grimhand.charts import DEFAULT_CHARTS
 from sheets.grimhand.catalogue_data import EXPLORATION, canonical_affinity
 from sheets.grimhand.models import (
     ThreatKind,
@@ -58,9 +58,9 @@ def stature_param(params: Any) -> str | None:
     if value is None:
         return None
     try:
-        return DEFAULT_TABLES.stature(value).name
+        return DEFAULT_CHARTS.stature(value).name
     except RuleViolation:
-        names = ", ".join(row.name for row in DEFAULT_TABLES.statures)
+        names = ", ".join(row.name for row in DEFAULT_CHARTS.statures)
         raise _bad("stature", f"Stature must be one of {names}.") from None
 
 
@@ -69,9 +69,9 @@ def rarity_param(params: Any) -> str | None:
     if value is None:
         return None
     try:
-        return DEFAULT_TABLES.rarity(value)
+        return DEFAULT_CHARTS.rarity(value)
     except RuleViolation:
-        names = ", ".join(band.rarity for band in DEFAULT_TABLES.rarities)
+        names = ", ".join(band.rarity for band in DEFAULT_CHARTS.rarities)
         raise _bad("rarity", f"Rarity must be one of {names}.") from None
 
 

@@ -1,7 +1,7 @@
-"""Types of Grim Hand's data tables, which a group may house-rule (§4, §8, §9.1, App. I).
+"""Types of Grim Hand's charts (the rulebook's data tables) a group may house-rule (§4, §8, §9.1, App. I).
 
-The default content is ``rules.grimhand.tables.DEFAULT_TABLES``; import these
-types from ``rules.grimhand.tables`` too, which re-exports them.
+The default content is ``rules.grimhand.charts.DEFAULT_CHARTS``; import these
+types from ``rules.grimhand.charts`` too, which re-exports them.
 """
 
 from __future__ import annotations
@@ -140,7 +140,7 @@ QUEST_ROLL_MAX = 24
 
 
 @dataclass(frozen=True)
-class GameTables:
+class GameCharts:
     """All the tables the rules read; validated on construction.
 
     ``quest_challenges`` rows list one challenge per stature, in the order of

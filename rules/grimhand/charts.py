@@ -1,9 +1,9 @@
-"""Grim Hand's default data tables (§4, §8, §9, §9.1, Appendix I; spec Decisions).
+"""Grim Hand's default charts, the rulebook's data tables (§4, §8, §9, §9.1, Appendix I; spec Decisions).
 
 Numbers come from the reference data and the spec; ability texts are this
 project's own one-line summaries. Tables are inputs: every rule that reads one
-takes ``tables: GameTables = DEFAULT_TABLES``, so a group's house rules are a
-different ``GameTables`` value, not different code.
+takes ``tables: GameCharts = DEFAULT_CHARTS``, so a group's house rules are a
+different ``GameCharts`` value, not different code.
 
 Spec decisions applied here: stature thresholds 0/200/600/1200/2000/3000 and the
 Veteran row +1 LE +2 AT (the old data misspelt "Veteran" and lost the bonus);
@@ -13,13 +13,12 @@ Veteran row +1 LE +2 AT (the old data misspelt "Veteran" and lost the bonus);
 from __future__ import annotations
 
 from rules.grimhand.cards import Affinity
-from rules.grimhand.poker import Category
-from rules.grimhand.table_types import (
+from rules.grimhand.chart_types import (
     QUEST_ROLL_MAX,
     QUEST_ROLL_MIN,
     STATS,
     ContributionRow,
-    GameTables,
+    GameCharts,
     QuestChallengeRow,
     RarityBand,
     SetBonus,
@@ -27,14 +26,15 @@ from rules.grimhand.table_types import (
     StatBonus,
     StatureRow,
 )
+from rules.grimhand.poker import Category
 
 __all__ = [
-    "DEFAULT_TABLES",
+    "DEFAULT_CHARTS",
     "QUEST_ROLL_MAX",
     "QUEST_ROLL_MIN",
     "STATS",
     "ContributionRow",
-    "GameTables",
+    "GameCharts",
     "QuestChallengeRow",
     "RarityBand",
     "SetBonus",
@@ -269,7 +269,7 @@ def _quest_rows() -> tuple[QuestChallengeRow, ...]:
     return tuple(rows)
 
 
-DEFAULT_TABLES = GameTables(
+DEFAULT_CHARTS = GameCharts(
     races=RACES,
     classes=CLASSES,
     affinities=AFFINITY_ROWS,

@@ -8,14 +8,14 @@ import pytest
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
+from rules.grimhand.charts import DEFAULT_CHARTS, RarityBand, Stat, StatureRow
 from rules.grimhand.poker import Category
-from rules.grimhand.tables import DEFAULT_TABLES, RarityBand, Stat, StatureRow
 
 
 def test_race_class_affinity_rows_carry_the_reference_numbers() -> None:
-    orc = DEFAULT_TABLES.race("orc")
+    orc = DEFAULT_CHARTS.race("orc")
     assert (orc.life, orc.strength, orc.agility, orc.gold, orc.ap, orc.attack) == (7, 4, 0, 5, 3, 3)
-    mage = DEFAULT_TABLES.klass("Mage")
+    mage = DEFAULT_CHARTS.klass("Mage")
     assert (mage.life, mage.strength, mage.agility, mage.gold, mage.ap, mage.attack) == (
         3,
         0,
@@ -24,7 +24,7 @@ def test_race_class_affinity_rows_carry_the_reference_numbers() -> None:
         5,
         1,
     )
-    iron = DEFAULT_TABLES.affinity(Affinity.IRON)
+    iron = DEFAULT_CHARTS.affinity(Affinity.IRON)
     assert (iron.life, iron.strength, iron.agility, iron.gold, iron.ap, iron.attack) == (
         2,
         1,
@@ -33,8 +33,8 @@ def test_race_class_affinity_rows_carry_the_reference_numbers() -> None:
         0,
         2,
     )
-    assert [r.name for r in DEFAULT_TABLES.races] == ["Human", "Dwarf", "Elf", "Orc", "Goblin"]
-    assert {r.name for r in DEFAULT_TABLES.classes} == {
+    assert [r.name for r in DEFAULT_CHARTS.races] == ["Human", "Dwarf", "Elf", "Orc", "Goblin"]
+    assert {r.name for r in DEFAULT_CHARTS.classes} == {
         "Warrior",
         "Rogue",
         "Mage",
@@ -45,14 +45,14 @@ def test_race_class_affinity_rows_carry_the_reference_numbers() -> None:
 
 def test_unknown_names_are_refused_with_a_code() -> None:
     with pytest.raises(RuleViolation) as info:
-        DEFAULT_TABLES.race("Troll")
+        DEFAULT_CHARTS.race("Troll")
     assert info.value.code == "unknown_race"
     assert "Troll" in info.value.message
 
 
 def test_stature_thresholds_and_the_veteran_bonus() -> None:
-    rows = {row.name: row for row in DEFAULT_TABLES.statures}
-    assert [(r.name, r.xp) for r in DEFAULT_TABLES.statures] == [
+    rows = {row.name: row for row in DEFAULT_CHARTS.statures}
+    assert [(r.name, r.xp) for r in DEFAULT_CHARTS.statures] == [
         ("Recruit", 0),
         ("Novice", 200),
         ("Adept", 600),
@@ -64,11 +64,11 @@ def test_stature_thresholds_and_the_veteran_bonus() -> None:
     assert (rows["Veteran"].life, rows["Veteran"].attack) == (1, 2)
     assert rows["Master"].extra_hole_cards == 1
     assert rows["Legend"].redeal_flop and not rows["Master"].redeal_flop
-    assert DEFAULT_TABLES.stature("Legendary") is rows["Legend"]
+    assert DEFAULT_CHARTS.stature("Legendary") is rows["Legend"]
 
 
 def test_rarity_table_widths_match_the_spec() -> None:
-    widths = {b.rarity: b.high - b.low + 1 for b in DEFAULT_TABLES.rarities}
+    widths = {b.rarity: b.high - b.low + 1 for b in DEFAULT_CHARTS.rarities}
     assert widths == {
         "Common": 45,
         "Uncommon": 31,
@@ -77,12 +77,12 @@ def test_rarity_table_widths_match_the_spec() -> None:
         "Legendary": 3,
         "Mythic": 1,
     }
-    assert DEFAULT_TABLES.rarity("Un-Common") == "Uncommon"
-    assert DEFAULT_TABLES.rarity("ultra-rare") == "Ultra Rare"
+    assert DEFAULT_CHARTS.rarity("Un-Common") == "Uncommon"
+    assert DEFAULT_CHARTS.rarity("ultra-rare") == "Ultra Rare"
 
 
 def test_set_bonuses() -> None:
-    bonus = DEFAULT_TABLES.set_bonus
+    bonus = DEFAULT_CHARTS.set_bonus
     assert bonus("Common").description == "No bonus"
     assert bonus("Uncommon").description == "+1 LE"
     assert bonus("Rare").description == "+1 LE +1 ST"
@@ -92,14 +92,14 @@ def test_set_bonuses() -> None:
 
 
 def test_alignment_and_equipment_hand_bonuses_follow_appendix_one() -> None:
-    assert [DEFAULT_TABLES.alignment_stat(a) for a in Affinity] == [
+    assert [DEFAULT_CHARTS.alignment_stat(a) for a in Affinity] == [
         Stat.MAX_LE,
         Stat.AGILITY,
         Stat.MAX_AP,
         Stat.STRENGTH,
         Stat.MAX_LE,
     ]
-    described = {c: DEFAULT_TABLES.equipment_hand_bonus(c).description for c in Category}
+    described = {c: DEFAULT_CHARTS.equipment_hand_bonus(c).description for c in Category}
     assert described[Category.PAIR] == "+1 AT"
     assert described[Category.TWO_PAIR] == "+1 AP"
     assert described[Category.THREE_OF_A_KIND] == "+1 ST"
@@ -129,19 +129,19 @@ def test_alignment_and_equipment_hand_bonuses_follow_appendix_one() -> None:
     ],
 )
 def test_quest_challenge_table_cells(roll: int, stature: str, challenge: str) -> None:
-    assert DEFAULT_TABLES.quest_challenge(roll, stature) == challenge
+    assert DEFAULT_CHARTS.quest_challenge(roll, stature) == challenge
 
 
 def test_quest_challenge_table_rejects_impossible_totals() -> None:
     for roll in (3, 25):
         with pytest.raises(RuleViolation) as info:
-            DEFAULT_TABLES.quest_challenge(roll, "Adept")
+            DEFAULT_CHARTS.quest_challenge(roll, "Adept")
         assert info.value.code == "bad_roll"
 
 
 def test_house_rules_are_validated() -> None:
     with pytest.raises(RuleViolation) as info:
-        dataclasses.replace(DEFAULT_TABLES, rarities=(RarityBand("Common", 1, 99),))
+        dataclasses.replace(DEFAULT_CHARTS, rarities=(RarityBand("Common", 1, 99),))
     assert info.value.code == "bad_tables"
     with pytest.raises(RuleViolation):
-        dataclasses.replace(DEFAULT_TABLES, statures=(StatureRow("Novice", 10, 1, 0),))
+        dataclasses.replace(DEFAULT_CHARTS, statures=(StatureRow("Novice", 10, 1, 0),))
