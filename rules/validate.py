@@ -88,12 +88,19 @@ def flag(payload: Payload, key: str, what: str) -> bool:
 
 
 def optional_text(
-    payload: Payload, key: str, what: str, max_len: int, *, blank_is_absent: bool = True
+    payload: Payload,
+    key: str,
+    what: str,
+    max_len: int,
+    *,
+    blank_is_absent: bool = True,
+    code: str | None = None,
 ) -> str | None:
     """Text if given, trimmed, at most ``max_len`` characters; absent or null: None.
 
     Only spaces count as not given (None), unless ``blank_is_absent`` is
-    False: then they are refused as empty text.
+    False: then they are refused as empty text. ``code`` replaces the codes of
+    empty and too long text (a name's ``bad_name``, as the platform's names).
     """
     value = payload.get(key)
     if value is None:
@@ -104,21 +111,29 @@ def optional_text(
     if not value:
         if blank_is_absent:
             return None
-        raise RuleViolation("bad_field", f"{what} cannot be empty.", {"field": key})
+        raise RuleViolation(code or "bad_field", f"{what} cannot be empty.", {"field": key})
     if len(value) > max_len:
         raise RuleViolation(
-            "too_long", f"{what} is at most {max_len} characters.", {"field": key, "max": max_len}
+            code or "too_long", f"{what} is at most {max_len} characters.", {"field": key, "max": max_len}
         )
     return value
 
 
-def text(payload: Payload, key: str, what: str, max_len: int, *, blank_is_absent: bool = False) -> str:
+def text(
+    payload: Payload,
+    key: str,
+    what: str,
+    max_len: int,
+    *,
+    blank_is_absent: bool = False,
+    code: str | None = None,
+) -> str:
     """Required text, trimmed, not empty, at most ``max_len`` characters.
 
-    Only spaces are refused as empty text (``bad_field``), or, with
+    Only spaces are refused as empty text (``bad_field``, or ``code``), or, with
     ``blank_is_absent``, as text not given (``missing_field``).
     """
-    value = optional_text(payload, key, what, max_len, blank_is_absent=blank_is_absent)
+    value = optional_text(payload, key, what, max_len, blank_is_absent=blank_is_absent, code=code)
     if value is None:
         raise missing(key, what)
     return value

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from rules.describing import before_after, plural
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand.campaign import initiative_leaders
@@ -66,9 +67,9 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
     set_phase(ctx, "preparation")
     antes = [ante(ctx, n) for n in range(1, levels + 1)]
     length = (
-        f"{levels} explore level{'s' if levels > 1 else ''}"
+        plural(levels, "explore level")
         if levels == default
-        else f"explore levels {default} \u2192 {levels}"
+        else f"explore levels {before_after(default, levels)}"
     )
     line = (
         f"The campaign starts: {length}, ante {', '.join(map(str, antes))} LE. "

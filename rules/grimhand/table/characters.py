@@ -15,7 +15,7 @@ from __future__ import annotations
 from rules.engine import Payload, optional_int, require
 from rules.errors import RuleViolation
 from rules.grimhand.table.catalogue import parse_affinity
-from rules.grimhand.table.context import Ctx, EventBody, head, text
+from rules.grimhand.table.context import MAX_NAME, Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import (
     COUNTER_LIMIT,
@@ -27,6 +27,7 @@ from rules.grimhand.table.state import (
     new_character,
     raw,
 )
+from rules.validate import text
 
 LABELS = {
     "le": "LE",
@@ -78,7 +79,7 @@ def new_character_id(ctx: Ctx) -> int:
 
 def create(ctx: Ctx, payload: Payload) -> EventBody:
     seat_id = target_seat(ctx, payload)
-    name = text(payload, "name", "A character name")
+    name = text(payload, "name", "A character name", MAX_NAME, code="bad_name")
     race, klass, affinity = choices(ctx, payload)
     char = new_character(
         character_id=new_character_id(ctx),
@@ -101,7 +102,7 @@ def create(ctx: Ctx, payload: Payload) -> EventBody:
 
 def rename(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
-    name = text(payload, "name", "A character name")
+    name = text(payload, "name", "A character name", MAX_NAME, code="bad_name")
     if name == char["name"]:
         raise RuleViolation("no_change", "That is already the name.", {"field": "name"})
     before = char["name"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.describing import plural
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
@@ -118,7 +119,5 @@ def loot(ctx: Ctx, payload: Payload) -> EventBody:
         roll = loot_for_dice([DieFace(f) for f in faces], affinity)
     result = {"dice": [d.value for d in roll.dice], "matches": roll.matches, "cards": roll.cards}
     ctx.rec.set(["combat", "rewards", index, "loot", side["id"]], result)
-    line = (
-        f"Loot of {side['name']}: {roll.matches} matches, {roll.cards} card{'s' if roll.cards != 1 else ''}"
-    )
+    line = f"Loot of {side['name']}: {roll.matches} matches, {plural(roll.cards, 'card')}"
     return "combat.loot", {"line": line, "side_id": side["id"], **result}

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from rules.engine import Actor, Payload, require
+from rules.engine import Actor, Payload
 from rules.errors import RuleViolation
 from rules.grimhand.charts import GameCharts
 from rules.grimhand.table.catalogue import Catalogue
@@ -94,15 +94,6 @@ class Ctx:
             value = self.rng.getrandbits(bits)
             if value and not taken(value):
                 return value
-
-
-def text(payload: Payload, key: str, what: str, limit: int = MAX_NAME, *, code: str = "bad_name") -> str:
-    value = str(require(payload, key, str, what)).strip()
-    if not value:
-        raise RuleViolation(code, f"Please enter {what.lower()}.", {"field": key})
-    if len(value) > limit:
-        raise RuleViolation(code, f"{what} can be at most {limit} characters.", {"field": key})
-    return value
 
 
 def head(char: Character) -> dict[str, Any]:

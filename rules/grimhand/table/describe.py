@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from rules.describing import before_after
 from rules.grimhand.table import words
-from rules.grimhand.table.words import ARROW, label, signed, until
+from rules.grimhand.table.words import label, signed, until
 
 Body = Mapping[str, Any]
 SETTING_NAMES = {
@@ -34,7 +35,7 @@ def _item(b: Body) -> str:
 
 
 def _changed(b: Body) -> str:
-    line = f"{_who(b)}: {label(b.get('stat'))} {b.get('before')} {ARROW} {b.get('after')}"
+    line = f"{_who(b)}: {label(b.get('stat'))} {before_after(b.get('before'), b.get('after'))}"
     stature = b.get("stature")
     if isinstance(stature, Mapping) and stature.get("after"):
         line += f" (now {stature['after']})"
@@ -59,7 +60,7 @@ def _quest_end(b: Body) -> str:
 
 def _ap(b: Body) -> str:
     ap = b.get("ap")
-    return f" (AP {ap['before']} {ARROW} {ap['after']})" if isinstance(ap, Mapping) else ""
+    return f" (AP {before_after(ap['before'], ap['after'])})" if isinstance(ap, Mapping) else ""
 
 
 def _setting(b: Body) -> str:
@@ -68,7 +69,7 @@ def _setting(b: Body) -> str:
     if isinstance(after, bool):
         return f"Campaign setting: {name} {'on' if after else 'off'}"
     if isinstance(before, int) and not isinstance(before, bool):
-        return f"Campaign setting: {name} {before} {ARROW} {after}"
+        return f"Campaign setting: {name} {before_after(before, after)}"
     return f"Campaign setting: {name} is now {after}"
 
 
@@ -90,7 +91,7 @@ LINES: dict[str, Callable[[Body], str]] = {
     "character.ability_chosen": lambda b: f"{_who(b)} chose the ability {b.get('ability')}",
     "character.ability_removed": lambda b: f"{_who(b)} gave up the ability {b.get('ability')}",
     "character.ability_used": lambda b: (
-        f"{_who(b)} used {b.get('ability')} (AP {b.get('before')} {ARROW} {b.get('after')})"
+        f"{_who(b)} used {b.get('ability')} (AP {before_after(b.get('before'), b.get('after'))})"
     ),
     "character.retired": lambda b: f"{_who(b)} retired",
     "modifier.added": _modifier,
@@ -99,7 +100,7 @@ LINES: dict[str, Callable[[Body], str]] = {
     ),
     "modifier.expired": lambda b: f"{_who(b)}: modifiers {until(b.get('expiry'))} ended",
     "quest.taken": lambda b: f"{_who(b)} took the quest {b.get('quest')} ({b.get('qp_needed')} QP needed)",
-    "quest.progressed": lambda b: f"{_who(b)}: quest QP {b.get('before')} {ARROW} {b.get('after')}",
+    "quest.progressed": lambda b: f"{_who(b)}: quest QP {before_after(b.get('before'), b.get('after'))}",
     "quest.challenge_rolled": lambda b: (
         f"{_who(b)} rolled {(b.get('roll') or {}).get('total')}: {(b.get('roll') or {}).get('challenge')}"
     ),

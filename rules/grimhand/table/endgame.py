@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.describing import and_list
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity, Card
@@ -211,7 +212,7 @@ def _end_words(rows: list[dict[str, Any]], tie: dict[str, Any] | None, winners: 
         )
     if not winners:
         return line + "Nobody wins."
-    win_names = " and ".join(by_id[w] for w in winners)
+    win_names = and_list(by_id[w] for w in winners)
     return line + f"{win_names} {'win' if len(winners) > 1 else 'wins'}."
 
 

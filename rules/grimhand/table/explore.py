@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rules.describing import plural
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand.campaign import event_draws
@@ -152,7 +153,7 @@ def event_roll(ctx: Ctx, payload: Payload) -> EventBody:
     ctx.rec.set(["campaign", "explore", index, "events"], events)
     draws = rolled.draws
     todo = (
-        f"draw {draws} event card{'s' if draws != 1 else ''}; resolve places, then threats, then NPCs"
+        f"draw {plural(draws, 'event card')}; resolve places, then threats, then NPCs"
         if draws
         else "no event cards"
     )

@@ -25,9 +25,10 @@ from rules.errors import RuleViolation
 from rules.grimhand.equipment import MAX_EQUIPPED
 from rules.grimhand.rarity import assign_rarity
 from rules.grimhand.table.catalogue import parse_affinity
-from rules.grimhand.table.context import Ctx, EventBody, head, text
+from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import owner_of
 from rules.grimhand.table.state import Character, find_character
+from rules.validate import text
 
 MAX_HOMEBREW = 100
 Item = dict[str, Any]
@@ -215,7 +216,7 @@ def add_homebrew(ctx: Ctx, payload: Payload) -> EventBody:
     cards: list[Item] = ctx.state.setdefault("homebrew", {}).setdefault("equipment", [])
     if len(cards) >= MAX_HOMEBREW:
         raise RuleViolation("too_many_cards", f"A table can add at most {MAX_HOMEBREW} homebrew cards.")
-    name = text(payload, "name", "A card name", 60)
+    name = text(payload, "name", "A card name", 60, code="bad_name")
     if any(c["name"].lower() == name.lower() for c in cards):
         raise RuleViolation(
             "duplicate_name", f"This table already has a homebrew card called {name}.", {"field": "name"}

@@ -17,8 +17,9 @@ from typing import Any
 
 from rules.engine import NotAllowed, Payload, require
 from rules.errors import RuleViolation
-from rules.grimhand.table.context import Ctx, EventBody, head, text
+from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.state import STAT_NAMES
+from rules.validate import text
 
 MAX_AMOUNT = 100
 MAX_MODIFIERS = 100

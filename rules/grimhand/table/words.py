@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-ARROW = "\u2192"
+from rules.describing import before_after
+
 LABELS = {
     "le": "LE",
     "ap": "AP",
@@ -47,7 +48,7 @@ def until(expiry: Any) -> str:
 
 def moved(stat: Any, before: Any, after: Any) -> str:
     """ "Corruption 1 → 2"."""
-    return f"{label(stat)} {before} {ARROW} {after}"
+    return f"{label(stat)} {before_after(before, after)}"
 
 
 def changes(named: Mapping[str, Mapping[str, Any]]) -> str:
