@@ -22,6 +22,7 @@ __all__ = [
     "Names",
     "and_list",
     "before_after",
+    "by_hand",
     "describer",
     "plural",
     "reverted",
@@ -37,14 +38,22 @@ Line = Callable[[Body, Names], str]
 Describe = Callable[[str, Body, Names], str]
 
 
-def seat_name(names: Names, seat_id: Any) -> str:
+def seat_name(names: Names, seat_id: Any, *, former: bool = False) -> str:
     """A seat by its name; an id kept as text (a JSON object key, ``"3"``) is the same seat;
-    ``Seat 3`` for a seat without a name, ``Nobody`` for none."""
+    ``Seat 3`` for a seat without a name (``A former seat`` with ``former``: a board names the
+    seats still at the table), ``Nobody`` for none."""
     if isinstance(seat_id, int) and seat_id in names:
         return names[seat_id]
     if isinstance(seat_id, str) and seat_id.isdigit() and int(seat_id) in names:
         return names[int(seat_id)]
-    return f"Seat {seat_id}" if seat_id is not None else "Nobody"
+    if seat_id is None:
+        return "Nobody"
+    return "A former seat" if former else f"Seat {seat_id}"
+
+
+def by_hand(what: str, body: Body) -> str:
+    """``"<what> by hand: <note>"``: a number corrected by hand, because the printed card wins."""
+    return f"{what} by hand: {body.get('note')}"
 
 
 def and_list(items: Iterable[str]) -> str:

@@ -47,6 +47,38 @@ def page_client(p: Person) -> Client:
     return client
 
 
+def board(p: Person) -> str:
+    """The board as the table page fetches it, with the seat's cookie."""
+    response = page_client(p).get(f"/t/{p.table.pk}/board/")
+    assert response.status_code == 200, response.content
+    return str(response.content.decode())
+
+
+def state_of(p: Person) -> dict[str, Any]:
+    """The table's snapshot as stored now."""
+    state: dict[str, Any] = Table.objects.get(pk=p.table.pk).state
+    return state
+
+
+def ok(response: Any) -> dict[str, Any]:
+    """The answer's body, once it is a 200."""
+    assert response.status_code == 200, response.content
+    body: dict[str, Any] = response.json()
+    return body
+
+
+def host_of(game: str, table: str, seat_name: str = "Ann", options: dict[str, Any] | None = None) -> Person:
+    """The host of a new table of ``game``."""
+    _table, grant = services.table_create(game=game, name=table, seat_name=seat_name, options=options)
+    return person(grant.seat, grant.token)
+
+
+@pytest.fixture
+def bo(ann: Person) -> Person:
+    """A second player at the table of the module's ``ann`` (a game's host_of fixture)."""
+    return join(ann.table, "Bo")
+
+
 def person(seat: Seat, token: str) -> Person:
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Seat {token}")

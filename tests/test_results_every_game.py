@@ -9,8 +9,6 @@ score, place and win the sample worked out by hand (``SamplePlay.results``).
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.contrib.auth import get_user_model
 
@@ -18,15 +16,10 @@ from campaigns import registry
 from campaigns.models import Play, PlayResult, TableStatus
 from campaigns.sample_play import Row
 from campaigns.tasks import write_play_record
+from tests.personas import ok
 from tests.sample_play import ApiSitting, played, sample_of
 
 pytestmark = pytest.mark.django_db
-
-
-def ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.content
-    body: dict[str, Any] = response.json()
-    return body
 
 
 def test_every_registered_game_has_a_sample_play() -> None:

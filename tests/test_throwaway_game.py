@@ -13,14 +13,13 @@ commands) and the board benchmark are run for it as they are, unchanged.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from django.test import Client
 from django.test.utils import modify_settings
 
 from campaigns import registry
-from tests.personas import page_client
+from tests.personas import ok, page_client
 from tests.sample_play import ApiSitting
 
 pytestmark = pytest.mark.django_db
@@ -35,12 +34,6 @@ def tinygame() -> Iterator[None]:
         assert "tinygame" in registry.slugs()
         yield
     registry.unregister("tinygame")
-
-
-def ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.content
-    body: dict[str, Any] = response.json()
-    return body
 
 
 def test_the_platform_serves_a_game_it_has_never_seen(tinygame: None) -> None:

@@ -20,16 +20,10 @@ from campaigns import registry, services
 from campaigns.models import Command, Event, OutboxTask, Seat, Table
 from tests.grimhand_personas import create_character
 from tests.import_jobs import import_table
-from tests.personas import Person, join, person
+from tests.personas import Person, join, ok, person
 from tests.sample_play import at_the_scene, played, sample_of
 
 pytestmark = pytest.mark.django_db
-
-
-def ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.content
-    body: dict[str, Any] = response.json()
-    return body
 
 
 def open_table(game: str, options: dict[str, Any] | None = None) -> tuple[Person, Person]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.describing import ARROW, Body, Line, Names, before_after, describer, plural, seat_name
+from rules.describing import ARROW, Body, Line, Names, before_after, by_hand, describer, plural, seat_name
 
 
 def _grim(names: Names, seat_id: Any, name: Any) -> str:
@@ -279,8 +279,8 @@ def _adjusted(b: Body, n: Names) -> str:
 
 def _player_adjusted(b: Body, n: Names) -> str:
     field = "Banished" if b.get("field") == "banished" else "Knockouts"
-    change = f"{b.get('before')} {ARROW} {b.get('after')}"
-    return f"{seat_name(n, b.get('seat_id'))}: {field} {change} by hand: {b.get('note')}."
+    change = before_after(b.get("before"), b.get("after"))
+    return f"{seat_name(n, b.get('seat_id'))}: {by_hand(f'{field} {change}', b)}."
 
 
 LINES: dict[str, Line] = {

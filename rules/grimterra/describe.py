@@ -11,7 +11,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.describing import ARROW, Body, Line, Names, and_list, before_after, describer, plural, seat_name
+from rules.describing import (
+    ARROW,
+    Body,
+    Line,
+    Names,
+    and_list,
+    before_after,
+    by_hand,
+    describer,
+    plural,
+    seat_name,
+)
 
 PHASE_NAMES = {
     "draw": "Draw",
@@ -320,7 +331,7 @@ def _player_adjusted(b: Body, n: Names) -> str:
             return "not counted" if value is None else str(value)
 
         what = f"{field} {count(b.get('before'))} {ARROW} {count(b.get('after'))}"
-    return f"{seat_name(n, b.get('seat_id'))}: {what} by hand: {b.get('note')}."
+    return f"{seat_name(n, b.get('seat_id'))}: {by_hand(what, b)}."
 
 
 LINES: dict[str, Line] = {

@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from campaigns.boards import plain_seat
+from rules.describing import seat_name
 from rules.grimoor import TYPES, Side, decide
 from rules.grimoor.describe import conflict_result
 from rules.grimoor.results import results
@@ -46,9 +47,7 @@ SOURCE_LABELS = {"hand": "From my hand", "deck": "From the top of the Curio deck
 
 
 def _name(names: Mapping[int, str], seat_id: Any) -> str:
-    if seat_id is None:
-        return "Nobody"
-    return names.get(int(seat_id), "A former seat")
+    return seat_name(names, seat_id, former=True)
 
 
 def _cohort_view(cohort: Mapping[str, Any], seat_id: int, owner: str) -> dict[str, Any]:
@@ -175,8 +174,15 @@ def _check(state: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]
     return {**check, "name": _name(names, check["seat_id"]), "turn_name": _name(names, turn)}
 
 
+FINAL_COLUMNS = ({"label": "Points"}, {"label": "End of Conflict cards"})
+"""The final table's columns after Place and Player (``templates/partials/final_table.html``)."""
+
+
 def _final(state: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
-    return [{**row, "name": _name(names, row["seat_id"])} for row in results(dict(state))]
+    return [
+        {**row, "name": _name(names, row["seat_id"]), "cells": [row["score"], row["details"]["eoc_cards"]]}
+        for row in results(dict(state))
+    ]
 
 
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
@@ -228,6 +234,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "latest": rows[-1] if rows else None,
         "winner_names": winners,
         "final": _final(state, names),
+        "final_columns": FINAL_COLUMNS,
         "types": TYPES,
         "sources": [{"value": s, "label": SOURCE_LABELS.get(s, s)} for s in SOURCES],
         "turn_choices": _turn_choices(panels),

@@ -11,6 +11,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rules.describing import seat_name
 from rules.grimterra.commands import HERO_FIELDS
 from rules.grimterra.describe import KIND_NAMES
 from rules.grimterra.results import results
@@ -38,10 +39,12 @@ POSITION_NAMES = {"arena": "Arena", "backrow": "Backrow"}
 LOST_BY = {"empty_deck": "must draw from an empty deck", "no_heroes": "has no living hero left"}
 
 
+FINAL_COLUMNS = ({"label": "Living heroes"}, {"label": "Dark"})
+"""The final table's columns after Place and Player (``templates/partials/final_table.html``)."""
+
+
 def _name(names: Mapping[int, str], seat_id: Any) -> str:
-    if seat_id is None:
-        return "Nobody"
-    return names.get(int(seat_id), "A former seat")
+    return seat_name(names, seat_id, former=True)
 
 
 def _hero_view(hero: Mapping[str, Any]) -> dict[str, Any]:
@@ -146,7 +149,15 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         else None,
         "tied_names": [_name(names, s) for s in state.get("tied_seat_ids") or []],
         "win_reason": state.get("win_reason"),
-        "final": [{**row, "name": _name(names, row["seat_id"])} for row in results(dict(state))],
+        "final": [
+            {
+                **row,
+                "name": _name(names, row["seat_id"]),
+                "cells": [row["details"]["living_heroes"], row["details"]["dark_counters"]],
+            }
+            for row in results(dict(state))
+        ],
+        "final_columns": FINAL_COLUMNS,
         "living": _by_name(living),
         "overkill_carries": state.get("overkill") == "carry",
         **_constants(),

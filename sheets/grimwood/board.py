@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from campaigns.boards import plain_seat
+from rules.describing import seat_name
 from rules.grimwood.cards import (
     ANIMAL,
     HAND_LIMIT,
@@ -47,10 +48,26 @@ TAKE_POWERS = ("Bride", "Nymph")
 """The supernaturals whose powers the rules accept for each combo command (``rules.grimwood.commands``)."""
 
 
+FINAL_COLUMNS = ({"label": "Points", "width": "4em"},)
+"""The final table's columns after Place and Player (``templates/partials/final_table.html``)."""
+
+
+def _combos_said(row: Mapping[str, Any]) -> str:
+    """A final row's combos with their points, under the player's name."""
+    combos = row["details"].get("combos") or []
+    return ", ".join(f"{c['label']} ({c['points']})" for c in combos) or "no combos"
+
+
+def _final(state: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
+    """The final places, each with its points and combos (``templates/partials/final_table.html``)."""
+    return [
+        {**row, "name": _name(names, row["seat_id"]), "cells": [row["score"]], "note": _combos_said(row)}
+        for row in results(dict(state))
+    ]
+
+
 def _name(names: Mapping[int, str], seat_id: Any) -> str:
-    if seat_id is None:
-        return "Nobody"
-    return names.get(int(seat_id), "A former seat")
+    return seat_name(names, seat_id, former=True)
 
 
 def scoring_table() -> list[dict[str, Any]]:
@@ -272,7 +289,6 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         {"seat": s, "payload": json.dumps({"seat_ids": seat_ids, "start_seat_id": s.pk})} for s in seated
     ]
     limit = state.get("hand_limit")
-    final = [{**row, "name": _name(names, row["seat_id"])} for row in results(dict(state))]
     last_round = state.get("last_round")
     return {
         "started": started,
@@ -294,7 +310,8 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "hand_limit": {**limit, "name": _name(names, limit["seat_id"])} if limit else None,
         "limit": HAND_LIMIT,
         "winner_names": [_name(names, s) for s in state.get("winner_seat_ids", [])],
-        "final": final,
+        "final": _final(state, names),
+        "final_columns": FINAL_COLUMNS,
         "table_rows": scoring_table(),
         "move_powers": MOVE_POWERS,
         "discard_powers": DISCARD_POWERS,

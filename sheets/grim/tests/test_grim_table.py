@@ -2,39 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 from django.test import Client
 
 from campaigns import services
 from campaigns.boards import board_html
-from campaigns.credentials import cookie_name
 from campaigns.models import Table
 from sheets.grim.models import GrimCard
 from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
-from tests.personas import Person, join, person
+from tests.personas import Person, host_of, ok, page_client
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def ann() -> Person:
-    _table, grant = services.table_create(
-        game="grim", name="Duel", seat_name="Ann", options={"format": "coven"}
-    )
-    return person(grant.seat, grant.token)
-
-
-@pytest.fixture
-def bo(ann: Person) -> Person:
-    return join(ann.table, "Bo")
-
-
-def ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.content
-    body: dict[str, Any] = response.json()
-    return body
+    return host_of("grim", "Duel", options={"format": "coven"})
 
 
 def enter(p: Person, name: str, element: str, health: int, speed: int) -> int:
@@ -51,12 +34,6 @@ def field(ann: Person, bo: Person) -> dict[str, int]:
         "moss": enter(bo, "Moss Maw", "Plant", 12, 8),
         "tide": enter(bo, "Tide Wisp", "Water", 9, 8),
     }
-
-
-def page_client(p: Person) -> Client:
-    client = Client()
-    client.cookies[cookie_name(p.table.pk)] = p.token
-    return client
 
 
 def test_the_table_page_is_the_shell_with_the_board_rendered_by_the_server(ann: Person, bo: Person) -> None:

@@ -11,8 +11,8 @@ from django.test import Client
 from campaigns.boards import board_html
 from campaigns.models import Table
 from sheets.grim.models import GrimCard
-from sheets.grim.tests.test_grim_table import ann, bo, field, ok  # noqa: F401
-from tests.personas import Person
+from sheets.grim.tests.test_grim_table import ann, field  # noqa: F401
+from tests.personas import Person, ok
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +69,7 @@ def test_undo_of_a_knockout_and_of_a_round_names_what_moved_back(ann: Person, bo
 
 def test_a_swap_at_the_table_remembers_the_incoming_card_and_shows_who_went_back(
     ann: Person,  # noqa: F811
-    bo: Person,  # noqa: F811
+    bo: Person,
 ) -> None:
     ids = field(ann, bo)
     ok(ann.command("turn.next"))

@@ -12,9 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.test import Client
 
-from campaigns.credentials import cookie_name
 from campaigns.models import Play, PlayResult, TableStatus
 from campaigns.tasks import write_play_record
 from tests.grimhand_personas import (  # noqa: F401
@@ -25,16 +23,10 @@ from tests.grimhand_personas import (  # noqa: F401
     fixture_gh_spectator,
     ok,
 )
-from tests.personas import Person
+from tests.personas import Person, board, page_client, state_of
 
 pytestmark = pytest.mark.django_db
 BLOOD, BONE, SHADOW, IRON, NATURE, WILD = 1, 2, 3, 4, 5, 6
-
-
-def state_of(p: Person) -> dict[str, Any]:
-    p.seat.table.refresh_from_db()
-    state: dict[str, Any] = p.seat.table.state
-    return state
 
 
 def char(p: Person, cid: int) -> dict[str, Any]:
@@ -50,19 +42,6 @@ def refused(p: Person, type_: str, payload: dict[str, Any], status: int = 400) -
     assert state_of(p) == before and p.seat.table.seq == seq  # a refused command changes nothing
     body: dict[str, Any] = response.json()
     return body
-
-
-def page_client(p: Person) -> Client:
-    """A browser-like client holding the seat's cookie, as the page does."""
-    client = Client()
-    client.cookies[cookie_name(p.table.pk)] = p.token
-    return client
-
-
-def board(p: Person) -> str:
-    response = page_client(p).get(f"/t/{p.table.pk}/board/")
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def explore(p: Person, name: str, dice: list[int]) -> dict[str, Any]:

@@ -16,9 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.test import Client
 
-from campaigns.credentials import cookie_name
 from tests.grimhand_personas import (  # noqa: F401
     create_character,
     fixture_gh_host,
@@ -26,16 +24,10 @@ from tests.grimhand_personas import (  # noqa: F401
     fixture_gh_spectator,
     ok,
 )
-from tests.personas import Person
+from tests.personas import Person, board, state_of
 
 pytestmark = pytest.mark.django_db
 IRON, SHADOW, WILD = 4, 3, 6
-
-
-def state_of(p: Person) -> dict[str, Any]:
-    p.seat.table.refresh_from_db()
-    state: dict[str, Any] = p.seat.table.state
-    return state
 
 
 def char(p: Person, cid: int) -> dict[str, Any]:
@@ -50,15 +42,6 @@ def side(p: Person, side_id: str) -> dict[str, Any]:
 def scores(p: Person, street: str, round_: int = 1) -> dict[str, dict[str, Any]]:
     combat = state_of(p)["combat"]
     return {s["side_id"]: s for s in combat["scores"] if s["street"] == street and s["round"] == round_}
-
-
-def board(p: Person) -> str:
-    """The board as the page fetches it, with the seat's cookie."""
-    client = Client()
-    client.cookies[cookie_name(p.table.pk)] = p.token
-    response = client.get(f"/t/{p.table.pk}/board/")
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def on_a_rank_three_card(host: Person, player: Person) -> None:

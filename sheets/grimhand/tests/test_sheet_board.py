@@ -15,10 +15,8 @@ import re
 
 import pytest
 from django.template import Context
-from django.test import Client
 
 from campaigns.boards import board_html
-from campaigns.credentials import cookie_name
 from campaigns.models import Table
 from campaigns.templatetags.memo import _key
 from sheets.grimhand.sheet import _sheet_rows, current_catalogue, sheet_choices, sheet_rows
@@ -30,21 +28,9 @@ from tests.grimhand_personas import (  # noqa: F401
     ok,
 )
 from tests.memo_boards import memo_nodes, rendered_again_from_the_memo, rendered_in_full
-from tests.personas import Person
+from tests.personas import Person, board, page_client
 
 pytestmark = pytest.mark.django_db
-
-
-def page_client(p: Person) -> Client:
-    client = Client()
-    client.cookies[cookie_name(p.table.pk)] = p.token
-    return client
-
-
-def board(p: Person) -> str:
-    response = page_client(p).get(f"/t/{p.table.pk}/board/")
-    assert response.status_code == 200
-    return response.content.decode()
 
 
 def options(page: str, select_id: str) -> list[str]:

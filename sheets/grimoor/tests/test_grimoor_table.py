@@ -9,32 +9,18 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from campaigns import services
 from campaigns.boards import board_html
-from campaigns.credentials import cookie_name
 from campaigns.models import Play, Table
 from campaigns.registry import get
 from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
-from tests.personas import Person, join, person
+from tests.personas import Person, board, host_of, join, ok, page_client
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def ann() -> Person:
-    _table, grant = services.table_create(game="grimoor", name="Moor", seat_name="Ann")
-    return person(grant.seat, grant.token)
-
-
-@pytest.fixture
-def bo(ann: Person) -> Person:
-    return join(ann.table, "Bo")
-
-
-def ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.content
-    body: dict[str, Any] = response.json()
-    return body
+    return host_of("grimoor", "Moor")
 
 
 def start(ann: Person, bo: Person) -> None:
@@ -50,16 +36,6 @@ def fill(p: Person, seat: Person, count: int, strength: int = 1) -> None:
     """``count`` Cohorts join ``seat``'s Horde by Abilities (no Action)."""
     for _ in range(count):
         ok(p.command("cohort.join", {"seat_id": seat.seat.pk, "type": "Olatha", "strength": strength}))
-
-
-def page_client(p: Person) -> Client:
-    client = Client()
-    client.cookies[cookie_name(p.table.pk)] = p.token
-    return client
-
-
-def board(p: Person) -> str:
-    return str(page_client(p).get(f"/t/{p.table.pk}/board/").content.decode())
 
 
 def test_the_game_is_registered_for_two_players() -> None:

@@ -11,31 +11,18 @@ from django.utils.safestring import SafeString
 
 from campaigns import services
 from campaigns.boards import board_html
-from campaigns.credentials import cookie_name
 from campaigns.models import Table
 from campaigns.registry import get
 from campaigns.templatetags.memo import MemoNode
 from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
-from tests.personas import Person, join, person
+from tests.personas import Person, board, host_of, join, ok, page_client, state_of
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def ann() -> Person:
-    _table, grant = services.table_create(game="grimterra", name="Terra", seat_name="Ann")
-    return person(grant.seat, grant.token)
-
-
-@pytest.fixture
-def bo(ann: Person) -> Person:
-    return join(ann.table, "Bo")
-
-
-def ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.content
-    body: dict[str, Any] = response.json()
-    return body
+    return host_of("grimterra", "Terra")
 
 
 def add(p: Person, name: str, fate: str, health: int, empowered: int, position: str = "backrow") -> int:
@@ -64,21 +51,6 @@ def heroes(ann: Person, bo: Person) -> dict[str, int]:
         "Ash": add(bo, "Ash", "Intellectus", 3, 4),
     }
     return ids
-
-
-def page_client(p: Person) -> Client:
-    client = Client()
-    client.cookies[cookie_name(p.table.pk)] = p.token
-    return client
-
-
-def board(p: Person) -> str:
-    return str(page_client(p).get(f"/t/{p.table.pk}/board/").content.decode())
-
-
-def state_of(p: Person) -> dict[str, Any]:
-    state: dict[str, Any] = Table.objects.get(pk=p.table.pk).state
-    return state
 
 
 def hero(p: Person, hero_id: int) -> dict[str, Any]:
@@ -335,10 +307,7 @@ def test_the_overkill_reading_is_offered_when_a_table_opens() -> None:
 
 
 def test_carried_wounds_at_a_real_table() -> None:
-    _table, grant = services.table_create(
-        game="grimterra", name="Carry", seat_name="Ann", options={"overkill": "carry"}
-    )
-    ann = person(grant.seat, grant.token)
+    ann = host_of("grimterra", "Carry", options={"overkill": "carry"})
     bo = join(ann.table, "Bo")
     ids = heroes(ann, bo)
     ok(ann.command("game.start", {"seat_id": ann.seat.pk}))

@@ -10,32 +10,18 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from campaigns import services
 from campaigns.boards import board_html
-from campaigns.credentials import cookie_name
 from campaigns.models import Table
 from campaigns.registry import get
 from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
-from tests.personas import Person, join, person
+from tests.personas import Person, board, host_of, join, ok, page_client, state_of
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def ann() -> Person:
-    _table, grant = services.table_create(game="grimwood", name="Forest", seat_name="Ann")
-    return person(grant.seat, grant.token)
-
-
-@pytest.fixture
-def bo(ann: Person) -> Person:
-    return join(ann.table, "Bo")
-
-
-def ok(response: Any) -> dict[str, Any]:
-    assert response.status_code == 200, response.content
-    body: dict[str, Any] = response.json()
-    return body
+    return host_of("grimwood", "Forest")
 
 
 def start(ann: Person, bo: Person) -> None:
@@ -45,21 +31,6 @@ def start(ann: Person, bo: Person) -> None:
 def place(p: Person, cards: list[str], **extra: Any) -> int:
     body = ok(p.command("combo.place", {"cards": cards, **extra}))
     return int(body["events"][0]["payload"]["combo"]["id"])
-
-
-def page_client(p: Person) -> Client:
-    client = Client()
-    client.cookies[cookie_name(p.table.pk)] = p.token
-    return client
-
-
-def board(p: Person) -> str:
-    return str(page_client(p).get(f"/t/{p.table.pk}/board/").content.decode())
-
-
-def state_of(p: Person) -> dict[str, Any]:
-    state: dict[str, Any] = Table.objects.get(pk=p.table.pk).state
-    return state
 
 
 def test_the_game_is_registered_for_two_to_ten_players() -> None:
@@ -346,10 +317,7 @@ def test_out_of_turn_a_combo_is_offered_only_with_a_cards_say_so(ann: Person, bo
 
 def test_a_table_opened_to_draw_first_begins_each_turn_with_the_draw() -> None:
     # Alternativen zum Spiel: "Zuerst wird eine Karte gezogen oder gestohlen und dann ... gespielt".
-    _table, grant = services.table_create(
-        game="grimwood", name="Forest", seat_name="Ann", options={"turn_order": "draw_first"}
-    )
-    ann = person(grant.seat, grant.token)
+    ann = host_of("grimwood", "Forest", options={"turn_order": "draw_first"})
     bo = join(ann.table, "Bo")
     start(ann, bo)
     html = board(ann)
