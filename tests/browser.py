@@ -133,6 +133,15 @@ def take_seat(page: Page, base: str, code: str, name: str) -> None:
     expect(page.locator("#conn")).to_have_attribute("data-state", "live")
 
 
+def seat_of(page: Page) -> tuple[int, str]:
+    """The table id and seat token a table page holds (its address, its cookie), for the API."""
+    from campaigns.credentials import cookie_name
+
+    table_id = int(page.url.split("#")[0].rstrip("/").split("/")[-1])
+    token = next(c["value"] for c in page.context.cookies() if c["name"] == cookie_name(table_id))
+    return table_id, str(token)
+
+
 @dataclass
 class Phones:
     """Two phones at one table: the host Ann's and Bo's, each with its console watched."""

@@ -34,6 +34,10 @@ AWARDS = (
 )
 
 
+ADJUST_FIELDS = (("le", "LE"), ("attack", "Attack"))
+"""The numbers of a combat side a correction by hand changes (``combat.adjust``)."""
+
+
 def _step(camp: Mapping[str, Any], chars: list[dict[str, Any]], state: Mapping[str, Any]) -> str:
     """The next thing the party does, for the "now" strip and its buttons."""
     phase = camp["phase"]
@@ -235,6 +239,7 @@ def _combat(state: Mapping[str, Any], odds_now: Mapping[str, Any]) -> dict[str, 
         "street_slots": [str(n) for n in range(1, count + 1)],
         "damage": damage,
         "rewards": _reward_views(combat, names),
+        "adjust_fields": ADJUST_FIELDS,
     }
 
 

@@ -8,30 +8,21 @@ five explore cards end in the preparation phase with the deck reminder.
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from tests.browser import (  # noqa: F401
-    ConsoleWatch,
     accept,
     browser,
     horizontal_overflow,
     phone_page,
     small_touch_targets,
+    take_seat,
+    two_phones,
     unlabelled_controls,
 )
 from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
-
-
-def seated(chromium: Browser, base: str, code: str, name: str) -> tuple[Page, ConsoleWatch]:
-    page, console = phone_page(chromium)
-    page.on("dialog", accept)
-    page.goto(f"{base}/join/{code}/")
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Take a seat").click()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
-    return page, console
 
 
 def create_character(page: Page, name: str, affinity: str) -> None:
@@ -47,19 +38,11 @@ def create_character(page: Page, name: str, affinity: str) -> None:
 
 
 def test_one_level_of_a_campaign_on_three_phones(browser, live_asgi) -> None:  # noqa: F811
-    ann, ann_console = phone_page(browser)
-    ann.on("dialog", accept)
-    ann.goto(live_asgi + "/")
-    ann.get_by_text("Open a new table").click()
-    ann.get_by_label("Game", exact=True).select_option("grimhand")
-    ann.get_by_label("Table name").fill("Grimwold")
-    ann.get_by_label("Your name").fill("Ann")
-    ann.get_by_role("button", name="Open the table").click()
-    expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
+    ann, ann_console, bo, bo_console = two_phones(browser, live_asgi, "grimhand", "Grimwold")
     expect(ann.locator("#gh-now")).to_contain_text("Everyone creates a character")
-    code = ann.locator("#join-code").inner_text().strip()
-    bo, bo_console = seated(browser, live_asgi, code, "Bo")
-    cy, cy_console = seated(browser, live_asgi, code, "Cy")
+    cy, cy_console = phone_page(browser)
+    cy.on("dialog", accept)
+    take_seat(cy, live_asgi, ann.locator("#join-code").inner_text().strip(), "Cy")
     create_character(ann, "Hal", "Iron")
     create_character(bo, "Bea", "Blood")
     create_character(cy, "Cyn", "Nature")

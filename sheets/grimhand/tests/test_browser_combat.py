@@ -19,16 +19,16 @@ from itertools import count
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Page, expect
 
 from campaigns.credentials import cookie_name
 from tests.browser import (  # noqa: F401
-    ConsoleWatch,
-    accept,
     browser,
     horizontal_overflow,
     phone_page,
+    seat_of,
     small_touch_targets,
+    two_phones,
     unlabelled_controls,
 )
 from tests.servers import live_asgi  # noqa: F401
@@ -52,17 +52,6 @@ def command(base: str, table_id: int, token: str, type_: str, payload: dict[str,
     return post(base, f"/api/v1/tables/{table_id}/commands/", body, token)
 
 
-def open_page(
-    chromium: Browser, base: str, table_id: int, token: str, path: str
-) -> tuple[Page, ConsoleWatch]:
-    page, console = phone_page(chromium)
-    page.on("dialog", accept)
-    page.context.add_cookies([{"name": cookie_name(table_id), "value": token, "url": base}])
-    page.goto(f"{base}/t/{table_id}/{path}")
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
-    return page, console
-
-
 def fits_a_phone(page: Page) -> None:
     assert horizontal_overflow(page) <= 0
     assert unlabelled_controls(page) == []
@@ -71,30 +60,25 @@ def fits_a_phone(page: Page) -> None:
 
 def test_one_combat_on_two_phones_and_the_shared_screen(browser, live_asgi) -> None:  # noqa: F811
     base = live_asgi
-    table = post(base, "/api/v1/tables/", {"game": "grimhand", "name": "Grimwold", "seat_name": "Ann"})
-    tid, ann_token = table["id"], table["seat"]["token"]
-    bo_seat = post(base, "/api/v1/tables/join/", {"code": table["join_code"], "name": "Bo"})["seat"]
-    screen_seat = post(
-        base, "/api/v1/tables/join/", {"code": table["join_code"], "name": "Screen", "role": "spectator"}
-    )["seat"]
+    phones = two_phones(browser, base, "grimhand", "Grimwold")
+    ann, ann_console, bo, bo_console = phones
+    tid, ann_token = seat_of(ann)
+    _, bo_token = seat_of(bo)
+    # The shared screen: a spectator's seat, on the table's screen page.
+    watcher = post(base, "/api/v1/tables/join/", {"code": phones.code, "name": "Screen", "role": "spectator"})
+    screen, screen_console = phone_page(browser)
+    screen.context.add_cookies([{"name": cookie_name(tid), "value": watcher["seat"]["token"], "url": base}])
+    screen.goto(f"{base}/t/{tid}/screen/")
+    expect(screen.locator("#conn")).to_have_attribute("data-state", "live")
     character = {"race": "Human", "class": "Warrior", "affinity": "Iron", "name": "Hal"}
-    hal = command(base, tid, ann_token, "character.create", character)["events"][0]["payload"]["character_id"]
+    hal = command(base, tid, ann_token, "character.create", character)["events"][0]["payload"]
     character = {"race": "Dwarf", "class": "Cleric", "affinity": "Blood", "name": "Bea"}
-    bea = command(base, tid, bo_seat["token"], "character.create", character)
-    bea = bea["events"][0]["payload"]["character_id"]
+    bea = command(base, tid, bo_token, "character.create", character)["events"][0]["payload"]
     command(base, tid, ann_token, "campaign.start", {"levels": 1})
     command(base, tid, ann_token, "level.start", {})
-    command(
-        base,
-        tid,
-        ann_token,
-        "initiative.roll",
-        {"rolls": {str(bo_seat["id"]): 6, str(table["seat"]["id"]): 2}},
-    )
-
-    ann, ann_console = open_page(browser, base, tid, ann_token, "")
-    bo, bo_console = open_page(browser, base, tid, bo_seat["token"], "")
-    screen, screen_console = open_page(browser, base, tid, screen_seat["token"], "screen/")
+    rolls = {str(bea["seat_id"]): 6, str(hal["seat_id"]): 2}
+    command(base, tid, ann_token, "initiative.roll", {"rolls": rolls})
+    hal, bea = hal["character_id"], bea["character_id"]
     everyone = (ann, bo, screen)
 
     # Bo holds the initiative: he turns over the explore card and rolls its events.

@@ -14,8 +14,11 @@ from playwright.sync_api import Locator, Page, ViewportSize, expect
 from tests.browser import (  # noqa: F401
     browser,
     horizontal_overflow,
+    open_table,
     phone_page,
+    seat_of,
     small_touch_targets,
+    two_phones,
     unlabelled_controls,
 )
 from tests.servers import live_asgi  # noqa: F401
@@ -27,14 +30,8 @@ REFUSED = "Failed to load resource: the server responded with a status of 400 (B
 
 
 def open_campaign(page: Page, base: str) -> str:
-    page.goto(base + "/")
-    page.get_by_text("Open a new table").click()
-    page.get_by_label("Game", exact=True).select_option("grimhand")
-    page.get_by_label("Table name").fill("Grimwold")
-    page.get_by_label("Your name").fill("Ann")
-    page.get_by_role("button", name="Open the table").click()
-    expect(page.locator("#conn")).to_have_attribute("data-state", "live")
-    code = (page.locator("#join-code").text_content() or "").strip()
+    """Ann's Grim Hand table, open on her character sheet; its join code."""
+    code = open_table(page, base, "grimhand", "Grimwold")
     to_sheet(page)
     return code
 
@@ -70,15 +67,13 @@ def pick_card(page: Page, rank: int, affinity: str, button: str = "Equip") -> No
 
 
 def test_player_a_equips_and_player_b_sees_the_new_attack_live(browser, live_asgi) -> None:  # noqa: F811
-    ann, ann_console = phone_page(browser)
-    code = open_campaign(ann, live_asgi)
-    create(ann, "Grum", "Orc", "Warrior", "Iron")  # Attack 3 + 3 + 2 = 8
+    def grum_first(page: Page) -> None:
+        to_sheet(page)
+        create(page, "Grum", "Orc", "Warrior", "Iron")  # Attack 3 + 3 + 2 = 8
 
-    bo, bo_console = phone_page(browser)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
-    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    ann, ann_console, bo, bo_console = two_phones(
+        browser, live_asgi, "grimhand", "Grimwold", before_join=grum_first
+    )
     to_sheet(bo)
     grum = bo.locator(".gh-sheet-card", has=bo.locator(".gh-char-name", has_text="Grum"))
     grum_attack = grum.locator("[id$='-stat-attack'] .gh-stat-value")
@@ -190,13 +185,10 @@ def test_sheet_fits_a_tablet_and_shows_a_completed_set(browser, live_asgi) -> No
 
 def test_big_numbers_fit_their_boxes_at_390_px(browser, live_asgi) -> None:  # noqa: F811
     """Issue #8: XP 3000 shows as 3000 and gold 12345 as 12345, on the sheet and the party list."""
-    from campaigns.credentials import cookie_name
-
     page, console = phone_page(browser)
     open_campaign(page, live_asgi)
     create(page, "Grum", "Orc", "Warrior", "Iron")
-    table_id = int(page.url.split("#")[0].rstrip("/").split("/")[-1])
-    token = next(c["value"] for c in page.context.cookies() if c["name"] == cookie_name(table_id))
+    table_id, token = seat_of(page)
     api = f"{live_asgi}/api/v1/tables/{table_id}"
     headers = {"Authorization": f"Seat {token}"}
     state = page.request.get(f"{api}/", headers=headers).json()["state"]

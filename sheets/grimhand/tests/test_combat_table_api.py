@@ -110,6 +110,9 @@ def test_appendix_two_in_a_campaign_gives_58_xp_and_9_gold_and_undo_of_a_street_
     assert '<option value="9NA" disabled>9 Nature</option>' in html
     assert '<option value="10NA">10 Nature</option>' in html
     assert 'id="gh-street-turn-1" name="cards" data-type="list"' in html
+    # A threat's number corrected by hand: the shared "printed card wins" form, its side id kept as text.
+    assert '<input type="hidden" name="side_id" value="T2" data-type="text">' in html
+    assert '<option value="attack">Attack</option>' in html and 'id="gh-adj-T2-by"' in html
     assert "higher" in html and "Rabid Wolf" in board(gh_spectator)
     assert char(host, ann)["xp"] - xp == (3 + 2) * 1 * 6
     assert state_of(host)["campaign"]["kills"][str(ann)] == ["Rabid Wolf"]
