@@ -120,3 +120,54 @@ def rating_json(rating: Rating | None) -> dict[str, Any] | None:
         "sigma": round(rating.sigma, 2),
         "plays": rating.plays,
     }
+
+
+def carry_to_account(play: Play, guest_name: str, account_id: int) -> bool:
+    """A guest seat of a rated ``play`` was kept by an account: the account gets the play's rating.
+
+    Exact where the guest's rating holds this play alone and the account has
+    none in the game yet: that rating row becomes the account's. Otherwise the
+    account is rated for this play now, from its rating and the other people's
+    current ones, at the place the seat finished; the guest's rating keeps its
+    other plays (a guest name is not one person). Whether anything moved.
+    """
+    with transaction.atomic():
+        Play.objects.select_for_update().filter(pk=play.pk).first()
+        changes = RatingChange.objects.filter(play=play).select_related("rating")
+        if not changes or any(c.rating.user_id == account_id for c in changes):
+            return False  # not rated (yet: move_ratings will read the account), or already carried
+        guest = next(
+            (c for c in changes if c.rating.user_id is None and c.rating.guest_name == guest_name), None
+        )
+        if guest is None:
+            return False
+        mine = Rating.objects.select_for_update().filter(game=play.game, user_id=account_id).first()
+        if mine is None and guest.rating.plays == 1:
+            Rating.objects.filter(pk=guest.rating_id).update(user_id=account_id, guest_name="")
+        else:
+            _rate_late(play, guest, account_id)
+        stats_cache.bump_accounts([account_id])
+        stats_cache.bump_groups_of(play.game, [account_id], [guest_name])
+        return True
+
+
+def _rate_late(play: Play, guest: RatingChange, account_id: int) -> None:
+    """Rate the account for ``play`` against the other people's ratings as they are now."""
+    others = RatingChange.objects.filter(play=play).exclude(pk=guest.pk).select_related("rating")
+    people: list[Identity] = [(account_id, ""), *((c.rating.user_id, c.rating.guest_name) for c in others)]
+    results = {identity(r): r for r in PlayResult.objects.filter(play=play)}
+    seat_of = {p: results[p] for p in people if p in results}
+    if len(seat_of) != len(people):
+        return  # a seat of the play is no longer readable: leave the ratings as they are
+    ranks = competitive_ranks([(seat_of[p].place, seat_of[p].won) for p in people])
+    if ranks is None:
+        return
+    ratings = _ratings_for(play.game, people)
+    teams = [[MODEL.rating(mu=ratings[p].mu, sigma=ratings[p].sigma)] for p in people]
+    [after], *_rest = MODEL.rate(teams, ranks=[float(r) for r in ranks])
+    mine = ratings[(account_id, "")]
+    mine.mu, mine.sigma, mine.plays, mine.updated_at = after.mu, after.sigma, mine.plays + 1, timezone.now()
+    mine.save(update_fields=["mu", "sigma", "plays", "updated_at"])
+    RatingChange.objects.create(
+        rating=mine, play=play, mu=after.mu, sigma=after.sigma, ended_at=play.ended_at
+    )

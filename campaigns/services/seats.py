@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
 
-from campaigns import codes, selectors, stats_cache, throttle
+from campaigns import codes, ratings, selectors, stats_cache, throttle
 from campaigns.errors import TableError
 from campaigns.models import Event, Play, PlayResult, Role, Seat, Table, TableStatus
 from campaigns.services.events import announce, numbered
@@ -164,6 +164,8 @@ def seat_claim(*, seat: Seat, user: UserLike) -> Seat:
         plays = list(Play.objects.filter(results__seat=seat).select_related("table"))
         for play in plays:
             play.users.add(account)
+            # A play rated while the seat was a guest's: its rating follows the seat (issue #33, item 12).
+            ratings.carry_to_account(play, seat.name, account.pk)
         # The cached statistics read these results: the account's own, its opponents' (a guest
         # became an account) and the groups' (issue #14, "Speed"; campaigns.stats_cache).
         others = PlayResult.objects.filter(play__in=plays).values_list("user_id", flat=True)
