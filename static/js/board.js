@@ -54,9 +54,12 @@
     (children || []).forEach(function (c) { if (c) n.appendChild(c); });
     return n;
   }
+  /* The newest table seq this phone knows: a refusal shown now is about that board. */
+  function knownSeq() { return Math.max(boardSeq, (typeof sync !== "undefined" && sync.lastSeq) || 0); }
   function showError(msg) {
     var box = document.getElementById("command-error");
     box.textContent = msg || ""; box.hidden = !msg;
+    box.dataset.aboutSeq = String(knownSeq());
   }
   var screenView = boardBox.classList.contains("screen");
   function readOnly() { return closed || screenView || me.role === "spectator" || table.status === "ended"; }
@@ -97,15 +100,20 @@
   }
 
   /* Keep what this phone was doing across a re-render: open panels, typed
-   * values, focus, and the refusals it is showing (another seat's change must
-   * not wipe the reason this phone's tap was refused; the next send from that
-   * control clears it). */
-  function remember() {
+   * values and focus. A refusal belongs to one attempt (issue #33): it stays
+   * only if it is about this board or a newer one (its answer came before the
+   * board was fetched), never across a newer board. */
+  function remember(seq) {
     var kept = { open: {}, values: {}, errors: [], focus: document.activeElement && document.activeElement.id };
     Array.prototype.forEach.call(boardBox.querySelectorAll("[data-error-for]"), function (b) {
       var owner = b.closest("[id]");
-      if (!b.hidden && b.textContent && owner) kept.errors.push({ owner: owner.id, field: b.dataset.errorFor, text: b.textContent });
+      var about = Number(b.dataset.aboutSeq) || 0;
+      if (!b.hidden && b.textContent && owner && about >= seq) {
+        kept.errors.push({ owner: owner.id, field: b.dataset.errorFor, text: b.textContent, about: about });
+      }
     });
+    var top = document.getElementById("command-error");
+    if (top && !top.hidden && (Number(top.dataset.aboutSeq) || 0) < seq) { top.textContent = ""; top.hidden = true; }
     Array.prototype.forEach.call(boardBox.querySelectorAll("details[id]"), function (d) { kept.open[d.id] = d.open; });
     Array.prototype.forEach.call(boardBox.querySelectorAll("input[id], select[id], textarea[id]"), function (i) {
       var changed = i.type === "checkbox" ? i.checked !== i.defaultChecked
@@ -127,7 +135,7 @@
       if (!owner) return;
       var box = owner.matches("[data-error-for]") ? owner
         : owner.querySelector('[data-error-for="' + CSS.escape(e.field) + '"]');
-      if (box) { box.textContent = e.text; box.hidden = false; }
+      if (box) { box.textContent = e.text; box.hidden = false; box.dataset.aboutSeq = String(e.about); }
     });
     var f = kept.focus && document.getElementById(kept.focus);
     if (f && f.focus) f.focus({ preventScroll: true });
@@ -138,7 +146,7 @@
     if (seq <= boardSeq && boardBox.childElementCount) return;
     boardSeq = seq;
     boardBox.dataset.seq = String(seq);
-    var kept = remember();
+    var kept = remember(seq);
     boardBox.innerHTML = html;
     restore(kept);
     personalize();
@@ -265,6 +273,7 @@
     if (!box || !document.body.contains(box)) { showError(refusal(e)); return; }
     showError("");
     box.textContent = refusal(e); box.hidden = false;
+    box.dataset.aboutSeq = String(knownSeq());
     var input = field && scope.querySelector('[name="' + field + '"]');
     if (input) input.setAttribute("aria-invalid", "true");
     box.scrollIntoView({ block: "nearest" });
@@ -336,11 +345,22 @@
     if (d) d.open = false;
     if (current) current.open = false;
   }
+  /* A refusal about a field goes once the field is changed: it was about what was there. */
+  function fieldChanged(input) {
+    var scope = input.closest && input.closest("form, [data-error-scope]");
+    if (!scope || !input.name) return;
+    Array.prototype.forEach.call(scope.querySelectorAll('[data-error-for="' + CSS.escape(input.name) + '"]'), function (b) {
+      b.hidden = true; b.textContent = "";
+    });
+    input.removeAttribute("aria-invalid");
+  }
   boardBox.addEventListener("input", function (ev) {
+    fieldChanged(ev.target);
     var form = ev.target.closest && ev.target.closest("form[data-preview]");
     if (form) unconfirm(form);
   });
   boardBox.addEventListener("change", function (ev) {
+    fieldChanged(ev.target);
     var form = ev.target.closest && ev.target.closest("form[data-preview]");
     if (form) unconfirm(form);
   });

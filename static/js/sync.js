@@ -272,9 +272,21 @@
         self.flushTimer = setTimeout(function () { self.flush(); }, backoff(self.sendRetry));
         return;
       }
+      // A final answer (a 4xx refusal) came from the server: the phone is back, nothing waits on it.
+      self.sendRetry = 0;
+      self.retrying = false;
       self.settle(command, e, null);
       self.flush();
     });
+  };
+
+  /* The status line after a command settled: what the connection is, and only what still waits. */
+  TableSync.prototype.showStatus = function () {
+    if (this.retrying && this.outbox.length) {
+      this.onConn("offline", this.outbox.length + (this.outbox.length === 1 ? " change waits" : " changes wait") + " to be sent" + this.age());
+    } else if (this.ws && this.ws.readyState === 1) this.onConn("live", "Live");
+    else if (this.pollTimer) this.onConn("polling", "Reconnecting – checking every few seconds");
+    else this.onConn("connecting", "Connecting…");
   };
 
   TableSync.prototype.settle = function (command, error, res) {
@@ -282,13 +294,13 @@
     this.saveOutbox();
     var waiter = this.waiters[command.command_id];
     delete this.waiters[command.command_id];
+    this.showStatus();
     if (error) {
       error.waited = !!command.waited;  // it sat in the outbox: the player may have moved on
       if (waiter) waiter.reject(error);
       else if (this.onRefused) this.onRefused(command, error);  // queued before a reload
       return;
     }
-    if (this.ws && this.ws.readyState === 1) this.onConn("live", "Live");
     if (res.events.length && res.events[0].seq === this.logSeq + 1) this.deliver(res.events);
     else if (res.seq > this.logSeq) this.fillLog();
     if (res.seq > this.lastSeq) { this.lastSeq = res.seq; this.onState(res.state, res); }
