@@ -1,4 +1,4 @@
-"""Benchmark of the combat helper's river odds (issue #10), run by ``make bench``.
+"""Benchmark of the combat helper's odds (issues #10, #33), run by ``make bench``.
 
 A party of 4 (each with 2 active and 2 inactive cards, so 16 swap variants)
 against 2 threats at the flop: ``rules.grimhand.odds.river_odds`` against the
@@ -6,6 +6,12 @@ same exact enumeration (every ordered turn and river, every side and swap
 variant, the chain measured on the turn hand) with the brute-force reference
 evaluator ``rules.tests.reference_poker``. Prints figures (target: <= 50 ms
 and >= 10x the reference); exits 1 only if the two disagree on a count.
+
+Before the flop (issue #33 item 7), the same party and threats:
+``rules.grimhand.flop_chances.flop_chances`` over every flop the unseen cards
+make, and over its seeded sample, against the same count by the reference
+evaluator, with ``river_odds`` of that deal as the baseline of the same run
+(target: <= 150 ms; no timed assertion, a figure).
 
 Usage: ``python -m bench.bench_combat_odds [--quick] [--seed N]``
 """
@@ -18,9 +24,10 @@ import random
 import sys
 import time
 from collections.abc import Callable, Sequence
-from itertools import permutations
+from itertools import combinations, permutations
 
 from rules.grimhand.cards import DECK, Card
+from rules.grimhand.flop_chances import FlopChances, flop_chances
 from rules.grimhand.odds import OddsSide, RiverOdds, river_odds
 from rules.grimhand.poker import Category, evaluate
 from rules.tests.reference_poker import RefValue, reference_evaluate
@@ -71,6 +78,19 @@ def _deal(rng: random.Random) -> tuple[list[OddsSide], list[OddsSide], list[Card
     return players, threats, flop, inactive
 
 
+def _tally(counts: list[list[list[int]]], attacks: Sequence[int], reductions: Sequence[int]) -> None:
+    """One runout into ``counts``: higher, equal, lower, damage dealt and taken, per variant and threat."""
+    n = len(reductions)
+    for v, reduction in enumerate(reductions):
+        for t, row in enumerate(counts[v]):
+            diff = attacks[v] - attacks[n + t]
+            row[0] += diff > 0
+            row[1] += diff == 0
+            row[2] += diff < 0
+            row[3] += max(0, diff)
+            row[4] += max(0, -diff - reduction)
+
+
 def _reference(
     players: Sequence[OddsSide],
     threats: Sequence[OddsSide],
@@ -103,15 +123,7 @@ def _reference(
             alive = s.chain_alive and turn_value > flop_value[k] and river_value > turn_value
             resonance = sum(1 for c in (*flop, turn, river) if c.affinity.order == s.affinity_order)
             attacks.append(s.fixed + river_value[0] + resonance + (3 if alive else 0))
-        for v in range(len(variants)):
-            for t in range(len(threats)):
-                diff = attacks[v] - attacks[len(variants) + t]
-                row = counts[v][t]
-                row[0] += diff > 0
-                row[1] += diff == 0
-                row[2] += diff < 0
-                row[3] += max(0, diff)
-                row[4] += max(0, -diff - variants[v][1])
+        _tally(counts, attacks, [reduction for _, reduction, _ in variants])
     return [[(r[0], r[1], r[2], r[3], r[4]) for r in row] for row in counts]
 
 
@@ -119,6 +131,55 @@ def _fast_counts(odds: RiverOdds) -> list[list[tuple[int, int, int, int, int]]]:
     rows = [list(row) for row in odds.matchups]
     rows += [list(m) for swaps in odds.swaps for _, _, m in swaps]
     return [[(m.higher, m.equal, m.lower, m.dealt, m.taken) for m in row] for row in rows]
+
+
+def _reference_flop(
+    players: Sequence[OddsSide], threats: Sequence[OddsSide], inactive: Sequence[Sequence[Card]]
+) -> list[list[tuple[int, int, int, int, int]]]:
+    """Every flop's attacks by the reference evaluator: hand bonus, resonance, Critical Hit (§7.4.9)."""
+    variants = list(players)
+    for p, cards in zip(players, inactive, strict=True):
+        for card_in in cards:
+            for card_out in p.active:
+                hand = tuple(card_in if c == card_out else c for c in p.active)
+                variants.append(
+                    OddsSide(hand, p.fixed, p.affinity_order, damage_reduction=p.damage_reduction)
+                )
+    known = {c for s in (*players, *threats) for c in s.active} | {c for h in inactive for c in h}
+    remaining = [c for c in DECK if c not in known]
+    sides = [*variants, *threats]
+    counts = [[[0, 0, 0, 0, 0] for _ in threats] for _ in variants]
+    for flop in combinations(remaining, 3):
+        attacks = []
+        for s in sides:
+            category = reference_evaluate([*s.active, *flop])[0]
+            resonance = sum(1 for c in flop if c.affinity.order == s.affinity_order)
+            critical = 1 if category >= Category.THREE_OF_A_KIND else 0
+            attacks.append(s.fixed + category + resonance + critical)
+        _tally(counts, attacks, [v.damage_reduction for v in variants])
+    return [[(r[0], r[1], r[2], r[3], r[4]) for r in row] for row in counts]
+
+
+def _preflop(
+    deal: int, players: list[OddsSide], threats: list[OddsSide], inactive: list[list[Card]], repeats: int
+) -> bool:
+    """One deal before its flop: prints the figures; whether the exact count agrees with the reference."""
+    fresh = [
+        OddsSide(p.active, p.fixed, p.affinity_order, damage_reduction=p.damage_reduction) for p in players
+    ]
+    exact = _best(functools.partial(flop_chances, fresh, threats, (), (), inactive), repeats)
+    sampled = _best(functools.partial(flop_chances, fresh, threats, (), (), inactive, exact_limit=0), repeats)
+    start = time.perf_counter()
+    expected = _reference_flop(fresh, threats, inactive)
+    slow = time.perf_counter() - start
+    odds: FlopChances = flop_chances(fresh, threats, (), (), inactive)
+    print(
+        f"  deal {deal} before the flop: {odds.runouts} flops, flop_chances {exact * 1000:7.2f} ms exact "
+        f"(target <= 150), {sampled * 1000:7.2f} ms sampled; reference {slow * 1000:9.1f} ms, "
+        f"{slow / exact:6.1f}x"
+    )
+    rows = [list(row) for row in odds.matchups] + [list(m) for swaps in odds.swaps for _, _, m in swaps]
+    return [[(m.higher, m.equal, m.lower, m.dealt, m.taken) for m in row] for row in rows] == expected
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -146,6 +207,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"river_odds {fast * 1000:7.2f} ms (target <= 50), "
             f"reference {slow * 1000:9.1f} ms, {slow / fast:6.1f}x (target >= 10x)"
         )
+        if not _preflop(n + 1, players, threats, inactive, repeats):
+            wrong += 1
     if wrong:
         print(f"  {wrong} deal(s) where river_odds disagrees with the reference enumeration")
         return 1

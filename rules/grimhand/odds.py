@@ -198,7 +198,7 @@ SwapKey = tuple[int, Card, Card]
 """(player index, inactive card swapped in, active card swapped out)."""
 
 
-def _swap_variants(
+def swap_variants(
     players: Sequence[OddsSide], inactive: Sequence[Sequence[Card]]
 ) -> tuple[list[OddsSide], list[SwapKey]]:
     """The players, then each player as if one inactive card replaced one active card."""
@@ -276,7 +276,7 @@ def _chain_references(
     return refs
 
 
-class _Tally:
+class Tally:
     """Counts and summed damage of every variant against every threat, weighted per runout."""
 
     def __init__(self, n_var: int, n_threats: int, reduction: Sequence[int]) -> None:
@@ -337,7 +337,7 @@ def _attacks_before_chain(
         attacks[k] = prep.fixed[k] + (value >> CATEGORY_SHIFT) + res
 
 
-def _count_runouts(prep: _Prepared, remaining: Sequence[int], on_flop: bool, tally: _Tally) -> None:
+def _count_runouts(prep: _Prepared, remaining: Sequence[int], on_flop: bool, tally: Tally) -> None:
     """Deal every river (on the turn) or every turn, river pair (on the flop) into ``tally``."""
     n_sides = len(prep.ids_of)
     attacks = [0] * n_sides
@@ -382,11 +382,11 @@ def river_odds(
     """
     if len(community) not in (3, 4):
         raise RuleViolation("no_odds_now", "Odds by the river are computed on the flop and on the turn.")
-    variants, swap_keys = _swap_variants(players, inactive)
+    variants, swap_keys = swap_variants(players, inactive)
     remaining = unseen_ids([*players, *threats], [*community, *seen], inactive)
     sides = [*variants, *threats]
     prep = _prepare(sides, community, remaining)
-    tally = _Tally(len(variants), len(threats), prep.reduction)
+    tally = Tally(len(variants), len(threats), prep.reduction)
     _count_runouts(prep, remaining, len(community) == 3, tally)
     per_player: list[list[tuple[Card, Card, tuple[Matchup, ...]]]] = [[] for _ in players]
     for offset, (p, card_in, card_out) in enumerate(swap_keys):

@@ -177,6 +177,24 @@ def _percent(share: float) -> str:
     return f"{round(share * 100)}%"
 
 
+def _share(m: Mapping[str, Any], key: str) -> str:
+    """A share in percent; a sampled one (``margin``, the rules' 95% margin) with its ± on ``higher``."""
+    if key == "higher" and m.get("margin") is not None:
+        return f"{_percent(m[key])} \u00b1 {float(m['margin']) * 100:.1f}%"
+    return _percent(m[key])
+
+
+def _advice(swaps: list[Mapping[str, Any]], when: str) -> str:
+    """The best swap by net damage per runout, if it gains at all (1 AP, §7.4.2)."""
+    best = max(swaps, key=lambda w: float(w["net_gain"]), default=None)
+    if best is None:
+        return ""
+    if float(best["net_gain"]) >= SWAP_WORTH:
+        gain = float(best["net_gain"])
+        return f"Swap {best['in']} in for {best['out']} (1 AP): +{gain:.1f} damage on average {when}."
+    return "Keep your cards: no swap gains on average."
+
+
 def _odds_rows(odds: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
     """Per player side: chances against each threat and the swap advice (best net gain first)."""
     rows: dict[str, dict[str, Any]] = {}
@@ -184,26 +202,15 @@ def _odds_rows(odds: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
         against = [
             {
                 "name": m["name"],
-                "higher": _percent(m["higher"]),
-                "equal": _percent(m["equal"]),
-                "lower": _percent(m["lower"]),
+                "higher": _share(m, "higher"),
+                "equal": _share(m, "equal"),
+                "lower": _share(m, "lower"),
                 "dealt": f"{m['expected_dealt']:.1f}",
                 "taken": f"{m['expected_taken']:.1f}",
             }
             for m in row["against"]
         ]
-        swaps = sorted(row["swaps"], key=lambda w: -float(w["net_gain"]))
-        best = swaps[0] if swaps else None
-        if best is None:
-            advice = ""
-        elif float(best["net_gain"]) >= SWAP_WORTH:
-            advice = (
-                f"Swap {best['in']} in for {best['out']} (1 AP): "
-                f"+{float(best['net_gain']):.1f} damage on average by the river."
-            )
-        else:
-            advice = "Keep your cards: no swap gains on average."
-        rows[row["side_id"]] = {"against": against, "advice": advice}
+        rows[row["side_id"]] = {"against": against, "advice": _advice(row["swaps"], str(odds["when"]))}
     return rows
 
 
@@ -224,7 +231,8 @@ def _combat(state: Mapping[str, Any], odds_now: Mapping[str, Any]) -> dict[str, 
             latest[score["side_id"]] = score
     sides = _side_views(state, combat, latest, _odds_rows(odds_now))
     street = combat["street"]
-    coming, count = _STREET_CARDS.get(street, ("", 0))
+    shown = combat.get("shown") or []
+    coming, count = _STREET_CARDS.get(street, ("", 0)) if not shown else ("", 0)
     damage = [
         {**d, "from_name": names.get(d["from"], d["from"]), "to_name": names.get(d["to"], d["to"])}
         for d in combat["damage"]
@@ -236,6 +244,7 @@ def _combat(state: Mapping[str, Any], odds_now: Mapping[str, Any]) -> dict[str, 
         "queue": [names.get(key, key) for key in combat["queue"]],
         "card_groups": _card_groups(seen),
         "coming": coming,
+        "shown": shown,
         "street_slots": [str(n) for n in range(1, count + 1)],
         "damage": damage,
         "rewards": _reward_views(combat, names),

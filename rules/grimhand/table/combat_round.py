@@ -14,7 +14,6 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
-from rules.grimhand.cards import Card
 from rules.grimhand.combat.damage import exchange
 from rules.grimhand.combat.round import (
     RETREAT_MIN_AP,
@@ -28,6 +27,7 @@ from rules.grimhand.combat.round import (
 from rules.grimhand.combat.scoring import StreetScore
 from rules.grimhand.poker import Category
 from rules.grimhand.table import challenges, session, words
+from rules.grimhand.table.combat_flop import redeal, street_cards
 from rules.grimhand.table.combat_state import (
     STREET_OF,
     active_threats,
@@ -37,7 +37,6 @@ from rules.grimhand.table.combat_state import (
     char_of,
     codes,
     players,
-    refuse_seen,
     require_host,
     set_side,
     side_of,
@@ -46,10 +45,8 @@ from rules.grimhand.table.combat_state import (
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import find_character
-from rules.grimhand.table.typed_input import read_cards
 from rules.validate import fields
 
-CARDS_PER_STREET = {"flop": 3, "turn": 1, "river": 1}
 NEXT_STREET = {"deal": "flop", "flop": "turn", "turn": "river"}
 
 
@@ -111,8 +108,9 @@ def settle_over(ctx: Ctx) -> None:
 
 
 def street(ctx: Ctx, payload: Payload) -> EventBody:
-    """``combat.street {cards, redeal?: {side_id, cards}}``: the flop (3), turn (1) or river (1) is
-    scored for every side (§7.4.4-9); a Legend may re-deal the flop as it is laid down (``redeal``)."""
+    """``combat.street {cards?, redeal?: {side_id, cards}}``: the flop (3), turn (1) or river (1) is
+    scored for every side (§7.4.4-9); a flop shown first (``combat.show_flop``) is scored without
+    ``cards``; a Legend may re-deal the flop as it is laid down (``redeal``)."""
     fields(payload, ("cards", "redeal"))
     require_host(ctx, "lay down the community cards")
     combat = block(ctx)
@@ -120,9 +118,8 @@ def street(ctx: Ctx, payload: Payload) -> EventBody:
     if now not in NEXT_STREET:
         raise RuleViolation("round_over", "The round is over: start the next round or end the combat.")
     name = NEXT_STREET[now]
-    new_cards = read_cards(payload, "cards", (CARDS_PER_STREET[name],))
-    refuse_seen(combat, new_cards, "cards")
-    redealt = _redeal(ctx, combat, payload, name, new_cards)
+    new_cards = street_cards(ctx, combat, payload, name)
+    redealt = redeal(ctx, combat, payload, name, new_cards)
     for side in (*players(combat), *active_threats(combat)):
         if not side["active"]:
             raise RuleViolation(
@@ -140,41 +137,6 @@ def street(ctx: Ctx, payload: Payload) -> EventBody:
     settle_over(ctx)
     line = "; ".join(lines) if redealt is None else f"{redealt[0]}: " + "; ".join(lines)
     return "combat.street_scored", {"line": line, "street": name, "cards": codes(new_cards)}
-
-
-def _redeal(
-    ctx: Ctx, combat: dict[str, Any], payload: Payload, name: str, flop: list[Card]
-) -> tuple[str, list[Card]] | None:
-    """A Legend re-deals the flop once per combat (spec Stature): the first three are set aside for
-    the round and the new three are scored. Its words and the new cards, or None."""
-    raw = payload.get("redeal")
-    if raw is None:
-        return None
-    if not isinstance(raw, dict):
-        raise RuleViolation("bad_field", "redeal is {side_id, cards}.", {"field": "redeal"})
-    fields(raw, ("side_id", "cards"))
-    if name != "flop":
-        raise RuleViolation("flop_only", "Only the flop can be re-dealt.", {"field": "redeal"})
-    side = side_of(combat, raw.get("side_id"))
-    legend = side["kind"] == "player" and side["status"] == "fighting"
-    if not legend or not char_of(ctx, side)["derived"].get("redeal_flop"):
-        raise RuleViolation(
-            "not_a_legend",
-            f"{side['name']} is no Legend: only a Legend re-deals the flop.",
-            {"field": "redeal"},
-        )
-    if side["id"] in combat.get("redealt", []):
-        raise RuleViolation(
-            "redeal_used", f"{side['name']} has re-dealt a flop in this combat already (once per combat).",
-            {"field": "redeal"},
-        )  # fmt: skip
-    cards = read_cards(raw, "cards", (CARDS_PER_STREET["flop"],))
-    refuse_seen(combat, cards, "redeal")
-    if {c.index for c in cards} & {c.index for c in flop}:
-        raise RuleViolation("card_already_seen", "The re-dealt flop is new cards.", {"field": "redeal"})
-    ctx.rec.set(["combat", "redealt"], [*combat.get("redealt", []), side["id"]])
-    ctx.rec.set(["combat", "discarded"], [*combat.get("discarded", []), *codes(flop)])
-    return f"{side['name']} re-deals the flop {' '.join(codes(flop))}", cards
 
 
 def _from_the_sheets(ctx: Ctx, combat: dict[str, Any]) -> list[str]:

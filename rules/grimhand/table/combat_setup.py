@@ -195,7 +195,7 @@ def deal(ctx: Ctx, payload: Payload) -> EventBody:
     side = side_of(combat, payload.get("side_id"))
     if side["kind"] == "player":
         ctx.actor.require_edit(int(char_of(ctx, side)["seat_id"]))
-        if side["status"] != "fighting" or combat["street"] != "deal":
+        if side["status"] != "fighting" or combat["street"] != "deal" or combat.get("shown"):
             raise RuleViolation("not_dealing", "Hole cards are dealt before the flop.")
         extra = int(char_of(ctx, side)["derived"].get("extra_hole_cards", 0))
         active = read_cards(payload, "active", (2 + extra,))

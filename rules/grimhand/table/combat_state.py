@@ -28,7 +28,8 @@ from rules.grimhand.cards import Affinity, Card
 from rules.grimhand.combat.lineup import Mob, Threat
 from rules.grimhand.combat.round import CombatState, EntitySide, PlayerSide
 from rules.grimhand.combat.scoring import ChainState, Street
-from rules.grimhand.odds import OddsSide, RiverOdds, river_odds
+from rules.grimhand.flop_chances import FlopChances, flop_chances
+from rules.grimhand.odds import Matchup, OddsSide, RiverOdds, river_odds
 from rules.grimhand.poker import HandValue
 from rules.grimhand.table.context import Ctx
 from rules.grimhand.table.state import Character, find_character
@@ -73,8 +74,8 @@ def cards_of(values: Sequence[str]) -> tuple[Card, ...]:
 
 
 def seen_cards(combat: Mapping[str, Any], *, leave_out: str | None = None) -> set[str]:
-    """Every physical card on the table this round (community and all hole cards)."""
-    seen = set(combat["community"]) | set(combat.get("discarded", []))
+    """Every physical card on the table this round (community, a flop shown, all hole cards)."""
+    seen = set(combat["community"]) | set(combat.get("discarded", [])) | set(combat.get("shown") or [])
     for side in combat["sides"]:
         if side["id"] != leave_out:
             seen.update(side["active"])
@@ -195,6 +196,18 @@ def _river_odds(
     return river_odds(players, threats, community, seen, inactive)
 
 
+@functools.lru_cache(maxsize=ODDS_KEPT)
+def _flop_chances(
+    players: tuple[OddsSide, ...],
+    threats: tuple[OddsSide, ...],
+    shown: tuple[Card, ...],
+    seen: tuple[Card, ...],
+    inactive: tuple[tuple[Card, ...], ...],
+) -> FlopChances:
+    """``flop_chances``, kept for the same inputs as ``_river_odds`` is (every phone, every render)."""
+    return flop_chances(players, threats, shown, seen, inactive)
+
+
 def odds_side(s: Side) -> OddsSide:
     """What a side's attack depends on besides the cards to come; a river entrant's +2 (§7.4.3)."""
     chain = s.get("chain") or {}
@@ -209,12 +222,23 @@ def odds_side(s: Side) -> OddsSide:
     )
 
 
-def odds_rows(fighting: Sequence[Side], threats: Sequence[Side], result: RiverOdds) -> list[dict[str, Any]]:
+Odds = RiverOdds | FlopChances
+
+
+def _matchup_json(side: Side, m: Matchup, result: Odds) -> dict[str, Any]:
+    """A matchup for the page and the API; a sampled one with its 95% margin on ``higher``."""
+    out: dict[str, Any] = {"side_id": side["id"], **m.as_json()}
+    if isinstance(result, FlopChances) and not result.exact:
+        out["margin"] = result.margin(m.higher / (m.runouts or 1))
+    return out
+
+
+def odds_rows(fighting: Sequence[Side], threats: Sequence[Side], result: Odds) -> list[dict[str, Any]]:
     """Per player: each matchup as the page shows it, and each swap with its net gain per runout."""
     rows = []
     for p, side in enumerate(fighting):
         against = [
-            {"side_id": t["id"], "name": t["name"], **m.as_json()}
+            {**_matchup_json(t, m, result), "name": t["name"]}
             for t, m in zip(threats, result.matchups[p], strict=True)
         ]
         swaps = []
@@ -224,43 +248,56 @@ def odds_rows(fighting: Sequence[Side], threats: Sequence[Side], result: RiverOd
             swaps.append({
                 "in": card_in.code,
                 "out": card_out.code,
-                "against": [
-                    {"side_id": t["id"], **m.as_json()} for t, m in zip(threats, matchups, strict=True)
-                ],
+                "against": [_matchup_json(t, m, result) for t, m in zip(threats, matchups, strict=True)],
                 "net_gain": (after - now) / (result.runouts or 1),
             })  # fmt: skip
         rows.append({"side_id": side["id"], "name": side["name"], "against": against, "swaps": swaps})
     return rows
 
 
-def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
-    """Each player's chances by the river against each active threat, and the swaps (issue #10).
+def _no_odds(reason: str) -> dict[str, Any]:
+    return {"available": False, "reason": reason, "players": []}
 
-    Exact over the unseen cards of the 50-card deck (every card on the table is
-    seen: the players enter their own hole cards). Available on the flop and
-    the turn, once every fighting side holds its active cards.
+
+def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
+    """Each player's chances against each active threat, and the value of each swap (issue #10, #33).
+
+    Before the flop is scored (the deal, or a flop shown): the flop's attacks
+    over every flop the unseen cards make, or the flop shown (``flop_chances``:
+    swaps are made before and during each phase, §7.4.2, §7.4.4). On the flop
+    and the turn: the river's attacks over every turn and river (``river_odds``).
+    Every card on the table is seen (the players enter their own hole cards);
+    odds need every fighting side's active cards.
     """
     combat = state.get("combat")
     if not combat:
-        return {"available": False, "reason": "No combat is under way.", "players": []}
+        return _no_odds("No combat is under way.")
     street = combat["street"]
-    if street not in ("flop", "turn"):
-        reason = "Odds come after the flop." if street == "deal" else "The river is the last street."
-        return {"available": False, "reason": reason, "players": []}
+    if street not in ("deal", "flop", "turn"):
+        return _no_odds("The river is the last street.")
     fighting = [s for s in players(combat) if s["active"]]
     threats = [s for s in active_threats(combat) if s["active"]]
     if not fighting or not threats:
-        return {"available": False, "reason": "Every side needs its active cards first.", "players": []}
-    used = {c for s in (*fighting, *threats) for c in (*s["active"], *s["inactive"])} | set(
-        combat["community"]
-    )
-    other = [c for c in seen_cards(combat) if c not in used]
-    result = _river_odds(
-        tuple(odds_side(s) for s in fighting),
-        tuple(odds_side(t) for t in threats),
-        cards_of(combat["community"]),
-        cards_of(sorted(other)),
-        tuple(cards_of(s["inactive"]) for s in fighting),
-    )
+        return _no_odds("Every side needs its active cards first.")
+    shown = combat.get("shown") or []
+    used = {c for s in (*fighting, *threats) for c in (*s["active"], *s["inactive"])}
+    used |= set(combat["community"]) | set(shown)
+    other = cards_of(sorted(c for c in seen_cards(combat) if c not in used))
+    sides = (tuple(odds_side(s) for s in fighting), tuple(odds_side(t) for t in threats))
+    inactive = tuple(cards_of(s["inactive"]) for s in fighting)
+    result: Odds
+    if street == "deal":
+        result = _flop_chances(*sides, cards_of(shown), other, inactive)
+        when, exact = ("on this flop" if shown else "on the flop"), result.exact
+    else:
+        result = _river_odds(*sides, cards_of(combat["community"]), other, inactive)
+        when, exact = "by the river", True
     rows = odds_rows(fighting, threats, result)
-    return {"available": True, "street": street, "runouts": result.runouts, "players": rows}
+    return {
+        "available": True,
+        "street": street,
+        "when": when,
+        "exact": exact,
+        "runouts": result.runouts,
+        "players": rows,
+    }

@@ -386,7 +386,7 @@ def test_odds_are_counted_once_for_the_same_fight_and_again_when_an_input_change
 
 def test_odds_view_on_the_flop_sums_to_one() -> None:
     state, _a = two_against_two_ogres()
-    assert odds_view(state)["available"] is False
+    assert odds_view(state)["when"] == "on the flop"  # before it: test_flop_before_scoring.py
     state, _ = run(state, "combat.street", cards="7IR 1NA 5IR")
     view = odds_view(state)
     assert view["available"] and view["runouts"] == 37 * 36  # ordered turn, river of 37 unseen

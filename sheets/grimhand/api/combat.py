@@ -1,9 +1,11 @@
-"""``GET /api/v1/tables/{id}/combat/odds/``: each player's exact chances by the river (issue #10).
+"""``GET /api/v1/tables/{id}/combat/odds/``: each player's chances against each threat (issues #10, #33).
 
 The numbers come from the rules (``rules.grimhand.table.combat_state.odds_view``):
-for each fighting player against each active threat, the share of unseen
-turn/river runouts where the player's street attack is higher, equal or lower,
-the expected damage each way, and the same for every inactive-card swap.
+for each fighting player against each active threat, the share of runouts
+where the player's street attack is higher, equal or lower, the expected
+damage each way, and the same for every inactive-card swap. Before the flop
+is scored the runouts are the flops (``when`` "on the flop", or "on this
+flop" once it is shown); on the flop and the turn, the turns and rivers.
 """
 
 from __future__ import annotations
@@ -28,10 +30,18 @@ OddsOut = inline_serializer(
         "available": serializers.BooleanField(),
         "reason": serializers.CharField(required=False, help_text="Why there are no odds now."),
         "street": serializers.CharField(required=False),
+        "when": serializers.CharField(
+            required=False,
+            help_text='The street the chances are of: "on the flop", "on this flop", "by the river".',
+        ),
+        "exact": serializers.BooleanField(
+            required=False,
+            help_text="Every runout counted; false: a seeded sample, each share with its margin.",
+        ),
         "runouts": serializers.IntegerField(required=False),
         "players": serializers.JSONField(
             help_text="[{side_id, name, against: [{side_id, name, higher, equal, lower, expected_dealt, "
-            "expected_taken, runouts}], swaps: [{in, out, against, net_gain}]}]"
+            "expected_taken, runouts, margin?}], swaps: [{in, out, against, net_gain}]}]"
         ),
     },
 )
@@ -43,7 +53,7 @@ class CombatOddsView(APIView):
 
     @extend_schema(
         responses={200: OddsOut, **error_responses(401, 403, 404)},
-        summary="Grim Hand combat: each player's chances against each threat by the river",
+        summary="Grim Hand combat: each player's chances against each threat, on the flop or by the river",
     )
     def get(self, request: Request, table_id: int) -> Response:
         seat = request.auth

@@ -52,6 +52,20 @@ def command(base: str, table_id: int, token: str, type_: str, payload: dict[str,
     return post(base, f"/api/v1/tables/{table_id}/commands/", body, token)
 
 
+def party_at_the_initiative(base: str, tid: int, ann_token: str, bo_token: str) -> tuple[Any, Any]:
+    """Through the API: Ann's Hal and Bo's Bea, a one-level campaign, Bo holding the initiative.
+    Both characters' creation events (character_id, seat_id)."""
+    hal = {"race": "Human", "class": "Warrior", "affinity": "Iron", "name": "Hal"}
+    hal = command(base, tid, ann_token, "character.create", hal)["events"][0]["payload"]
+    bea = {"race": "Dwarf", "class": "Cleric", "affinity": "Blood", "name": "Bea"}
+    bea = command(base, tid, bo_token, "character.create", bea)["events"][0]["payload"]
+    command(base, tid, ann_token, "campaign.start", {"levels": 1})
+    command(base, tid, ann_token, "level.start", {})
+    rolls = {str(bea["seat_id"]): 6, str(hal["seat_id"]): 2}
+    command(base, tid, ann_token, "initiative.roll", {"rolls": rolls})
+    return hal, bea
+
+
 def fits_a_phone(page: Page) -> None:
     assert horizontal_overflow(page) <= 0
     assert unlabelled_controls(page) == []
@@ -70,14 +84,7 @@ def test_one_combat_on_two_phones_and_the_shared_screen(browser, live_asgi) -> N
     screen.context.add_cookies([{"name": cookie_name(tid), "value": watcher["seat"]["token"], "url": base}])
     screen.goto(f"{base}/t/{tid}/screen/")
     expect(screen.locator("#conn")).to_have_attribute("data-state", "live")
-    character = {"race": "Human", "class": "Warrior", "affinity": "Iron", "name": "Hal"}
-    hal = command(base, tid, ann_token, "character.create", character)["events"][0]["payload"]
-    character = {"race": "Dwarf", "class": "Cleric", "affinity": "Blood", "name": "Bea"}
-    bea = command(base, tid, bo_token, "character.create", character)["events"][0]["payload"]
-    command(base, tid, ann_token, "campaign.start", {"levels": 1})
-    command(base, tid, ann_token, "level.start", {})
-    rolls = {str(bea["seat_id"]): 6, str(hal["seat_id"]): 2}
-    command(base, tid, ann_token, "initiative.roll", {"rolls": rolls})
+    hal, bea = party_at_the_initiative(base, tid, ann_token, bo_token)
     hal, bea = hal["character_id"], bea["character_id"]
     everyone = (ann, bo, screen)
 
@@ -136,7 +143,8 @@ def test_one_combat_on_two_phones_and_the_shared_screen(browser, live_asgi) -> N
     street = ann.locator("#gh-street")
     for n, card in enumerate(("1NA", "5BO", "6SH"), 1):
         street.get_by_label(f"Flop card {n}", exact=True).select_option(card)
-    street.get_by_role("button", name="Score the flop").click()
+    street.get_by_role("button", name="Show the flop").click()
+    ann.locator("#gh-flop-confirm").get_by_role("button", name="Score the flop").click()
     for page in everyone:
         expect(page.locator("#combat-title")).to_contain_text("round 1 · flop")
         expect(page.locator("#gh-community")).to_contain_text("1NA5BO6SH")

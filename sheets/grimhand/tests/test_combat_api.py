@@ -7,6 +7,8 @@ one over every ordered turn and river of the unseen cards, and the swaps.
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from tests.grimhand_personas import (  # noqa: F401
@@ -37,7 +39,16 @@ def test_odds_of_a_solo_combat_on_the_flop(gh_host: Person, gh_player: Person, g
         )
     )
     ok(gh_host.command("combat.deal", {"side_id": "T1", "active": ["2SH", "3SH"]}))
-    assert ok(gh_player.client.get(odds_url(gh_player)))["reason"] == "Odds come after the flop."
+    # Before the flop (issue #33 item 7): the flop's attacks over every flop the 44 unseen cards make.
+    early = ok(gh_player.client.get(odds_url(gh_player)))
+    assert (early["available"], early["street"], early["when"], early["exact"]) == (
+        True,
+        "deal",
+        "on the flop",
+        True,
+    )
+    assert early["runouts"] == math.comb(50 - 4 - 2, 3)
+    assert len(early["players"][0]["swaps"]) == 4
     ok(gh_host.command("combat.street", {"cards": ["9BO", "1SH", "5IR"]}))
 
     body = ok(gh_player.client.get(odds_url(gh_player)))
