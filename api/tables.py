@@ -154,6 +154,9 @@ TableOut = inline_serializer(
         "join_code": serializers.CharField(),
         "seats": serializers.JSONField(),
         "you": serializers.JSONField(),
+        "you_may_edit": serializers.ListField(
+            child=serializers.IntegerField(), help_text="The seats your seat may change now."
+        ),
     },
 )
 
@@ -176,6 +179,10 @@ EventOut = inline_serializer(
         "payload": serializers.JSONField(),
         "created_at": serializers.DateTimeField(),
         "text": serializers.CharField(help_text="The log line: what happened, in words, with names."),
+        "undo_by": serializers.ListField(
+            child=serializers.IntegerField(),
+            help_text="The seats that may undo it (or, for an undo, redo it) under the edit policy now.",
+        ),
         "burst": inline_serializer(
             "EventBurst",
             {

@@ -15,6 +15,8 @@ from typing import Any
 from campaigns.broadcast import event_json
 from campaigns.models import Event, Seat, Table
 from campaigns.registry import find
+from campaigns.undo import undo_seats
+from rules import table as table_rules
 from rules.changes import key_label, last_key, number_changes, said_changes
 
 Names = Mapping[int, str]
@@ -123,9 +125,12 @@ def events_json(table: Table, events: Iterable[Event], names: Names | None = Non
         names = seat_names(table)
     texts = event_texts(table, events, names)
     spec = find(table.game)
+    actors = table_rules.actors(table.state) if table_rules.BLOCK in table.state else []
     out = []
     for event, text in zip(events, texts, strict=True):
         data = event_json(event, text)
+        # Who may undo (or redo) it now: the server's answer, so the page offers only that.
+        data["undo_by"] = undo_seats(table, event, actors)
         if spec is not None and isinstance(event.payload, dict):
             try:
                 burst = spec.rules.burst(event.type, event.payload, names)

@@ -10,6 +10,7 @@ from django.db.models import QuerySet
 from campaigns import codes, logstore, seat_memo
 from campaigns.credentials import COOKIE_PREFIX
 from campaigns.models import Event, Seat, Table, TableStatus
+from rules import table as table_rules
 
 EVENTS_PAGE = 200
 MAX_TOKEN = 200
@@ -62,7 +63,17 @@ def table_json(table: Table, *, viewer: Seat | None = None) -> dict[str, Any]:
         "join_code": table.join_code,
         "seats": [seat_json(s) for s in table_seats(table)],
         "you": seat_json(viewer) if viewer is not None else None,
+        "you_may_edit": may_edit(table, viewer),
     }
+
+
+def may_edit(table: Table, viewer: Seat | None) -> list[int]:
+    """The seats ``viewer`` may change now (the page offers their controls to it alone)."""
+    state = table.state
+    if viewer is None or table.status == TableStatus.ENDED or table_rules.BLOCK not in state:
+        return []
+    me = table_rules.actor(state, viewer.pk, viewer.role)
+    return [seat_id for seat_id in table_rules.playing_ids(state) if me.may_edit(seat_id)]
 
 
 def events_after(table: Table, after: int, limit: int = EVENTS_PAGE) -> tuple[list[Event], bool]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from campaigns.models import Event, Table
+from campaigns.models import Event, Table, TableStatus
 from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
 from rules.game import GameRulesBase
@@ -29,12 +29,7 @@ def undo_redo(
     target = Event.objects.filter(table=table, seq=seq).first()
     if target is None:
         raise RuleViolation("unknown_event", f"There is no change number {seq} at this table.", {"seq": seq})
-    if target.seat_id != actor.seat_id and not actor.is_host:
-        raise NotAllowed("not_your_change", "Only the seat that made a change, or the host, can undo it.")
-    # The rights in force now, not when the change was made: a change to
-    # another seat made while "everyone edits" was on is that seat's again.
-    for seat_id in sorted(changed_seats(table, target)):
-        actor.require_edit(seat_id)
+    check_may_undo(actor, target, changed_seats(table, target))
     state = dict(state)
     undone: list[int] = list(state.pop("undone", []))
     if type == "undo":
@@ -60,6 +55,32 @@ def undo_redo(
         event = NewEvent("redo", {"seq": seq, "redone_seq": original, "events": compensation})
     state["undone"] = undone
     return Outcome(state, [event])
+
+
+def check_may_undo(actor: Actor, target: Event, changed: set[int]) -> None:
+    """Refuse unless ``actor`` may undo (or redo) ``target``, which changes the seats ``changed``."""
+    if target.seat_id != actor.seat_id and not actor.is_host:
+        raise NotAllowed("not_your_change", "Only the seat that made a change, or the host, can undo it.")
+    # The rights in force now, not when the change was made: a change to
+    # another seat made while "everyone edits" was on is that seat's again.
+    for seat_id in sorted(changed):
+        actor.require_edit(seat_id)
+
+
+def undo_seats(table: Table, event: Event, actors: list[Actor]) -> list[int]:
+    """The seats that may undo (or redo) ``event`` now, by the same checks ``undo_redo`` makes:
+    the page offers Undo to these alone (issue #33, item 2)."""
+    if table.status == TableStatus.ENDED or event.type.startswith(("seat.", "table.")):
+        return []
+    changed = changed_seats(table, event)
+    allowed = []
+    for actor in actors:
+        try:
+            check_may_undo(actor, event, changed)
+        except RuleViolation:
+            continue
+        allowed.append(actor.seat_id)
+    return allowed
 
 
 def changed_seats(table: Table, event: Event) -> set[int]:

@@ -130,6 +130,17 @@ def seating(state: Mapping[str, Any]) -> list[dict[str, Any]]:
     return sorted(active, key=lambda s: (s["position"], s["seat_id"]))
 
 
+def actor(state: Mapping[str, Any], seat_id: int, role: str) -> Actor:
+    """The seat ``seat_id`` as the sender of a command, with what the block allows now."""
+    everyone = state[BLOCK]["edit_policy"] == EVERYONE
+    return Actor(seat_id=seat_id, role=role, everyone_edits=everyone, seat_ids=playing_ids(state))
+
+
+def actors(state: Mapping[str, Any]) -> list[Actor]:
+    """Every playing seat (spectators change nothing) as the sender of a command."""
+    return [actor(state, s["seat_id"], s["role"]) for s in seating(state) if s["role"] != SPECTATOR]
+
+
 def playing_ids(state: Mapping[str, Any]) -> tuple[int, ...]:
     """The seats a game may name as players: active and not watching, in seating order."""
     return tuple(s["seat_id"] for s in seating(state) if s["role"] != SPECTATOR)

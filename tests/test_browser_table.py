@@ -319,3 +319,56 @@ def test_changes_refused_on_reconnection_leave_an_honest_status_line(browser, li
     ann.wait_for_timeout(1500)  # nothing later puts the stale count back
     expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
     expect(ann.locator("#conn")).not_to_contain_text("wait")
+
+
+def test_undo_is_offered_only_where_the_server_would_accept_it(browser, live_asgi) -> None:  # noqa: F811
+    """Issue #33, item 2: the server says who may undo each line (the policy in force now)."""
+    ann, code = ann_with_life(browser, live_asgi)
+    bo, _ = phone_page(browser)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    anns_card = bo.locator("#other-seats article", has_text="Ann")
+    expect(anns_card.get_by_label("Life", exact=True)).to_have_text("20")
+    expect(anns_card.get_by_role("button", name="Increase Life")).to_be_hidden()  # Ann's seat, "own"
+
+    ann.get_by_label("Everyone edits every seat").check()
+    anns_card.get_by_role("button", name="Increase Life").click()
+    expect(ann.locator("#my-seat").get_by_label("Life", exact=True)).to_have_text("21")
+    bos_line = bo.locator("#log li", has_text="Bo: ")
+    expect(bos_line.get_by_role("button", name="Undo")).to_be_visible()  # everyone edits: his to undo
+
+    ann.get_by_label("Everyone edits every seat").uncheck()
+    expect(anns_card.get_by_role("button", name="Increase Life")).to_be_hidden()
+    # Ann's Life is Ann's again: Bo's own earlier tap on it is no longer his to undo; the host's still.
+    expect(bos_line.get_by_role("button", name="Undo")).to_have_count(0)
+    expect(ann.locator("#log li", has_text="Bo: ").get_by_role("button", name="Undo")).to_be_visible()
+
+    bo.get_by_text("Add a counter").click()
+    bo.get_by_label("Name", exact=True).fill("Coins")
+    bo.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(bo.locator("#log li", has_text="Coins").get_by_role("button", name="Undo")).to_be_visible()
+
+
+def test_an_undo_refusal_shows_beside_the_undo_that_sent_it(browser, live_asgi) -> None:  # noqa: F811
+    """Issue #33, item 2: not at the top of the page, far from the log."""
+    ann, code = ann_with_life(browser, live_asgi)
+    bo, _ = phone_page(browser)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    bo.get_by_text("Add a counter").click()
+    bo.get_by_label("Name", exact=True).fill("Coins")
+    bo.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    bos_line = bo.locator("#log li", has_text="Bo: added Coins")
+    anns_view = ann.locator("#log li", has_text="Bo: added Coins")
+    expect(bos_line.get_by_role("button", name="Undo")).to_be_visible()
+    expect(anns_view.get_by_role("button", name="Undo")).to_be_visible()
+
+    bo.context.set_offline(True)
+    bos_line.get_by_role("button", name="Undo").click()  # waits in Bo's outbox
+    anns_view.get_by_role("button", name="Undo").click()  # the host is first
+    expect(anns_view).to_have_class(re.compile("undone"))
+    bo.context.set_offline(False)
+    expect(bos_line.get_by_role("alert")).to_contain_text("already been undone", timeout=20_000)
+    expect(bo.locator("#command-error")).to_be_hidden()

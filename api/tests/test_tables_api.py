@@ -140,7 +140,9 @@ def test_events_after_n_oldest_first_paginated(player: Person) -> None:
     page = player.client.get(url, {"after": 2, "limit": 3}).json()
     assert [e["seq"] for e in page["results"]] == [3, 4, 5]
     assert page["has_more"] is True and page["next_after"] == 5
-    assert set(page["results"][0]) == {"seq", "seat", "type", "payload", "created_at", "text"}
+    assert set(page["results"][0]) == {"seq", "seat", "type", "payload", "created_at", "text", "undo_by"}
+    # Bo's own change: his to undo, and the host's (a spectator or another player: not theirs).
+    assert len(page["results"][0]["undo_by"]) == 2 and player.seat.pk in page["results"][0]["undo_by"]
     assert page["results"][0]["text"] == "added Life (20)"
     assert page["results"][1]["text"] == "+1 Life (Bo) 20 \u2192 21"
     rest = player.client.get(url, {"after": page["next_after"]}).json()

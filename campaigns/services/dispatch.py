@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from campaigns import codes, registry
-from campaigns.models import EditPolicy, Role, Seat, Table
+from campaigns.models import Role, Seat, Table
 from campaigns.undo import undo_redo
 from rules import table as table_rules
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome, State
@@ -30,12 +30,7 @@ GAME_OVER = "ends_table"
 
 def actor_of(seat: Seat, state: Mapping[str, Any]) -> Actor:
     """Who sends a command, with what the snapshot's table block allows now."""
-    return Actor(
-        seat_id=seat.pk,
-        role=seat.role,
-        everyone_edits=state[table_rules.BLOCK]["edit_policy"] == EditPolicy.EVERYONE,
-        seat_ids=table_rules.playing_ids(state),
-    )
+    return table_rules.actor(state, seat.pk, seat.role)
 
 
 def outcome_of(

@@ -63,10 +63,12 @@
   }
   var screenView = boardBox.classList.contains("screen");
   function readOnly() { return closed || screenView || me.role === "spectator" || table.status === "ended"; }
+  /* The server says which seats this one may change (table.you_may_edit) and who may undo each
+   * event (event.undo_by): the page offers what the server would accept, no rule of its own. */
   function canEdit(seatId) {
-    if (readOnly()) return false;
-    return seatId === me.seatId || me.role === "host" || table.edit_policy === "everyone";
+    return !readOnly() && (table.you_may_edit || []).indexOf(seatId) >= 0;
   }
+  function mayUndo(e) { return !readOnly() && (e.undo_by || []).indexOf(me.seatId) >= 0; }
   function seatName(id) {
     var s = table.seats.find(function (x) { return x.id === id; });
     return s ? s.name : "A former seat";
@@ -429,10 +431,19 @@
     var from = line.before === undefined || line.before === null ? "" : line.before + " ";
     return (line.sum >= 0 ? "+" : "\u2212") + Math.abs(line.sum) + " " + line.burst.label + " " + from + "\u2192 " + line.after;
   }
-  function undoAll(list) {
-    return list.reduce(function (p, e) {
-      return p.then(function () { return send("undo", { seq: e.seq }); });
-    }, Promise.resolve()).catch(function () {});
+  /* Undo or redo from a log line; a refusal shows in that line, beside the button that sent it,
+   * until a newer board replaces the one it was about (as every refusal). */
+  var lineErrors = {};
+  function fromLine(seq, steps) {
+    showError("");
+    delete lineErrors[seq];
+    renderLog();
+    return steps.reduce(function (p, step) {
+      return p.then(function () { return sync.send(step[0], { seq: step[1] }); });
+    }, Promise.resolve()).catch(function (e) {
+      lineErrors[seq] = { text: refusal(e), about: knownSeq() };
+      renderLog();
+    });
   }
   function renderLog() {
     var log = document.getElementById("log");
@@ -449,20 +460,39 @@
         el("span", { "class": "log-text" }, [el("strong", { text: who }), document.createTextNode(": " + text)]),
         el("time", { "class": "muted small", datetime: e.created_at, text: time })
       ]);
-      var mineOrHost = e.seat === me.seatId || me.role === "host";
-      var platform = /^(seat|table)\./.test(first.type);
-      if (!readOnly() && mineOrHost) {
-        if (!platform && first.type !== "undo" && !isUndone) {
+      if (line.events.every(mayUndo)) {
+        if (first.type !== "undo" && !isUndone) {
           li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Undo: " + text, text: "Undo",
-            onclick: function () { undoAll(line.events.slice().reverse()); } }));
+            onclick: function () { fromLine(e.seq, line.events.slice().reverse().map(function (x) { return ["undo", x.seq]; })); } }));
         } else if (first.type === "undo" && line.events.length === 1 && undone.indexOf(first.payload.seq) >= 0) {
           li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Redo: " + text, text: "Redo",
-            onclick: function () { send("redo", { seq: first.seq }).catch(function () {}); } }));
+            onclick: function () { fromLine(e.seq, [["redo", first.seq]]); } }));
         }
       }
       if (isUndone) li.appendChild(el("span", { "class": "tag", text: "undone" }));
+      var refused = lineErrors[e.seq];
+      if (refused && refused.about >= boardSeq) li.appendChild(el("p", { "class": "error", role: "alert", text: refused.text }));
       return li;
     }));
+  }
+
+  /* The log's events again from the server (the same seqs, each with who may undo it now). */
+  function reloadLog() {
+    if (!events.length) return;
+    var from = events[0].seq - 1;
+    var fresh = [];
+    function page(after) {
+      return sync.api("/events/?after=" + after).then(function (p) {
+        fresh = fresh.concat(p.results);
+        if (p.has_more) return page(p.next_after);
+      });
+    }
+    page(from).then(function () {
+      var bySeq = {};
+      fresh.forEach(function (e) { bySeq[e.seq] = e; });
+      events = events.map(function (e) { return bySeq[e.seq] || e; });
+      renderLog();
+    }).catch(function () { /* the next change brings fresh rights */ });
   }
 
   var sync = new window.TableSync({
@@ -471,7 +501,10 @@
     onState: onState,
     onEvents: function (list) { events = events.concat(list); renderLog(); },
     onTable: function (t) {
+      // Who may undo what follows the edit policy and the seats' roles: ask the server again.
+      var rightsChanged = t.edit_policy !== table.edit_policy || JSON.stringify(t.you_may_edit) !== JSON.stringify(table.you_may_edit);
       table = t;
+      if (rightsChanged) reloadLog();
       document.getElementById("table-name").textContent = t.name;
       document.getElementById("table-ended").hidden = t.status !== "ended";
       host.render(t);
