@@ -34,6 +34,14 @@ AWARDS = (
 )
 
 
+LEVEL_OPTIONS = tuple(
+    (n, f"{n} level{'s' if n > 1 else ''}" + {3: " (a short campaign)", 6: " (the full deck)"}.get(n, ""))
+    for n in range(1, 7)
+)
+"""A campaign's length in explore levels (§7), as the start form offers it."""
+REVEAL_AFFINITIES = (*((a, a) for a in AFFINITIES), ("Wild", "Wild (= Nature)"))
+"""An explore card typed by affinity: a Wild card reads as Nature (App. I)."""
+BUY_INTO = (("equipment", "the equipment row"), ("inventory", "the inventory"))
 ADJUST_FIELDS = (("le", "LE"), ("attack", "Attack"))
 """The numbers of a combat side a correction by hand changes (``combat.adjust``)."""
 
@@ -352,7 +360,9 @@ def board_context(
         "without_character": [s for s in seats if s.pk not in with_char and s.role != "spectator"],
         "next_level": next_level,
         "next_ante": ante_for_level(next_level, progression) if next_level else None,
-        "level_range": range(1, 7),
+        "level_options": LEVEL_OPTIONS,
+        "reveal_affinities": REVEAL_AFFINITIES,
+        "buy_into": BUY_INTO,
         "explore_cards": [x for x in catalogue.exploration if x.rank <= int(camp["deck_rank"])],
         "threat_cards": [t for t in catalogue.threats if t.life and t.rank <= int(camp["deck_rank"])],
         "affinities": AFFINITIES,

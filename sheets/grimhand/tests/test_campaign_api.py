@@ -58,7 +58,9 @@ def test_a_two_level_campaign_for_three_characters(
     hal = create_character(ann, "Hal", "Human", "Warrior", "Iron")
     bea = create_character(bo, "Bea", "Dwarf", "Cleric", "Blood")
     cyn = create_character(cy, "Cyn", "Elf", "Mage", "Nature")
-    assert "length and start" in board(ann)
+    html = board(ann)
+    assert "length and start" in html
+    assert '<option value="3" selected>3 levels (a short campaign)</option>' in html  # partials/field.html
     refused(gh_spectator, "campaign.start", {"levels": 2}, status=403)
     assert refused(ann, "campaign.start", {"levels": 9})["extra"]["field"] == "levels"
     ok(ann.command("campaign.start", {"levels": 2}))
