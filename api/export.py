@@ -20,6 +20,7 @@ from rest_framework.response import Response
 from api.errors import error_responses
 from api.tables import SeatView
 from campaigns import export
+from campaigns.auth import SeatCookieAuthentication, SeatTokenAuthentication
 
 _SEAT = inline_serializer(
     "ExportSeat",
@@ -89,7 +90,10 @@ class TableExportSerializer(serializers.Serializer[Any]):
 
 
 class TableExportView(SeatView):
-    """Seats only: the log names everyone at the table."""
+    """Seats only: the log names everyone at the table. The token, or the table page's seat
+    cookie ("Download this table", issue #33, item 5)."""
+
+    authentication_classes = [SeatTokenAuthentication, SeatCookieAuthentication]
 
     @extend_schema(
         responses={200: TableExportSerializer, **error_responses(401, 403, 404)},

@@ -15,7 +15,7 @@ from rest_framework.request import Request
 
 from campaigns import seat_memo
 from campaigns.codes import hash_token
-from campaigns.credentials import from_authorization
+from campaigns.credentials import cookie_name, from_authorization
 from campaigns.errors import SEAT_TOKEN_INVALID
 from campaigns.models import Seat
 from campaigns.selectors import seat_for_token
@@ -106,3 +106,20 @@ class SessionAccount(SessionAuthentication):
                 code="csrf_failed",
             ) from None
         return user, None
+
+
+class SeatCookieAuthentication(BaseAuthentication):
+    """The table page's seat cookie, for a download the page links to (GET only: a read the
+    cookie's holder already sees on the page; changes keep needing the explicit token)."""
+
+    def authenticate(self, request: Request) -> tuple[Any, Seat] | None:
+        if request.method != "GET":
+            return None
+        table_id = ((getattr(request, "parser_context", None) or {}).get("kwargs") or {}).get("table_id")
+        token = request.COOKIES.get(cookie_name(int(table_id))) if table_id is not None else None
+        if not token:
+            return None
+        seat = seat_for_token(token)
+        if seat is None:
+            raise not_a_seat()
+        return request._request.user, seat

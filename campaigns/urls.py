@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from django.urls import path
 
-from campaigns import history_views, views
+from campaigns import history_views, import_views, views
 
 urlpatterns = [
     path("tables/new/", views.table_new, name="table-new"),
+    path("tables/import/", import_views.table_import, name="home-import"),
+    path("tables/import/<str:key>/", import_views.table_import_wait, name="table-import-wait"),
     path("join/", views.join, name="join"),
     path("join/<str:code>/", views.join, name="join-code"),
     path("t/<int:table_id>/", views.table_page, name="table"),

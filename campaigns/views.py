@@ -21,7 +21,7 @@ from rules.errors import RuleViolation
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60  # a campaign can run for weeks
 
 
-def _set_seat_cookie(response: HttpResponseBase, request: HttpRequest, table_id: int, token: str) -> None:
+def set_seat_cookie(response: HttpResponseBase, request: HttpRequest, table_id: int, token: str) -> None:
     response.set_cookie(
         cookie_name(table_id),
         token,
@@ -60,7 +60,7 @@ def table_new(request: HttpRequest) -> HttpResponse:
         ctx = home_context(request) | {"create_error": {"field": field, "message": exc.message}, "form": form}
         return render(request, "home.html", ctx, status=400)
     response = redirect("table", table_id=table.pk)
-    _set_seat_cookie(response, request, table.pk, grant.token)
+    set_seat_cookie(response, request, table.pk, grant.token)
     return response
 
 
@@ -122,7 +122,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
         else:
             target = "table-screen" if role == Role.SPECTATOR else "table"
             response = redirect(target, table_id=table.pk)
-            _set_seat_cookie(response, request, table.pk, grant.token)
+            set_seat_cookie(response, request, table.pk, grant.token)
             return response
     context = {"form": form, "error": error, "held": held}
     return render(request, "campaigns/join.html", context, status=status)

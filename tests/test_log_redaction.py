@@ -90,6 +90,8 @@ def test_a_name_and_value_encoded_together_go_whole() -> None:
 def test_an_import_jobs_secret_id_is_taken_out_of_its_status_url() -> None:
     line = '"GET /api/v1/tables/import/331PV2aXk1Q19UnVKj3T/ HTTP/1.1" 200'
     assert redact(line) == '"GET /api/v1/tables/import/[redacted] HTTP/1.1" 200'
+    page = '"GET /tables/import/331PV2aXk1Q19UnVKj3T/ HTTP/1.1" 200'  # the home page's import
+    assert redact(page) == '"GET /tables/import/[redacted] HTTP/1.1" 200'
     upload = '"POST /api/v1/tables/import/ HTTP/1.1" 202'
     assert redact(upload) == upload
 

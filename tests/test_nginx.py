@@ -414,3 +414,7 @@ def test_an_export_larger_than_other_requests_is_imported_and_its_secret_id_not_
     assert call(stack.nginx, "GET", body["status_url"])[0] == 200
     log = logged(stack, lambda text: "/api/v1/tables/import/[redacted]/" in text)
     assert key not in log and '"GET /api/v1/tables/import/[redacted]/ ' in log
+    # The home page's import waits on a page whose path holds the same secret.
+    call(stack.nginx, "GET", f"/tables/import/{key}/")
+    log = logged(stack, lambda text: '"GET /tables/import/[redacted]/ ' in text)
+    assert key not in log
