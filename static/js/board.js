@@ -507,6 +507,8 @@
       if (rightsChanged) reloadLog();
       document.getElementById("table-name").textContent = t.name;
       document.getElementById("table-ended").hidden = t.status !== "ended";
+      var invite = document.getElementById("join-with-code");  // the shared screen's
+      if (invite) invite.hidden = t.status === "ended";
       host.render(t);
       personalize();
       renderLog();
