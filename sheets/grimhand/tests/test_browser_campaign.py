@@ -37,16 +37,8 @@ def create_character(page: Page, name: str, affinity: str) -> None:
     expect(page.locator(".gh-sheet-card.mine .gh-char-name")).to_have_text(name)
 
 
-def test_one_level_of_a_campaign_on_three_phones(browser, live_asgi) -> None:  # noqa: F811
-    ann, ann_console, bo, bo_console = two_phones(browser, live_asgi, "grimhand", "Grimwold")
-    expect(ann.locator("#gh-now")).to_contain_text("Everyone creates a character")
-    cy, cy_console = phone_page(browser)
-    cy.on("dialog", accept)
-    take_seat(cy, live_asgi, ann.locator("#join-code").inner_text().strip(), "Cy")
-    create_character(ann, "Hal", "Iron")
-    create_character(bo, "Bea", "Blood")
-    create_character(cy, "Cyn", "Nature")
-
+def _start_a_one_level_campaign(ann: Page, bo: Page, cy: Page) -> None:
+    """Ann starts a one-level campaign and Bo its level: every phone follows (§7.1)."""
     # Ann starts a one-level campaign; everyone's board moves on without a reload.
     expect(ann.locator("#gh-now")).to_contain_text("Choose the campaign's length")
     ann.get_by_label("Explore levels").select_option("1")
@@ -58,6 +50,9 @@ def test_one_level_of_a_campaign_on_three_phones(browser, live_asgi) -> None:  #
         expect(page.locator("#gh-where")).to_contain_text("Level 1 of 1")
         expect(page.locator("#gh-now")).to_contain_text("Roll for the initiative")
 
+
+def _initiative_with_a_tie(ann: Page, bo: Page, cy: Page) -> None:
+    """Typed rolls with a tie, then the tied roll again (§7.2)."""
     # Initiative: typed rolls with a tie, then the tied roll again.
     cy.locator("summary", has_text="Enter physical rolls").click()
     cy.get_by_label("Hal's d6").fill("5")
@@ -68,6 +63,9 @@ def test_one_level_of_a_campaign_on_three_phones(browser, live_asgi) -> None:  #
     ann.get_by_role("button", name="Roll the initiative with the table's dice").click()
     expect(bo.locator("#gh-where")).to_contain_text("has initiative")
 
+
+def _five_explore_cards(ann: Page, bo: Page, cy: Page) -> None:
+    """A strict number refused beside its field; five cards, dice typed or rolled (§7.2, §9.1)."""
     # Five explore cards: a strict number is refused beside its field; dice typed or rolled.
     ann.get_by_label("or rank").fill("2.5")
     ann.get_by_label("and affinity").select_option("Iron")
@@ -105,6 +103,9 @@ def test_one_level_of_a_campaign_on_three_phones(browser, live_asgi) -> None:  #
         expect(page.locator("#gh-now")).to_contain_text("Preparation")
     expect(cy.locator("#gh-board-log, #log")).to_contain_text("Level 1 is done")
 
+
+def _checks_by_seat(ann: Page, bo: Page, cy: Page) -> None:
+    """A check on Bo's phone; each seat acts for its own character, the host for all (§10)."""
     # A check on Bo's phone: his own character's panel comes first, with its controls.
     mine = bo.locator(".gh-member.mine")
     expect(mine).to_contain_text("Bea")
@@ -121,6 +122,18 @@ def test_one_level_of_a_campaign_on_three_phones(browser, live_asgi) -> None:  #
     expect(check_of(cy, "Bea")).to_be_hidden()
     expect(check_of(ann, "Bea")).to_be_visible()
 
+
+def test_one_level_of_a_campaign_on_three_phones(browser, live_asgi) -> None:  # noqa: F811
+    ann, ann_console, bo, bo_console = two_phones(browser, live_asgi, "grimhand", "Grimwold")
+    expect(ann.locator("#gh-now")).to_contain_text("Everyone creates a character")
+    cy, cy_console = phone_page(browser)
+    cy.on("dialog", accept)
+    take_seat(cy, live_asgi, ann.locator("#join-code").inner_text().strip(), "Cy")
+    create_character(ann, "Hal", "Iron")
+    create_character(bo, "Bea", "Blood")
+    create_character(cy, "Cyn", "Nature")
+    for phase in (_start_a_one_level_campaign, _initiative_with_a_tie, _five_explore_cards, _checks_by_seat):
+        phase(ann, bo, cy)
     for page in (ann, bo, cy):
         assert horizontal_overflow(page) <= 0
         assert unlabelled_controls(page) == []

@@ -19,10 +19,11 @@ from itertools import count
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from campaigns.credentials import cookie_name
 from tests.browser import (  # noqa: F401
+    ConsoleWatch,
     browser,
     horizontal_overflow,
     phone_page,
@@ -66,53 +67,25 @@ def party_at_the_initiative(base: str, tid: int, ann_token: str, bo_token: str) 
     return hal, bea
 
 
+def shared_screen(chromium: Browser, base: str, tid: int, code: str) -> tuple[Page, ConsoleWatch]:
+    """The shared screen: a spectator's seat, on the table's screen page, live."""
+    watcher = post(base, "/api/v1/tables/join/", {"code": code, "name": "Screen", "role": "spectator"})
+    screen, console = phone_page(chromium)
+    screen.context.add_cookies([{"name": cookie_name(tid), "value": watcher["seat"]["token"], "url": base}])
+    screen.goto(f"{base}/t/{tid}/screen/")
+    expect(screen.locator("#conn")).to_have_attribute("data-state", "live")
+    return screen, console
+
+
 def fits_a_phone(page: Page) -> None:
     assert horizontal_overflow(page) <= 0
     assert unlabelled_controls(page) == []
     assert small_touch_targets(page) == []
 
 
-def test_one_combat_on_two_phones_and_the_shared_screen(browser, live_asgi) -> None:  # noqa: F811
-    base = live_asgi
-    phones = two_phones(browser, base, "grimhand", "Grimwold")
-    ann, ann_console, bo, bo_console = phones
-    tid, ann_token = seat_of(ann)
-    _, bo_token = seat_of(bo)
-    # The shared screen: a spectator's seat, on the table's screen page.
-    watcher = post(base, "/api/v1/tables/join/", {"code": phones.code, "name": "Screen", "role": "spectator"})
-    screen, screen_console = phone_page(browser)
-    screen.context.add_cookies([{"name": cookie_name(tid), "value": watcher["seat"]["token"], "url": base}])
-    screen.goto(f"{base}/t/{tid}/screen/")
-    expect(screen.locator("#conn")).to_have_attribute("data-state", "live")
-    hal, bea = party_at_the_initiative(base, tid, ann_token, bo_token)
-    hal, bea = hal["character_id"], bea["character_id"]
-    everyone = (ann, bo, screen)
-
-    # Bo holds the initiative: he turns over the explore card and rolls its events.
-    expect(bo.locator("#gh-now")).to_contain_text("explore card 1 of 5")
-    label = next(
-        o for o in bo.locator("#gh-reveal-name option").all_inner_texts() if o.startswith("Collapsing")
-    )
-    bo.locator("#gh-reveal-name").select_option(label=label)
-    bo.get_by_role("button", name="Turn it over").click()
-    bo.locator("#gh-event-dice").fill("4 6 3")
-    bo.get_by_role("button", name="Roll the event dice").click()
-    expect(ann.locator("#gh-now")).to_contain_text("resolve")
-
-    # A threat appears: the host starts a combat against a catalogue threat.
-    ann.locator("summary", has_text="A threat appears").click()
-    ann.locator("#gh-combat-threats").select_option(["Iron Grunt"])
-    ann.get_by_role("button", name="Fight").click()
-    for page in everyone:
-        expect(page.locator("#combat-title")).to_contain_text("round 1 · deal")
-        expect(page.locator("#gh-side-T1")).to_contain_text("Iron Grunt")
-    # The shared screen only shows: no form, button or panel to open.
-    expect(
-        screen.locator("#gh-combat").locator("form:visible, button:visible, summary:visible")
-    ).to_have_count(0)
-    for page in everyone:
-        fits_a_phone(page)
-
+def _hole_cards_on_each_phone(everyone: tuple[Page, Page, Page], hal: int, bea: int) -> Locator:
+    """Each player's own hole cards on their own phone, the threat's by the host (§7.4.2); Bo's side."""
+    ann, bo, _screen = everyone
     # Bo enters his own hole cards on his phone: his side comes first; a card twice is refused beside it.
     mine = bo.locator(".gh-side.mine")
     expect(bo.locator(".gh-side").first).to_have_id(f"gh-side-C{bea}")
@@ -138,6 +111,74 @@ def test_one_combat_on_two_phones_and_the_shared_screen(browser, live_asgi) -> N
     grunt.get_by_label("Card 1", exact=True).select_option("10IR")
     grunt.get_by_label("Card 2", exact=True).select_option("10SH")
     grunt.get_by_role("button", name="Deal Iron Grunt's cards").click()
+    return mine
+
+
+def _the_turn_fells_the_grunt(everyone: tuple[Page, Page, Page]) -> None:
+    """The turn fells the Iron Grunt: its rewards on every screen; the host ends the combat (§7.4.8)."""
+    ann, _bo, screen = everyone
+    ann.locator("#gh-street").get_by_label("Turn", exact=True).select_option("9BL")
+    ann.get_by_role("button", name="Score the turn").click()
+    for page in everyone:
+        reward = page.locator(".gh-reward")
+        expect(reward).to_contain_text("Iron Grunt fell on the turn (round 1)")
+        expect(reward).to_contain_text("+7 gold")
+        expect(page.locator("#gh-side-T1")).to_contain_text("despatched")
+        expect(page.locator("#combat-title")).to_contain_text("over")
+        # The final blow keeps the Grunt as one kill for the trophies, in the party below.
+        expect(page.locator(".gh-member .gh-kills", has_text="1")).to_have_count(1)
+    for page in everyone:
+        fits_a_phone(page)
+
+    ann.get_by_role("button", name="End the combat").click()
+    for page in everyone:
+        expect(page.locator("#gh-combat")).to_have_count(0)
+        expect(page.locator("#gh-now")).to_contain_text("resolve")
+    expect(screen.locator("#log")).to_contain_text("every threat despatched")
+
+
+def _a_threat_appears(everyone: tuple[Page, Page, Page]) -> None:
+    """Bo turns over an explore card and rolls its events; the host starts a combat (§7.4.3)."""
+    ann, bo, screen = everyone
+    # Bo holds the initiative: he turns over the explore card and rolls its events.
+    expect(bo.locator("#gh-now")).to_contain_text("explore card 1 of 5")
+    label = next(
+        o for o in bo.locator("#gh-reveal-name option").all_inner_texts() if o.startswith("Collapsing")
+    )
+    bo.locator("#gh-reveal-name").select_option(label=label)
+    bo.get_by_role("button", name="Turn it over").click()
+    bo.locator("#gh-event-dice").fill("4 6 3")
+    bo.get_by_role("button", name="Roll the event dice").click()
+    expect(ann.locator("#gh-now")).to_contain_text("resolve")
+
+    # A threat appears: the host starts a combat against a catalogue threat.
+    ann.locator("summary", has_text="A threat appears").click()
+    ann.locator("#gh-combat-threats").select_option(["Iron Grunt"])
+    ann.get_by_role("button", name="Fight").click()
+    for page in everyone:
+        expect(page.locator("#combat-title")).to_contain_text("round 1 · deal")
+        expect(page.locator("#gh-side-T1")).to_contain_text("Iron Grunt")
+    # The shared screen only shows: no form, button or panel to open.
+    expect(
+        screen.locator("#gh-combat").locator("form:visible, button:visible, summary:visible")
+    ).to_have_count(0)
+    for page in everyone:
+        fits_a_phone(page)
+
+
+def test_one_combat_on_two_phones_and_the_shared_screen(browser, live_asgi) -> None:  # noqa: F811
+    base = live_asgi
+    phones = two_phones(browser, base, "grimhand", "Grimwold")
+    ann, ann_console, bo, bo_console = phones
+    tid, ann_token = seat_of(ann)
+    _, bo_token = seat_of(bo)
+    screen, screen_console = shared_screen(browser, base, tid, phones.code)
+    hal, bea = party_at_the_initiative(base, tid, ann_token, bo_token)
+    hal, bea = hal["character_id"], bea["character_id"]
+    everyone = (ann, bo, screen)
+
+    _a_threat_appears(everyone)
+    mine = _hole_cards_on_each_phone(everyone, hal, bea)
 
     # The flop: every side is scored; attacks, breakdowns and LE bars update on every screen.
     street = ann.locator("#gh-street")
@@ -160,25 +201,7 @@ def test_one_combat_on_two_phones_and_the_shared_screen(browser, live_asgi) -> N
     for page in everyone:
         fits_a_phone(page)
 
-    # The turn fells the Iron Grunt: its rewards show on every screen.
-    ann.locator("#gh-street").get_by_label("Turn", exact=True).select_option("9BL")
-    ann.get_by_role("button", name="Score the turn").click()
-    for page in everyone:
-        reward = page.locator(".gh-reward")
-        expect(reward).to_contain_text("Iron Grunt fell on the turn (round 1)")
-        expect(reward).to_contain_text("+7 gold")
-        expect(page.locator("#gh-side-T1")).to_contain_text("despatched")
-        expect(page.locator("#combat-title")).to_contain_text("over")
-        # The final blow keeps the Grunt as one kill for the trophies, in the party below.
-        expect(page.locator(".gh-member .gh-kills", has_text="1")).to_have_count(1)
-    for page in everyone:
-        fits_a_phone(page)
-
-    ann.get_by_role("button", name="End the combat").click()
-    for page in everyone:
-        expect(page.locator("#gh-combat")).to_have_count(0)
-        expect(page.locator("#gh-now")).to_contain_text("resolve")
-    expect(screen.locator("#log")).to_contain_text("every threat despatched")
+    _the_turn_fells_the_grunt(everyone)
 
     refused = "400"  # Bo's doubled card was refused by the server, as intended
     assert [e for e in bo_console.errors if refused not in e] == []

@@ -66,6 +66,37 @@ def pick_card(page: Page, rank: int, affinity: str, button: str = "Equip") -> No
     mine.get_by_role("button", name=button, exact=True).click()
 
 
+def _numbers_by_more(ann: Page, mine: Locator) -> None:
+    """Add, subtract and set a number by more; a bad number is refused beside its own field."""
+    mine.locator("summary", has_text="Change a number by more").click()
+    adjust = mine.locator("form[data-command='character.adjust']")
+    adjust.get_by_label("Which number").select_option("xp")
+    adjust.get_by_label("Amount").fill("12abc")
+    adjust.get_by_role("button", name="Add", exact=True).click()
+    expect(adjust.locator('[data-error-for="by"]')).to_contain_text("whole number")
+    expect(adjust.get_by_label("Amount")).to_have_attribute("aria-invalid", "true")
+    expect(ann.locator("#command-error")).to_be_hidden()
+    adjust.get_by_label("Which number").select_option("xp")
+    adjust.get_by_label("Amount").fill("10")
+    adjust.get_by_role("button", name="Add", exact=True).click()
+    expect(mine.locator("[id$='-value-xp']")).to_have_text("10")
+    expect(adjust.locator('[data-error-for="by"]')).to_be_hidden()
+    adjust.get_by_label("Which number").select_option("xp")
+    adjust.get_by_label("Amount").fill("4")
+    adjust.get_by_role("button", name="Subtract").click()
+    expect(mine.locator("[id$='-value-xp']")).to_have_text("6")
+    setter = mine.locator("form[data-command='character.set']")
+    setter.get_by_label("Which number").select_option("gold")
+    setter.get_by_label("New value").fill("12abc")
+    setter.get_by_role("button", name="Set to").click()
+    expect(setter.locator('[data-error-for="value"]')).to_contain_text("whole number")
+    expect(adjust.locator('[data-error-for="by"]')).to_be_hidden()  # the other field is not blamed
+    setter.get_by_label("Which number").select_option("gold")
+    setter.get_by_label("New value").fill("33")
+    setter.get_by_role("button", name="Set to").click()
+    expect(mine.locator("[id$='-value-gold']")).to_have_text("33")
+
+
 def test_player_a_equips_and_player_b_sees_the_new_attack_live(browser, live_asgi) -> None:  # noqa: F811
     def grum_first(page: Page) -> None:
         to_sheet(page)
@@ -112,34 +143,7 @@ def test_player_a_equips_and_player_b_sees_the_new_attack_live(browser, live_asg
     mine.get_by_role("button", name="Increase LE").click()
     expect(mine.locator("[id$='-error-le']")).to_contain_text("maximum of 15")
 
-    # Add, subtract and set a number by more; a bad number is refused beside its own field.
-    mine.locator("summary", has_text="Change a number by more").click()
-    adjust = mine.locator("form[data-command='character.adjust']")
-    adjust.get_by_label("Which number").select_option("xp")
-    adjust.get_by_label("Amount").fill("12abc")
-    adjust.get_by_role("button", name="Add", exact=True).click()
-    expect(adjust.locator('[data-error-for="by"]')).to_contain_text("whole number")
-    expect(adjust.get_by_label("Amount")).to_have_attribute("aria-invalid", "true")
-    expect(ann.locator("#command-error")).to_be_hidden()
-    adjust.get_by_label("Which number").select_option("xp")
-    adjust.get_by_label("Amount").fill("10")
-    adjust.get_by_role("button", name="Add", exact=True).click()
-    expect(mine.locator("[id$='-value-xp']")).to_have_text("10")
-    expect(adjust.locator('[data-error-for="by"]')).to_be_hidden()
-    adjust.get_by_label("Which number").select_option("xp")
-    adjust.get_by_label("Amount").fill("4")
-    adjust.get_by_role("button", name="Subtract").click()
-    expect(mine.locator("[id$='-value-xp']")).to_have_text("6")
-    setter = mine.locator("form[data-command='character.set']")
-    setter.get_by_label("Which number").select_option("gold")
-    setter.get_by_label("New value").fill("12abc")
-    setter.get_by_role("button", name="Set to").click()
-    expect(setter.locator('[data-error-for="value"]')).to_contain_text("whole number")
-    expect(adjust.locator('[data-error-for="by"]')).to_be_hidden()  # the other field is not blamed
-    setter.get_by_label("Which number").select_option("gold")
-    setter.get_by_label("New value").fill("33")
-    setter.get_by_role("button", name="Set to").click()
-    expect(mine.locator("[id$='-value-gold']")).to_have_text("33")
+    _numbers_by_more(ann, mine)
 
     for page in (ann, bo):
         assert horizontal_overflow(page) <= 0

@@ -51,20 +51,8 @@ def explore(p: Person, name: str, dice: list[int]) -> dict[str, Any]:
     return body
 
 
-def test_a_two_level_campaign_for_three_characters(
-    gh_host: Person, gh_player: Person, gh_other: Person, gh_spectator: Person
-) -> None:
-    ann, bo, cy = gh_host, gh_player, gh_other
-    hal = create_character(ann, "Hal", "Human", "Warrior", "Iron")
-    bea = create_character(bo, "Bea", "Dwarf", "Cleric", "Blood")
-    cyn = create_character(cy, "Cyn", "Elf", "Mage", "Nature")
-    html = board(ann)
-    assert "length and start" in html
-    assert '<option value="3" selected>3 levels (a short campaign)</option>' in html  # partials/field.html
-    refused(gh_spectator, "campaign.start", {"levels": 2}, status=403)
-    assert refused(ann, "campaign.start", {"levels": 9})["extra"]["field"] == "levels"
-    ok(ann.command("campaign.start", {"levels": 2}))
-
+def _market_before_level_one(ann: Person, bo: Person, cy: Person, hal: int, bea: int, cyn: int) -> None:
+    """The market before level 1 (§7.3), then Ann closes it."""
     # the market before level 1 (§7.3): ranks 1-5, one option each in seating order (nobody holds
     # the initiative yet), buys, a refusal without the gold, a refund
     assert refused(ann, "market.open", {"cards": ["3BL", "7IR"]})["code"] == "not_in_deck"
@@ -89,6 +77,9 @@ def test_a_two_level_campaign_for_three_characters(
     assert "everyone has had the option" in board(ann)
     ok(ann.command("market.close"))
 
+
+def _level_one(ann: Person, bo: Person, cy: Person, hal: int, bea: int, cyn: int) -> None:
+    """Level 1: the ante, the initiative, a quest taken, the explore cards (§7.1, §7.2, §9.1)."""
     # level 1: Cyn cannot pay the ante (§7.1)
     ok(cy.command("character.set", {"character_id": cyn, "stat": "le", "value": 1}))
     le = char(ann, hal)["le"]
@@ -116,6 +107,9 @@ def test_a_two_level_campaign_for_three_characters(
     for name, dice in (("Flesh-Worn Path", [SHADOW]), ("Blood-Matted Den", [SHADOW] * 2)):
         explore(bo, name, dice)
 
+
+def _checks_and_level_two(ann: Person, bo: Person, cy: Person, hal: int, bea: int, cyn: int) -> None:
+    """Checks (§10), the rest of level 1, preparation, level 2 and the quest challenge."""
     # checks: zero successes (+1 and Doubt), two Wilds (+1 Corruption) (§10);
     # the card is Blood: no bonus for Hal of Iron
     ok(ann.command("character.adjust", {"character_id": hal, "stat": "le", "by": -4}))
@@ -136,7 +130,6 @@ def test_a_two_level_campaign_for_three_characters(
     assert state_of(ann)["campaign"]["phase"] == "preparation"
     assert "Add the rank 6 cards" in last["events"][0]["text"]
     assert "Add the rank 6 cards" in board(ann)
-
     # preparation: meditation and healing, then level 2 (ante 2)
     ok(ann.command("rest.meditate", {"character_id": hal, "choice": "le"}))
     assert refused(bo, "rest.heal", {"character_id": bea, "le": 1, "gold": 99})["code"] == "wrong_price"
@@ -158,6 +151,9 @@ def test_a_two_level_campaign_for_three_characters(
     ok(ann.command("quest.resolve", {"character_id": hal}))
     assert char(ann, hal)["quests"][0]["status"] == "completed" and char(ann, hal)["gold"] < gold
 
+
+def _undo_and_the_end(ann: Person, bo: Person, cy: Person, hal: int, bea: int, cyn: int) -> None:
+    """An undone campaign command, then the end: trophies and each seat's result (§13)."""
     # undo of a campaign command restores it
     undone_seq = ok(bo.command("rest.start"))["seq"]
     assert state_of(ann)["campaign"]["phase"] == "rest"
@@ -178,6 +174,23 @@ def test_a_two_level_campaign_for_three_characters(
     results = {r.name: (r.won, r.score) for r in PlayResult.objects.filter(play=play)}
     assert set(results) == {"Ann", "Bo", "Cy"}
     assert sum(1 for won, _ in results.values() if won) == len(end["winners"])
+
+
+def test_a_two_level_campaign_for_three_characters(
+    gh_host: Person, gh_player: Person, gh_other: Person, gh_spectator: Person
+) -> None:
+    ann, bo, cy = gh_host, gh_player, gh_other
+    hal = create_character(ann, "Hal", "Human", "Warrior", "Iron")
+    bea = create_character(bo, "Bea", "Dwarf", "Cleric", "Blood")
+    cyn = create_character(cy, "Cyn", "Elf", "Mage", "Nature")
+    html = board(ann)
+    assert "length and start" in html
+    assert '<option value="3" selected>3 levels (a short campaign)</option>' in html  # partials/field.html
+    refused(gh_spectator, "campaign.start", {"levels": 2}, status=403)
+    assert refused(ann, "campaign.start", {"levels": 9})["extra"]["field"] == "levels"
+    ok(ann.command("campaign.start", {"levels": 2}))
+    for phase in (_market_before_level_one, _level_one, _checks_and_level_two, _undo_and_the_end):
+        phase(ann, bo, cy, hal, bea, cyn)
 
 
 def test_the_board_offers_the_next_step_and_hides_other_seats_controls(

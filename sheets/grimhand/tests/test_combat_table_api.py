@@ -56,19 +56,8 @@ def on_a_rank_three_card(host: Person, player: Person) -> None:
     assert camp["explore"][-1]["resolved"] is False
 
 
-def test_appendix_two_in_a_campaign_gives_58_xp_and_9_gold_and_undo_of_a_street_restores_it(
-    gh_host: Person, gh_player: Person, gh_spectator: Person
-) -> None:
-    host, bo = gh_host, gh_player
-    # Appendix II's player: base attack 4 = Goblin 1 + Mage 1 + Blood 1 + Master 2 - 1 (Doubt 5).
-    ann = create_character(bo, "Ann", "Goblin", "Mage", "Blood")
-    for stat, value in (("xp", 2000), ("doubt", 5)):
-        ok(bo.command("character.set", {"character_id": ann, "stat": stat, "value": value}))
-    on_a_rank_three_card(host, bo)
-    derived = char(host, ann)["derived"]
-    assert derived["stats"]["attack"] == 4 and derived["extra_hole_cards"] == 1
-    gold, xp = char(host, ann)["gold"], char(host, ann)["xp"]
-
+def _appendix_two_dealt(host: Person, bo: Person, ann: int) -> str:
+    """Appendix II's fight started by the host and every side's cards dealt; Ann's side id (§7.4.2)."""
     threats = {"threats": [{"name": "Rabid Wolf"}, {"name": "Iron Grunt"}], "active_limit": 2}
     assert bo.command("combat.start", threats).status_code == 403  # the host starts a combat
     ok(host.command("combat.start", threats))
@@ -88,8 +77,12 @@ def test_appendix_two_in_a_campaign_gives_58_xp_and_9_gold_and_undo_of_a_street_
     assert bo.command("combat.deal", {"side_id": "T1", "active": ["1SH", "5BO"]}).status_code == 403
     ok(host.command("combat.deal", {"side_id": "T1", "active": ["1SH", "5BO"]}))
     ok(host.command("combat.deal", {"side_id": "T2", "active": ["3SH", "3BO"]}))
-    before_flop = state_of(host)
+    return me
 
+
+def _the_flop_and_its_page(host: Person, bo: Person, spectator: Person, ann: int, xp: int) -> Any:
+    """The flop scored: Appendix II's attacks, the Wolf's kill and its rewards, the board in words."""
+    me = f"C{ann}"
     flop = ok(host.command("combat.street", {"cards": ["7BL", "3BL", "9NA"]}))
     flopped = scores(host, "flop")
     assert (flopped[me]["attack"], flopped["T1"]["attack"], flopped["T2"]["attack"]) == (13, 3, 8)
@@ -113,9 +106,29 @@ def test_appendix_two_in_a_campaign_gives_58_xp_and_9_gold_and_undo_of_a_street_
     # A threat's number corrected by hand: the shared "printed card wins" form, its side id kept as text.
     assert '<input type="hidden" name="side_id" value="T2" data-type="text">' in html
     assert '<option value="attack">Attack</option>' in html and 'id="gh-adj-T2-by"' in html
-    assert "higher" in html and "Rabid Wolf" in board(gh_spectator)
+    assert "higher" in html and "Rabid Wolf" in board(spectator)
     assert char(host, ann)["xp"] - xp == (3 + 2) * 1 * 6
     assert state_of(host)["campaign"]["kills"][str(ann)] == ["Rabid Wolf"]
+
+    return flop
+
+
+def test_appendix_two_in_a_campaign_gives_58_xp_and_9_gold_and_undo_of_a_street_restores_it(
+    gh_host: Person, gh_player: Person, gh_spectator: Person
+) -> None:
+    host, bo = gh_host, gh_player
+    # Appendix II's player: base attack 4 = Goblin 1 + Mage 1 + Blood 1 + Master 2 - 1 (Doubt 5).
+    ann = create_character(bo, "Ann", "Goblin", "Mage", "Blood")
+    for stat, value in (("xp", 2000), ("doubt", 5)):
+        ok(bo.command("character.set", {"character_id": ann, "stat": stat, "value": value}))
+    on_a_rank_three_card(host, bo)
+    derived = char(host, ann)["derived"]
+    assert derived["stats"]["attack"] == 4 and derived["extra_hole_cards"] == 1
+    gold, xp = char(host, ann)["gold"], char(host, ann)["xp"]
+
+    me = _appendix_two_dealt(host, bo, ann)
+    before_flop = state_of(host)
+    flop = _the_flop_and_its_page(host, bo, gh_spectator, ann, xp)
 
     # Undo of the street (the platform's undo, by the host): every LE, the rewards and the kill go back.
     ok(host.command("undo", {"seq": flop["seq"]}))
