@@ -1,11 +1,12 @@
-"""A game's board rendered after a command, kept (``{% memo %}``) against rendered whole; ``make bench``.
+"""A game's board rendered after a command: kept, whole, and with ``{% include %}``; ``make bench``.
 
 After every command the server renders the table's board again
 (``campaigns.boards.board_html``), so board rendering is on every command's
 path. A command changes one seat's numbers (a counter, a Grim's Health, a
 character's XP, a deck or a hand count), not the whole table: each board
-template keeps its unchanged parts with ``{% memo %}``
-(``campaigns/templatetags/memo.py``) and renders only the changed ones again.
+template keeps its unchanged parts with Django's ``{% cache %}`` (the
+``template_fragments`` local-memory cache) and renders only the changed ones
+again; its fields are compiled in by ``{% inline %}`` (``campaigns/hotpath/``).
 
 Measured, for each game with a board, in this one process: a realistic
 mid-game table set up through real commands (``campaigns.services``; the
@@ -13,10 +14,11 @@ game's sample play, ``GameSpec.sample_play``: its ``scene``), then
 N states, each one "change" command after the one before, every change with
 a value not seen before, so the changed part is never kept already. Each
 round renders all N boards kept (``board_html``, exactly as after a command)
-and all N whole, the baseline: the same template with every memo tag taken
-out (``tests.memo_boards.whole_template``, compiled once), rendered from the
-same context as ``board_html`` renders it. Which of the two goes first
-alternates between rounds. Before each pass the kept parts (and the kept
+and all N whole, the baseline: the same template with every cache tag taken
+out (``tests.board_fragments.whole_template``, compiled once), rendered from the
+same context as ``board_html`` renders it; and all N kept with every
+``{% inline %}`` an ``{% include %}`` (``bench.board_variants``), the library
+alternative to ours. The order rotates between rounds. Before each pass the kept parts (and the kept
 partials of ``{% inline %}``, and Grim Hand's kept sheet rows, which follow
 a character's state too) are emptied and the
 board before the first change is rendered, untimed: each timed kept board is
@@ -54,10 +56,7 @@ from typing import TYPE_CHECKING, Any
 from bench.servers import production_env
 
 if TYPE_CHECKING:
-    from django.template import Context
-
     from campaigns.models import Seat, Table
-    from campaigns.templatetags.memo import MemoNode
 
 FULL_STATES, FULL_ROUNDS = 200, 5
 QUICK_STATES, QUICK_ROUNDS = 40, 2
@@ -169,43 +168,62 @@ def benched_games() -> list[str]:
     return [g.slug for g in registry.games() if g.board_template and g.sample_play is not None]
 
 
-def _forget(nodes: list[MemoNode]) -> None:
-    """Nothing kept: every memo's parts, the rendered partials of ``{% inline %}``, and Grim
-    Hand's sheet rows (kept per character state)."""
-    from campaigns.templatetags import inline
+_SETS = [0]
+"""Parts the fragment cache was given since the last ``_forget``: one a part rendered (not kept)."""
+
+
+def _parts_counted() -> Any:
+    """Every part the fragment cache is given counted (in ours and in the include rival alike)."""
+    from unittest import mock
+
+    from django.core.cache import caches
+
+    fragments = caches["template_fragments"]
+    keep = fragments.set
+
+    def counted(*args: Any, **kwargs: Any) -> None:
+        _SETS[0] += 1
+        keep(*args, **kwargs)
+
+    return mock.patch.object(fragments, "set", counted)
+
+
+def _forget() -> None:
+    """Nothing kept: every board part (the fragment cache), the rendered partials of ``{% inline %}``,
+    and Grim Hand's sheet rows (kept per character state)."""
+    from django.core.cache import caches
+
+    from campaigns.hotpath import inline
     from sheets.grimhand.sheet import ROWS
 
-    for node in nodes:
-        node.forget()
     inline.forget()
     ROWS.clear()
-
-
-def _kept_parts(nodes: list[MemoNode]) -> int:
-    """The parts kept now, all memos of the template together."""
-    return sum(len(node.kept) for node in nodes)
+    caches["template_fragments"].clear()
+    _SETS[0] = 0
 
 
 def _refused_parts(render: Callable[[], object]) -> int:
-    """How many parts one rendering could not key (not plain data): a memo renders those every time."""
-    from campaigns.templatetags import memo
+    """How many parts one rendering keyed by values that are not plain data (``str`` of a model
+    tells it from no other: such a part could be given stale)."""
+    from django.templatetags import cache as django_cache_tag
 
-    key = memo._key
+    from tests.board_fragments import plain
+
+    cache_tag: Any = django_cache_tag  # its stubs leave make_template_fragment_key out
+    key = cache_tag.make_template_fragment_key
     refused = 0
 
-    def counted(own: dict[str, object], context: Context) -> bytes:
+    def counted(fragment_name: str, vary_on: Any = None) -> str:
         nonlocal refused
-        try:
-            return key(own, context)
-        except ValueError:
-            refused += 1
-            raise
+        refused += not all(plain(v) for v in vary_on or ())
+        made: str = key(fragment_name, vary_on)
+        return made
 
-    memo._key = counted
+    cache_tag.make_template_fragment_key = counted
     try:
         render()
     finally:
-        memo._key = key
+        cache_tag.make_template_fragment_key = key
     return refused
 
 
@@ -219,27 +237,26 @@ class Pass:
     parts_after: int = 0
 
 
-def _pass(scene: Scene, nodes: list[MemoNode], render: Callable[[State, list[Seat]], str]) -> Pass:
+def _pass(scene: Scene, render: Callable[[State, list[Seat]], str]) -> Pass:
     """Forget what is kept, render the board before the first change (untimed), then time the
     board of every state after it, in order: each one command after the board before."""
-    _forget(nodes)
+    _forget()
     first = render(scene.states[0], scene.seats[0])
-    parts_before = _kept_parts(nodes)
+    parts_before = _SETS[0]
     boards = [first]
     gc.collect()
     start = time.perf_counter()
     for state, seats in zip(scene.states[1:], scene.seats[1:], strict=True):
         boards.append(render(state, seats))
     seconds = time.perf_counter() - start
-    return Pass(seconds * 1000 / (len(scene.states) - 1), boards, parts_before, _kept_parts(nodes))
+    return Pass(seconds * 1000 / (len(scene.states) - 1), boards, parts_before, _SETS[0])
 
 
 @dataclass
 class Figures:
     """One game's figures: ms per board for each round (kept, whole, context alone) and the checks."""
 
-    kept: list[float] = field(default_factory=list)
-    whole: list[float] = field(default_factory=list)
+    ms: dict[str, list[float]] = field(default_factory=dict)
     context: list[float] = field(default_factory=list)
     new_parts: float = 0.0
     parts: int = 0
@@ -258,21 +275,23 @@ def _first_difference(kept: str, whole: str) -> str:
 
 
 def measure(scene: Scene, rounds: int) -> Figures:
-    """``rounds`` rounds of kept and whole passes, alternating which goes first; every board compared."""
+    """``rounds`` rounds of kept, whole and rival passes, rotating the order; every board compared."""
     from django.template import Context
 
+    from bench.board_variants import include_engine
     from campaigns.boards import board_html, board_template_and_context
-    from tests.memo_boards import memo_nodes, whole_template
+    from tests.board_fragments import fragment_nodes, whole_template
 
     table = scene.table
     found = board_template_and_context(table, scene.states[0], scene.seats[0])
     if found is None:
         raise RuntimeError(f"{scene.game} has no board")
     name = found[0]
-    nodes = memo_nodes(name)
-    if not nodes:
+    if not fragment_nodes(name):
         raise RuntimeError(f"{name} keeps nothing")
     whole_template(name)  # compiled before timing, as the kept template is by the engine's loader
+    included = include_engine()
+    included.get_template(name)  # compiled before timing too
 
     def kept(state: State, seats: list[Seat]) -> str:
         html = board_html(table, state, seats)
@@ -280,34 +299,50 @@ def measure(scene: Scene, rounds: int) -> Figures:
             raise RuntimeError(f"{scene.game}: no board")
         return html
 
-    def whole(state: State, seats: list[Seat]) -> str:
-        found = board_template_and_context(table, state, seats)
-        if found is None:
-            raise RuntimeError(f"{scene.game}: no board")
-        template_name, context = found
-        return str(whole_template(template_name).render(Context(context, use_l10n=False)))
+    def rendered(template: Callable[[str], Any]) -> Callable[[State, list[Seat]], str]:
+        def render(state: State, seats: list[Seat]) -> str:
+            found = board_template_and_context(table, state, seats)
+            if found is None:
+                raise RuntimeError(f"{scene.game}: no board")
+            template_name, context = found
+            return str(template(template_name).render(Context(context, use_l10n=False)))
+
+        return render
 
     def context_only(state: State, seats: list[Seat]) -> str:
         board_template_and_context(table, state, seats)
         return ""
 
+    renders = {"kept": kept, "whole": rendered(whole_template)}
+    renders["include"] = rendered(included.get_template)
+    with _parts_counted():
+        figures = _rounds(scene, renders, context_only, rounds)
+    figures.refused = _refused_parts(lambda: kept(scene.states[-1], scene.seats[-1]))
+    return figures
+
+
+Render = Callable[[State, list["Seat"]], str]
+
+
+def _rounds(scene: Scene, renders: dict[str, Render], context_only: Render, rounds: int) -> Figures:
+    """The timed rounds, rotating which render goes first; every board compared with the kept one."""
     figures = Figures()
     changes = len(scene.states) - 1
+    names = list(renders)
     for r in range(rounds):
-        order = ("kept", "whole") if r % 2 == 0 else ("whole", "kept")
         done: dict[str, Pass] = {}
-        for which in order:
-            done[which] = _pass(scene, nodes, kept if which == "kept" else whole)
-        figures.context.append(_pass(scene, nodes, context_only).ms)
-        figures.kept.append(done["kept"].ms)
-        figures.whole.append(done["whole"].ms)
+        for which in names[r % len(names) :] + names[: r % len(names)]:
+            done[which] = _pass(scene, renders[which])
+        figures.context.append(_pass(scene, context_only).ms)
+        for which, result in done.items():
+            figures.ms.setdefault(which, []).append(result.ms)
         figures.parts = done["kept"].parts_before
         figures.new_parts = (done["kept"].parts_after - done["kept"].parts_before) / changes
-        for i, (a, b) in enumerate(zip(done["kept"].boards, done["whole"].boards, strict=True)):
-            if a != b:
-                figures.mismatches.append(f"round {r + 1}, state {i}: {_first_difference(a, b)}")
+        for which in names[1:]:
+            for i, (a, b) in enumerate(zip(done["kept"].boards, done[which].boards, strict=True)):
+                if a != b:
+                    figures.mismatches.append(f"{which}, round {r + 1}, state {i}: {_first_difference(a, b)}")
         figures.size = len(done["kept"].boards[-1].encode())
-    figures.refused = _refused_parts(lambda: kept(scene.states[-1], scene.seats[-1]))
     return figures
 
 
@@ -331,12 +366,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen: list[str] = args.game or []
 
     print(
-        f"Board after a command, kept ({{% memo %}}) against the same template rendered whole "
+        f"Board after a command, kept ({{% cache %}} + {{% inline %}}) against it rendered whole and "
+        "with {% include %} "
         f"({'quick' if quick else 'full'}: {states} states a game, each one command after the one before; "
         f"{rounds} rounds)"
     )
     print(
-        "  Each round renders every state kept and every state whole, alternating which goes first; "
+        "  Each round renders every state kept, whole and with include, rotating which goes first; "
         "ms per board (mean over the states), range over rounds. The whole board is the baseline, "
         "measured in the same process: read the ratio, as absolute times drift with the machine's load "
         "(2 shared cores). Context: building the board's context alone, part of both. Every kept board "
@@ -362,7 +398,12 @@ def main(argv: Sequence[str] | None = None) -> int:
             for game in games:
                 scene = play_scene(game, states)
                 figures = measure(scene, rounds)
-                ratios = [k / w for k, w in zip(figures.kept, figures.whole, strict=True)]
+                kept = figures.ms["kept"]
+                ratios = {
+                    which: _span([m / k for k, m in zip(kept, ms, strict=True)], unit="x")
+                    for which, ms in figures.ms.items()
+                    if which != "kept"
+                }
                 refused = (
                     f"; {figures.refused} parts a board not plain data, rendered every time"
                     if figures.refused
@@ -370,8 +411,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 )
                 print(
                     f"{game:<{width}}  {scene.label} ({figures.size:,} bytes)  "
-                    f"kept {_span(figures.kept)} ms  whole {_span(figures.whole)} ms  "
-                    f"kept/whole {_span(ratios, unit='x')}  "
+                    f"kept {_span(kept)} ms  "
+                    + "  ".join(f"{w} {_span(figures.ms[w])} ms ({r} of kept)" for w, r in ratios.items())
+                    + "  "
                     f"(context {_span(figures.context)} ms; {figures.new_parts:.1f} of {figures.parts} "
                     f"parts new a command{refused})",
                     flush=True,

@@ -15,9 +15,16 @@ from typing import Any
 
 from django.template import Context
 from django.template.loader import get_template
+from django.utils.translation import get_language
 
 from campaigns.models import Seat, Table, TableStatus
 from campaigns.registry import find
+
+
+def fragment_key(key: str, key_prefix: str, version: int) -> str:
+    """The ``template_fragments`` cache's keys: Django's, with the active language, which
+    ``{% cache %}`` leaves out and a board's words follow."""
+    return f"{key_prefix}:{version}:{get_language()}:{key}"
 
 
 def has_board(table: Table) -> bool:
@@ -26,8 +33,8 @@ def has_board(table: Table) -> bool:
 
 
 def plain_seat(seat: Any) -> dict[str, Any]:
-    """What a board shows of a seat, as plain data: a part of a board kept for its values
-    (``{% memo %}``, campaigns/templatetags/memo.py) is rendered every time for a model."""
+    """What a board shows of a seat, as plain data: a part of a board is kept under its values
+    (``{% cache %}``), which a model's ``str`` would not tell apart."""
     return {"pk": seat.pk, "name": str(seat.name), "colour": str(seat.colour), "role": str(seat.role)}
 
 

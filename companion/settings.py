@@ -76,6 +76,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # Not in an app's templatetags/: the hand-made fast path lives in campaigns/hotpath/.
+            "libraries": {"inline": "campaigns.hotpath.inline"},
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
@@ -135,6 +137,15 @@ else:
         }
     }
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
+# A board's unchanged parts ({% cache %} in the board templates), kept in each process: a
+# round trip to Redis per part would cost more than rendering it (docs/decisions/board-fragments.md).
+CACHES["template_fragments"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "grim-board-fragments",
+    "KEY_FUNCTION": "campaigns.boards.fragment_key",
+    # Some hundreds of live tables' parts (a part is 0.1-20 KB); a third dropped when full.
+    "OPTIONS": {"MAX_ENTRIES": 4096},
+}
 
 # Celery: a Redis broker when REDIS_URL is set; otherwise tasks run in-process.
 CELERY_BROKER_URL = REDIS_URL or "memory://"

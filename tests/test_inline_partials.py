@@ -1,4 +1,4 @@
-"""``{% inline %}`` (campaigns/templatetags/inline.py): the boards' shared partials compiled in.
+"""``{% inline %}`` (campaigns/hotpath/inline.py): the boards' shared partials compiled in.
 
 A board's fields and error slots (templates/partials/) render as the partial
 says with exactly the values given: a name not given is empty, whatever the
@@ -72,7 +72,7 @@ def test_a_partial_is_kept_for_its_values_and_rendered_again_for_new_ones() -> N
 
     from django.utils.safestring import mark_safe
 
-    from campaigns.templatetags import inline
+    from campaigns.hotpath import inline
 
     inline.forget()
     board = engines["django"].from_string(

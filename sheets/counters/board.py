@@ -10,7 +10,7 @@ from campaigns.boards import plain_seat
 
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
     """Each seat as plain data (what its card shows), so an unchanged card is rendered once
-    (``{% memo %}``, campaigns/templatetags/memo.py): a model instance would be rendered every time."""
+    (``{% cache %}``): it keys by ``str``, which tells no model instance from another."""
     counters = list(state.get("counters", []))
     panels = [
         {

@@ -54,8 +54,8 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     """The board's names, turn strip, attack sheet and pick lists.
 
     Each Grim in play and each seat's "enter a Grim" panel is passed as plain data, so the
-    board renders one again only when what it shows changed (``{% memo %}``,
-    campaigns/templatetags/memo.py): a command changes one Grim, yet every Grim's stats and
+    board renders one again only when what it shows changed (``{% cache %}``):
+    a command changes one Grim, yet every Grim's stats and
     forms were rendered again, most of a GRIM board's time."""
     grims = {int(g["id"]): _grim_view(g, names) for g in state.get("grims", [])}
     players = {int(p["seat_id"]): p for p in state.get("players", [])}

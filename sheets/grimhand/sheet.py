@@ -59,8 +59,8 @@ def _payload(**fields: Any) -> str:
     JSON escapes, so the text needs no HTML escaping (every sheet carries many
     of these, and the board goes to every phone with each change); the
     templates print it with ``|safe``. It stays plain text here, not marked
-    safe, so a sheet's values are plain data that ``{% memo %}`` keys in C
-    (``marshal``) instead of tagging each value in Python (README, "Measured").
+    safe, so a sheet's values are plain data ``{% cache %}`` can key on (its
+    ``str`` would not tell marked-safe text from plain).
     """
     return json.dumps(fields, separators=(",", ":")).translate(_ATTRIBUTE_SAFE)
 
@@ -141,7 +141,7 @@ def sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     """One character's sheet: counters, stats with breakdowns, items, abilities, quests, modifiers;
     as this process last made it for the same character and catalogue."""
     try:
-        key = marshal.dumps(dict(char), 2)  # format 2: one encoding per value, as the memo's keys
+        key = marshal.dumps(dict(char), 2)  # format 2: one encoding per value
     except ValueError:  # not plain data (never from a snapshot): made every time
         return _sheet_rows(char, catalogue)
     found = ROWS.get(key)
@@ -197,8 +197,8 @@ def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]
         "abilities": [
             {**a, "payload": _payload(character_id=cid, ability=a["name"])} for a in char["abilities"]
         ],
-        # Plain data, as every value of a sheet (``{% memo %}`` renders a sheet holding a catalogue
-        # card every time): only what the pick lists show.
+        # Plain data, as every value of a sheet (``{% cache %}`` keys a sheet by ``str``, which a
+        # catalogue card would not change): only what the pick lists show.
         "open_abilities": [
             {"name": a.name, "stature": a.stature, "effect": a.effect}
             for a in available_abilities(char, catalogue)

@@ -95,7 +95,7 @@ def _seat_panel(seat: Any) -> dict[str, Any]:
     """A seat before the game has started: a name and nothing to track yet.
 
     Plain data (``plain_seat``), not the model's fields as they come: the board keeps each
-    panel for its values (``{% memo %}``), and a part holding anything else is rendered every time."""
+    panel for its values (``{% cache %}``, keyed by ``str``, which tells no model from another)."""
     plain = plain_seat(seat)
     return {"seat_id": plain["pk"], "name": plain["name"], "colour": plain["colour"], "tracked": False}
 
@@ -103,7 +103,7 @@ def _seat_panel(seat: Any) -> dict[str, Any]:
 def _turn_choices(panels: Sequence[Mapping[str, Any]]) -> dict[str, Any] | None:
     """What the turn player's Curio and Stronghold forms offer: their Readied Cohorts, their
     Unbuilt Strongholds. Only these, not the whole panel, so the forms are kept while a score
-    or the other Horde changes (``{% memo %}``)."""
+    or the other Horde changes (``{% cache %}``)."""
     panel = next((p for p in panels if p["tracked"] and p["is_turn"]), None)
     if panel is None:
         return None
@@ -190,7 +190,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
 
     Each seat's panel (its points, Strongholds and Horde, one dict per Cohort) is plain data
     of that seat alone, so the board renders a panel, a Cohort or a seat's correction form
-    again only when what it shows changed (``{% memo %}``, campaigns/templatetags/memo.py): a
+    again only when what it shows changed (``{% cache %}``): a
     command changes one Horde or one score, yet both panels and every Cohort's forms were
     rendered again, most of a Grimoor board's time."""
     players = list(state.get("players", []))

@@ -69,7 +69,7 @@ def _hero_view(hero: Mapping[str, Any]) -> dict[str, Any]:
 
 def _by_name(heroes: list[dict[str, Any]]) -> list[dict[str, Any]]:
     """Heroes as a select lists them: id and name only, so a wound or a dark counter on one
-    hero does not change a part that only offers the heroes by name (``{% memo %}``)."""
+    hero does not change a part that only offers the heroes by name (``{% cache %}``)."""
     return [{"id": h["id"], "name": h["name"]} for h in heroes]
 
 
@@ -107,7 +107,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     """The board's names, turn and combat lines, each seat's panel and the rules' constants.
 
     Each hero and each seat's own part of its panel are plain data, so the board renders one
-    again only when what it shows changed (``{% memo %}``, campaigns/templatetags/memo.py):
+    again only when what it shows changed (``{% cache %}``):
     a command changes one hero or one seat, yet every hero's card and forms were rendered
     again, most of a Grimterra board's time."""
     started = has_started(dict(state))

