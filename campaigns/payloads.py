@@ -80,7 +80,7 @@ def _walk(value: Any, field: str, depth: int, code: str, held: Held | None) -> N
         if not -MAX_INT <= value <= MAX_INT and not _kept(held, value):
             raise TableError(
                 "number_too_large",
-                "That number is too large. Numbers must be between -9007199254740992 and 9007199254740992.",
+                "That number is too large for any count at the table.",
                 extra={"field": field},
             )
         return

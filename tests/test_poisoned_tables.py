@@ -63,6 +63,8 @@ def test_a_poisoned_payload_is_refused_and_the_table_keeps_answering(
 def test_the_field_named_in_the_refusal_is_the_field_that_is_wrong(player: Person) -> None:
     r = player.command("counter.add", {"name": "Life", "max": 2**60})
     assert r.status_code == 400 and r.json()["extra"]["field"] == "max"
+    # In a player's words (issue #33, item 4): no sixteen-digit bounds.
+    assert r.json()["message"] == "That number is too large for any count at the table."
 
 
 def test_numbers_the_rules_compute_are_checked_before_commit(host: Person, player: Person) -> None:

@@ -86,11 +86,10 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     then = to_come if acting is not None else to_come[1:]
     attacker = acting or (to_come[0] if to_come else None)
     in_play = [g for g in grims.values() if g["in_play"]]
-    # The attack sheet offers the enemies of the Grim about to attack first.
-    targets = sorted(
-        (g for g in in_play if attacker is None or g["id"] != attacker["id"]),
-        key=lambda g: attacker is not None and g["seat_id"] == attacker["seat_id"],
-    )
+    # The attack sheet offers, for each Grim that may be picked as the attacker, the others with
+    # its enemies first: picking another attacker shows that one's targets (issue #33, item 4).
+    attack_options = [{"attacker": g, "targets": _targets_of(g, in_play)} for g in in_play]
+    targets = _targets_of(attacker, in_play)
     return {
         "then": [g["name"] for g in then],
         "panels": panels,
@@ -99,6 +98,8 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "to_come": to_come,
         "in_play": in_play,
         "targets": targets,
+        "attack_options": attack_options,
+        "attacker_id": attacker["id"] if attacker is not None else None,
         "favor_name": names.get(favor) if favor is not None else None,
         "winner_name": names.get(winner) if winner is not None else None,
         "elements": ELEMENTS,
@@ -108,3 +109,11 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "chart": chart_rows(),
         "known_cards": [c.name for c in cards],
     }
+
+
+def _targets_of(attacker: Mapping[str, Any] | None, in_play: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The Grim in play ``attacker`` may aim at, its enemies first."""
+    return sorted(
+        (g for g in in_play if attacker is None or g["id"] != attacker["id"]),
+        key=lambda g: attacker is not None and g["seat_id"] == attacker["seat_id"],
+    )

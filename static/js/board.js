@@ -23,6 +23,8 @@
  *   payload; data-confirm asks first.
  * - A refusal naming a field shows in the form's [data-error-for="field"],
  *   else in its [data-error-for=""], else at the top of the page.
+ * - [data-when="name=value"] wraps the part of a form for one choice of its field "name" (only
+ *   that part shows and sends: e.g. the targets of the attacker picked).
  * - [data-seat-id] marks a seat's panel (this phone's comes first, marked
  *   .mine); [data-edit-seat="id"] controls show only to a seat that may
  *   change that seat; [data-host-only] only to the host; every control hides
@@ -151,6 +153,7 @@
     var kept = remember(seq);
     boardBox.innerHTML = html;
     restore(kept);
+    showChosen(boardBox);
     personalize();
   }
   function fetchBoard(seq) {
@@ -342,10 +345,25 @@
       else if (now.tagName === "SELECT") now.value = selectDefault(now);
       else if ("value" in now) now.value = now.defaultValue;
     });
+    showChosen(document.body.contains(form) ? form : shown);
     var d = form.closest("details[data-close-on-send]");
     var current = d && d.id && document.getElementById(d.id);
     if (d) d.open = false;
     if (current) current.open = false;
+  }
+  /* [data-when="name=value"]: a part of a form that belongs to one choice of another field (the
+   * server renders one per choice, e.g. each attacker's own targets); only the chosen one shows,
+   * and the others' controls are disabled so they send nothing. */
+  function showChosen(scope) {
+    Array.prototype.forEach.call(scope.querySelectorAll("[data-when]"), function (part) {
+      var form = part.closest("form");
+      var rule = part.dataset.when.split("=");
+      var field = form && form.elements.namedItem(rule[0]);
+      if (!field || !("value" in field)) return;
+      var on = String(field.value) === rule[1];
+      part.hidden = !on;
+      Array.prototype.forEach.call(part.querySelectorAll("input, select, textarea"), function (c) { c.disabled = !on; });
+    });
   }
   /* A refusal about a field goes once the field is changed: it was about what was there. */
   function fieldChanged(input) {
@@ -363,6 +381,8 @@
   });
   boardBox.addEventListener("change", function (ev) {
     fieldChanged(ev.target);
+    var owner = ev.target.closest && ev.target.closest("form");
+    if (owner) showChosen(owner);
     var form = ev.target.closest && ev.target.closest("form[data-preview]");
     if (form) unconfirm(form);
   });

@@ -138,7 +138,8 @@ def start_level(ctx: Ctx, payload: Payload) -> EventBody:
     return "level.started", {"level": level, "ante": cost, "payments": payments, "line": line}
 
 
-def _typed_rolls(payload: Payload, seats: list[int]) -> dict[int, int]:
+def _typed_rolls(payload: Payload, seats: list[int], names: dict[int, str]) -> dict[int, int]:
+    """Each rolling player's typed d6; a refusal names the player and that player's field."""
     raw = payload["rolls"]
     if not isinstance(raw, dict):
         raise RuleViolation("bad_field", "rolls maps each seat to its d6.", {"field": "rolls"})
@@ -150,11 +151,20 @@ def _typed_rolls(payload: Payload, seats: list[int]) -> dict[int, int]:
                 "bad_field", "Only the players still rolling for the initiative roll now.", {"field": "rolls"}
             )
         if not is_int(value) or not 1 <= value <= 6:
-            raise RuleViolation("bad_dice", "An initiative roll is a d6: 1 to 6.", {"field": "rolls"})
+            who = names.get(int(seat), "A player")
+            raise RuleViolation(
+                "bad_dice",
+                f"{who}'s initiative roll is a d6: 1 to 6.",
+                {"field": f"rolls.{int(seat)}", "seat_id": int(seat)},
+            )
         rolls[int(seat)] = int(value)
     if set(rolls) != set(seats):
+        missing = [s for s in seats if s not in rolls]
+        who = " and ".join(names.get(s, "a player") for s in missing)
         raise RuleViolation(
-            "bad_dice_count", "Every player still rolling needs a roll.", {"field": "rolls", "seats": seats}
+            "bad_dice_count",
+            f"{who} still need{'s' if len(missing) == 1 else ''} a roll.",
+            {"field": f"rolls.{missing[0]}", "seats": seats},
         )
     return rolls
 
@@ -177,7 +187,7 @@ def roll_initiative(ctx: Ctx, payload: Payload) -> EventBody:
     rounds: list[list[dict[str, int]]] = [] if not state["tied"] else [list(r) for r in state["rolls"]]
     names = {int(c["seat_id"]): c["name"] for c in party(ctx)}
     if payload.get("rolls") is not None:
-        rolls = _typed_rolls(payload, seats)
+        rolls = _typed_rolls(payload, seats, names)
         rounds.append([{"seat_id": s, "roll": rolls[s]} for s in seats])
         leaders = list(initiative_leaders({str(s): rolls[s] for s in seats}))
         tied = [int(s) for s in leaders] if len(leaders) > 1 else []

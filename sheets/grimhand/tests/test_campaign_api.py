@@ -92,6 +92,14 @@ def _level_one(ann: Person, bo: Person, cy: Person, hal: int, bea: int, cyn: int
     tie = ok(ann.command("initiative.roll", {"rolls": {str(ann.seat.pk): 5, str(bo.seat.pk): 5}}))
     assert "roll again" in tie["events"][0]["text"]
     assert refused(ann, "initiative.roll", {"rolls": {str(cy.seat.pk): 6}})["extra"]["field"] == "rolls"
+    # A wrong or missing roll names whose it is, beside that player's own field (issue #33, item 4).
+    wrong = refused(ann, "initiative.roll", {"rolls": {str(ann.seat.pk): 9, str(bo.seat.pk): 2}})
+    assert wrong["message"] == "Hal's initiative roll is a d6: 1 to 6."
+    assert wrong["extra"]["field"] == f"rolls.{ann.seat.pk}"
+    short = refused(ann, "initiative.roll", {"rolls": {str(ann.seat.pk): 3}})
+    assert short["message"] == "Bea still needs a roll." and short["extra"]["field"] == f"rolls.{bo.seat.pk}"
+    html = board(ann)
+    assert f'data-error-for="rolls.{bo.seat.pk}"' in html and f'name="rolls.{bo.seat.pk}"' in html
     ok(ann.command("initiative.roll", {"rolls": {str(ann.seat.pk): 2, str(bo.seat.pk): 6}}))
     assert state_of(ann)["campaign"]["initiative"]["seat_id"] == bo.seat.pk
     assert "Bea has initiative" in board(ann)  # the character Bo plays
