@@ -12,7 +12,8 @@
  *   name is the payload key; data-type="int" reads a whole number strictly,
  *   "bool" a checkbox (or a hidden field's "true"), "ints" a list of whole
  *   numbers ("3, 4"), "words" a list of names ("Owl, Owl, Owl"), "list" the
- *   ticked checkboxes (or chosen options, an empty one adding nothing) sharing a name, "null" a select
+ *   ticked checkboxes (or chosen options, an empty one adding nothing) sharing a name (data-item="int":
+ *   each read as a whole number), "null" a select
  *   whose empty choice means null; data-optional leaves an empty field
  *   out; a name "rolls.12" sets the key "12" of the object "rolls"; data-type="merge" on a select
  *   whose option values are JSON objects merges the chosen one into the payload (one pick, two
@@ -205,7 +206,9 @@
       }
       if (input.dataset.type === "list") {
         // Ticked boxes (or chosen options) with one name make one list.
-        payload[input.name] = (payload[input.name] || []).concat(chosen(input));
+        var items = chosen(input);
+        if (input.dataset.item === "int") items = items.map(window.TableSync.whole);  // ids by number
+        payload[input.name] = (payload[input.name] || []).concat(items);
         return;
       }
       if ((input.type === "radio") && !input.checked) return;

@@ -76,10 +76,11 @@ def test_a_grimoor_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F811
     expect(ann.locator("#turn-strip")).to_contain_text("Ann's turn: 2 Actions left.")
 
     # Ann plays a Curio: the server reads it back before anything changes, then Focuses the Knight.
-    knight = ann.locator("#board [data-cohort-id]").first.get_attribute("data-cohort-id")
     curio = actions(ann)
     curio.get_by_text("Play a Curio").click()
-    curio.get_by_label("Cohorts to Focus").fill(str(knight))
+    # Her own Readied Cohorts by name (issue #33, item 4: numbers ran across both players).
+    expect(curio.get_by_role("checkbox", name=re.compile("Olatha"))).to_have_count(0)
+    curio.get_by_role("checkbox", name=re.compile("Grave Knight")).check()
     curio.get_by_label("Points printed for them (optional)").fill("2")
     curio.get_by_role("button", name="Check the Curio").click()
     expect(curio.locator("[data-preview-box]")).to_contain_text("Focusing Grave Knight")
