@@ -206,9 +206,9 @@
       }
       if (input.dataset.type === "list") {
         // Ticked boxes (or chosen options) with one name make one list.
-        var items = chosen(input);
-        if (input.dataset.item === "int") items = items.map(window.TableSync.whole);  // ids by number
-        payload[input.name] = (payload[input.name] || []).concat(items);
+        // data-item="int": ids by number.
+        payload[input.name] = (payload[input.name] || []).concat(
+          input.dataset.item === "int" ? chosen(input).map(window.TableSync.whole) : chosen(input));
         return;
       }
       if ((input.type === "radio") && !input.checked) return;
