@@ -1,12 +1,12 @@
 """Whole pages kept after their first render, with this request's CSRF token put in on the way out.
 
 The stats page (issue #14, "Speed") is the same bytes for an account until
-its figures change, except for the CSRF token its logout form and htmx
-headers carry, which Django masks afresh for every response (so the secret
-never appears twice in compressed responses: the BREACH defence). The page
-is rendered once with a placeholder where the token goes; each request gets
-a copy with its own freshly masked token in that place, which costs a
-string replacement instead of a template render.
+its figures change, except for the CSRF token its logout form carries,
+which Django masks afresh for every response (so the secret never appears
+twice in compressed responses: the BREACH defence). The page is rendered
+once with a placeholder where the token goes; each request gets a copy with
+its own freshly masked token in that place, which costs a string
+replacement instead of a template render.
 
 A page is rendered the usual way when the request has messages to show (they
 are part of the page and are consumed by showing them). The key names

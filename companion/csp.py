@@ -2,7 +2,7 @@
 
 No page has an inline script (boot data travels as ``application/json``), so
 ``script-src 'self'`` holds; inline styles stay allowed for the seat colours
-and htmx's indicator style. Sockets go to this site only; nothing may frame
+and the charts' styles. Sockets go to this site only; nothing may frame
 the pages.
 """
 

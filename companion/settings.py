@@ -37,7 +37,6 @@ INSTALLED_APPS = [
     "rest_framework",
     "drf_spectacular",
     "channels",
-    "django_htmx",
     "companion",
     "campaigns",
     "api",
@@ -63,7 +62,6 @@ MIDDLEWARE = [
     "companion.accounts.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "django_htmx.middleware.HtmxMiddleware",
 ]
 
 ROOT_URLCONF = "companion.urls"

@@ -17,7 +17,6 @@ var SHELL = [
   "/static/js/board.js",
   "/static/js/host.js",
   "/static/js/pwa.js",
-  "/static/vendor/htmx.min.js",
   "/static/favicon.svg",
   "/static/icons/icon-192.png",
   "/static/manifest.webmanifest"
