@@ -64,11 +64,12 @@ QUICK_STATES, QUICK_ROUNDS = 40, 2
 State = dict[str, Any]
 
 
-def _django(folder: str) -> None:
+def _django(folder: str, *, keep_redis: bool = False) -> None:
     """Django on its embedded default with a fresh SQLite file in ``folder``, migrated, static
     files collected (as ``make run`` does); DEBUG off."""
     os.environ.update(production_env(DATABASE_URL=f"sqlite:///{folder}/boards.sqlite3"))
-    os.environ.pop("REDIS_URL", None)  # the embedded default: in-memory channel layer, tasks in-process
+    if not keep_redis:
+        os.environ.pop("REDIS_URL", None)  # the embedded default: in-memory channel layer, tasks in-process
     os.environ["DJANGO_SETTINGS_MODULE"] = "companion.settings"
     import django
     from django.core.management import call_command
@@ -194,10 +195,10 @@ def _forget() -> None:
     from django.core.cache import caches
 
     from campaigns.hotpath import inline
-    from sheets.grimhand.sheet import ROWS
+    from sheets.grimhand.sheet import kept_rows
 
     inline.forget()
-    ROWS.clear()
+    kept_rows.cache_clear()
     caches["template_fragments"].clear()
     _SETS[0] = 0
 

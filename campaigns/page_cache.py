@@ -26,21 +26,19 @@ from django.middleware.csrf import get_token
 from django.shortcuts import render
 from django.template.loader import render_to_string
 
-from campaigns.recent import Recent
+from campaigns import stats_cache
 
 PLACEHOLDER = "csrfslot" + secrets.token_hex(16)
 """Where the token goes: letters and digits (escaping leaves it alone), random per process so no
 content can contain it."""
 
 SLOT = PLACEHOLDER.encode()
-KEPT: Recent[str] = Recent(512)
-"""Rendered pages (UTF-8) by key, in this process: a page is a few tens of KB and built in milliseconds."""
 
 
 def cached_page(
     request: HttpRequest, key: str, template: str, context: Callable[[], dict[str, Any]]
 ) -> HttpResponse:
-    """``template`` rendered with ``context()`` for ``request``, from ``KEPT`` under ``key`` when it can be.
+    """``template`` rendered with ``context()`` for ``request``, kept in Django's cache under ``key``.
 
     ``key`` must change whenever anything the page shows changes, apart from the
     CSRF token and messages; the account's name is added to it here, since the
@@ -50,8 +48,10 @@ def cached_page(
         return render(request, template, context())
     user: Any = request.user
     key = f"{key}:{user.get_username()}"
-    page: bytes | None = KEPT.get(key)
-    if page is None:
-        page = render_to_string(template, {**context(), "csrf_token": PLACEHOLDER}, request).encode()
-        KEPT.put(key, page)
-    return HttpResponse(page.replace(SLOT, get_token(request).encode()))
+
+    def rendered() -> tuple[bytes, bytes]:
+        # Kept with this process's placeholder: another process reading it has its own.
+        return SLOT, render_to_string(template, {**context(), "csrf_token": PLACEHOLDER}, request).encode()
+
+    slot, page = stats_cache.cached(f"page:{key}", rendered)
+    return HttpResponse(page.replace(slot, get_token(request).encode()))

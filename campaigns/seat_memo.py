@@ -15,21 +15,21 @@ would catch a removal.
 
 from __future__ import annotations
 
+from django.core.cache import caches
 from django.db import DEFAULT_DB_ALIAS
 
 from campaigns.models import Seat
 
-LIMIT = 20_000
-"""Tokens remembered per process; past it the memo starts again (one lookup per seat re-fills it)."""
+CACHE = "seats"
+"""Django's local-memory cache of this process (settings: bounded, a third dropped when full)."""
 
 _FIELDS = ("id", "table_id", "role")
-_memo: dict[str, tuple[int, int, str]] = {}
 
 
 def recall(token_hash: str) -> Seat | None:
     """The seat this token opened when it was last looked up here, with only its fixed fields
     loaded (any other field is read from the database if asked for), or None."""
-    facts = _memo.get(token_hash)
+    facts = caches[CACHE].get(token_hash)
     if facts is None:
         return None
     seat: Seat = Seat.from_db(DEFAULT_DB_ALIAS, _FIELDS, facts)
@@ -38,11 +38,9 @@ def recall(token_hash: str) -> Seat | None:
 
 def remember(token_hash: str, seat: Seat) -> None:
     """Keep what ``seat`` (just looked up by this token) will always be."""
-    if len(_memo) >= LIMIT:
-        _memo.clear()
-    _memo[token_hash] = (seat.pk, seat.table_id, seat.role)
+    caches[CACHE].set(token_hash, (seat.pk, seat.table_id, seat.role), None)
 
 
 def forget(token_hash: str) -> None:
     """The seat of this token has left its table."""
-    _memo.pop(token_hash, None)
+    caches[CACHE].delete(token_hash)

@@ -50,7 +50,6 @@ from django.db.models import F, Q
 from campaigns import registry
 from campaigns.models import PlayResult, StatsVersion
 from campaigns.outage import fail_open
-from campaigns.recent import Recent
 
 T = TypeVar("T")
 
@@ -213,26 +212,15 @@ def group_key(host: Any, what: str) -> str:
     return f"stats:{_code()}:group:{what}:{host.pk}:{joined}:{_version(host, 'hosted')}"
 
 
-RECENT: Recent[str] = Recent(256)
-"""The last answers this process gave, by key: a cache in front of the shared one.
-
-A key names the version it was built at, so an answer kept here is as
-fresh as the shared cache's; keeping it saves the round trip to Redis and
-the unpickling for an account that asks again. The answers are shared
-between requests, so nobody may change one (the views only read them).
-"""
-
-
 def cached(key: str, build: Callable[[], T]) -> T:
-    """The answer under ``key``: from this process, else the shared cache, else built and kept in both."""
-    found: T | None = RECENT.get(key)
-    if found is not None:
-        return found
-    found = _shared_get(key)
+    """The answer under ``key``: from Django's cache, else built and kept there.
+
+    A key names the version it was built at, so a kept answer is never stale. The answers
+    are shared between requests, so nobody may change one (the views only read them)."""
+    found: T | None = _shared_get(key)
     if found is None:
         found = build()
         _shared_set(key, found)
-    RECENT.put(key, found)
     return found
 
 

@@ -144,6 +144,12 @@ CACHES["template_fragments"] = {
     # Some hundreds of live tables' parts (a part is 0.1-20 KB); a third dropped when full.
     "OPTIONS": {"MAX_ENTRIES": 4096},
 }
+# What a seat token opens that never changes (campaigns.seat_memo), remembered by each process.
+CACHES["seats"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "grim-seats",
+    "OPTIONS": {"MAX_ENTRIES": 20_000},
+}
 
 # Celery: a Redis broker when REDIS_URL is set; otherwise tasks run in-process.
 CELERY_BROKER_URL = REDIS_URL or "memory://"

@@ -11,6 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from django.conf import settings
+from django.core.cache import caches
+from django.core.cache.backends.locmem import LocMemCache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -84,14 +87,12 @@ def test_the_memo_holds_only_what_never_changes(host: Person, player: Person) ->
     assert recalled.name == "Bea"  # read from the database, not from the memo
 
 
-def test_the_memo_starts_again_when_full(monkeypatch: pytest.MonkeyPatch, host: Person) -> None:
-    monkeypatch.setattr(seat_memo, "LIMIT", 3)
-    seat: Any = Seat.objects.get(pk=host.seat.pk)
-    for key in ("a", "b", "c"):
-        seat_memo.remember(key, seat)
-    assert seat_memo.recall("a") is not None
-    seat_memo.remember("d", seat)
-    assert [seat_memo.recall(k) is not None for k in ("a", "b", "c", "d")] == [False, False, False, True]
+def test_the_memo_is_bounded_and_local_to_the_process() -> None:
+    memo = caches[seat_memo.CACHE]
+    # Local: another process's memo must not open a seat that left its table (forgotten here).
+    assert isinstance(memo, LocMemCache)
+    configured: Any = settings.CACHES[seat_memo.CACHE]
+    assert configured["OPTIONS"]["MAX_ENTRIES"] == 20_000  # a third dropped when full
 
 
 def test_a_remembered_token_of_a_deleted_table_opens_nothing(host: Person) -> None:

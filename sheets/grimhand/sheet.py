@@ -10,6 +10,7 @@ the sheet's buttons.
 
 from __future__ import annotations
 
+import functools
 import json
 import marshal
 from collections.abc import Iterable, Mapping
@@ -18,7 +19,6 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from campaigns.recent import Recent
 from campaigns.registry import rules_for
 from rules.grimhand.table import Catalogue, GrimHandRules
 from rules.grimhand.table.availability import available_abilities, available_quests
@@ -125,33 +125,25 @@ def _modifier_row(mod: Mapping[str, Any], cid: int) -> dict[str, Any]:
     return {"text": text, "source": mod["source"], "payload": payload}
 
 
-ROWS: Recent[bytes] = Recent(1024)
-"""Sheets this process made lately: the character's state (``marshal``) → (catalogue, rows).
-
-The board is rendered again after every command and shows every character's
-sheet; a command changes one character, yet each sheet's rows (the
-availability lists, the breakdowns, every button's payload) were worked out
-again each time (README, "Measured"). The rows follow from the character and
-the catalogue alone; a kept entry is used only with the catalogue it was made
-from. They are shared between boards, so nobody may change them (the
-templates only read them)."""
-
-
 def sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     """One character's sheet: counters, stats with breakdowns, items, abilities, quests, modifiers;
-    as this process last made it for the same character and catalogue."""
+    as this process last made it for the same character and catalogue (``kept_rows``)."""
     try:
         key = marshal.dumps(dict(char), 2)  # format 2: one encoding per value
     except ValueError:  # not plain data (never from a snapshot): made every time
         return _sheet_rows(char, catalogue)
-    found = ROWS.get(key)
-    if found is not None and found[0] is catalogue:
-        rows: dict[str, Any] = found[1]
-        return rows
-    # Made from a private copy of the character (marshal's, in C): the rows hold some of its
-    # dicts (an item, a quest), and a kept entry must not change with a snapshot changed later.
-    rows = _sheet_rows(marshal.loads(key), catalogue)
-    ROWS.put(key, (catalogue, rows))
+    return kept_rows(key, catalogue)
+
+
+@functools.lru_cache(maxsize=1024)
+def kept_rows(key: bytes, catalogue: Catalogue) -> dict[str, Any]:
+    """The sheet of the character ``key`` (``marshal``) holds, kept for the next board.
+
+    The board is rendered again after every command and shows every character's sheet; a
+    command changes one character, and the rows follow from the character and the catalogue
+    alone. Made from a private copy of the character (marshal's): a kept entry must not change
+    with a snapshot changed later. Shared between boards, so nobody may change them."""
+    rows: dict[str, Any] = _sheet_rows(marshal.loads(key), catalogue)
     return rows
 
 
