@@ -110,9 +110,14 @@ def test_the_deck_checker_page_lists_every_problem(browser, live_asgi) -> None: 
     page, console = phone_page(browser)
     page.goto(live_asgi + "/grimterra/decks/")
     page.get_by_label("Hero 1", exact=True).fill("Vex")
-    page.get_by_label("Agilitas for hero 1").check()
+    page.get_by_role("group", name="Hero 1's Fates").get_by_label("Agilitas").check()
     page.get_by_label("Hero 2", exact=True).fill("Lumen")
-    page.get_by_label("Intellectus for hero 2").check()
+    page.get_by_role("group", name="Hero 2's Fates").get_by_label("Intellectus").check()
+    # Each Fate reads as one word on screen (issue #33, item 10: "Agili tas", "for hero 1").
+    fate_label = page.get_by_role("group", name="Hero 1's Fates").locator("label", has_text="Agilitas")
+    assert fate_label.inner_text().strip() == "Agilitas"
+    box = fate_label.bounding_box()
+    assert box is not None and box["height"] < 60  # one line, not broken mid-word
     page.get_by_label("Cards, one per line").fill("5 Ember Lance (Agilitas)\n2 Stone Wall (Fortutidas)")
     page.get_by_role("button", name="Check the deck").click()
     violations = page.locator("#deck-violations li")

@@ -6,7 +6,9 @@ import pytest
 from django.test import Client
 from rest_framework.test import APIClient
 
-from sheets.grimterra.decklist import BadLine, read_cards
+from campaigns.credentials import cookie_name
+from sheets.grimterra.decklist import read_cards
+from tests.sample_play import ApiSitting
 
 pytestmark = pytest.mark.django_db
 URL = "/api/v1/grimterra/decks/check/"
@@ -51,14 +53,15 @@ def test_an_unreadable_list_names_its_field() -> None:
 
 def test_typed_lines_read_as_players_write_them() -> None:
     text = "4 Ember Lance (Agilitas)\n3x Night Veil, tenebris\n\n# sideboard\nStone Wall (Fortutidas)"
-    assert read_cards(text) == [
+    assert read_cards(text).cards == [
         {"name": "Ember Lance", "fate": "Agilitas", "copies": 4},
         {"name": "Night Veil", "fate": "Tenebris", "copies": 3},
         {"name": "Stone Wall", "fate": "Fortutidas", "copies": 1},
     ]
-    with pytest.raises(BadLine) as bad:
-        read_cards("4 Ember Lance (Agilitas)\nfour lances")
-    assert bad.value.number == 2
+    deck = read_cards("four lances\n4 Ember Lance (Agilitas)\n2 Stone Wall (Agilitaz)")
+    assert [c["name"] for c in deck.cards] == ["Ember Lance"]  # the readable line is kept
+    assert deck.problems[0].startswith("Line 1 cannot be read")
+    assert deck.problems[1].startswith("Line 3") and "'Agilitaz' is not a fate" in deck.problems[1]
 
 
 def test_the_page_shows_every_violation_beside_the_form() -> None:
@@ -73,5 +76,23 @@ def test_the_page_shows_every_violation_beside_the_form() -> None:
     assert 'id="deck-violations"' in html
     for code in ("hero_count", "too_few_cards", "too_many_copies", "unusable_card"):
         assert f'data-code="{code}"' in html
-    bad = Client().post("/grimterra/decks/", {**form, "cards": "lances, lots"})
-    assert bad.status_code == 400 and 'id="cards-error"' in bad.content.decode()
+    # Issue #33, item 10: one unreadable line does not hide the other problems.
+    bad = Client().post("/grimterra/decks/", {**form, "cards": form["cards"] + "\nlances, lots"})
+    html = bad.content.decode()
+    assert 'id="cards-error"' in html and 'data-code="unreadable_line"' in html
+    for code in ("hero_count", "too_few_cards", "too_many_copies", "unusable_card"):
+        assert f'data-code="{code}"' in html
+    # Screen-reader words stay off the screen: each hero's Fates are a group with its legend.
+    assert "for hero 1" not in html and "Hero 1's Fates" in html
+
+
+def test_the_checker_starts_from_the_heroes_already_seated_at_the_table() -> None:
+    sitting = ApiSitting("grimterra", ("Ann", "Bo"))
+    for name, fate in (("Vex", "Agilitas"), ("Lumen", "Intellectus")):
+        sitting.do(0, "hero.add", {"name": name, "fates": [fate], "health": 5, "empowered_health": 9})
+    client = Client()
+    client.cookies[cookie_name(sitting.table.pk)] = sitting.people[0].token
+    html = client.get(f"/grimterra/decks/?table={sitting.table.pk}").content.decode()
+    assert 'value="Vex"' in html and 'value="Lumen"' in html
+    assert 'name="hero-0-Agilitas" checked' in html and 'name="hero-1-Intellectus" checked' in html
+    assert 'value="Vex"' not in Client().get(f"/grimterra/decks/?table={sitting.table.pk}").content.decode()
