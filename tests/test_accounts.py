@@ -9,9 +9,8 @@ sessions written before it (naming ``ModelBackend``) stay logged in.
 
 from __future__ import annotations
 
-import uuid
 from importlib import import_module
-from typing import Any, cast
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -22,7 +21,6 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from companion.accounts import BACKEND, OLD_BACKEND, load_account
-from companion.cache import RedisCache
 
 pytestmark = pytest.mark.django_db
 STATS = "/api/v1/me/stats/"
@@ -122,16 +120,6 @@ def test_a_logged_in_request_reads_the_account_once() -> None:
     with CaptureQueriesContext(connection) as queries:
         assert client.get(STATS).status_code == 200
     assert sum('FROM "auth_user"' in q["sql"] for q in queries) == 1
-
-
-def test_the_redis_cache_keeps_one_client_and_still_reads_and_writes() -> None:
-    cache = RedisCache("redis://127.0.0.1:6379/0", {"KEY_PREFIX": f"test-accounts-{uuid.uuid4().hex}"})
-    cache.set("k", {"v": 1}, 30)
-    assert cache.get("k") == {"v": 1}
-    client = cast(Any, cache)._cache.get_client()
-    assert cast(Any, cache)._cache.get_client("other", write=True) is client
-    cache.delete("k")
-    assert cache.get("k") is None
 
 
 def seen_twice(name: str) -> Client:

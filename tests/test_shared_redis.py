@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
-import redis
+import inspect
+from typing import Any, cast
 
-from companion.cache import RedisCache
+import redis
+from django.core.cache.backends.redis import RedisCacheClient
+
+from companion.cache import RedisCache, redis_client
 from tests.servers import redis_server
 
 
@@ -29,3 +33,18 @@ def test_clearing_the_cache_deletes_its_own_keys_and_nothing_another_deployment_
         assert theirs.get("seq") == 9
         assert raw.llen("deploy-a2.tasks") == 1
         assert not list(raw.scan_iter(match="deploy-a:*"))
+
+
+def test_the_backends_client_is_where_redis_client_reaches_for_it() -> None:
+    """``companion.cache.redis_client`` leans on Django's undocumented ``RedisCache._cache``
+    (a ``RedisCacheClient``) and its ``get_client(key, *, write)``: an upgrade that moves them
+    fails here."""
+    params = list(inspect.signature(RedisCacheClient.get_client).parameters)
+    assert params == ["self", "key", "write"], params
+    with redis_server() as (_, port):
+        cache = RedisCache(f"redis://127.0.0.1:{port}/0", {"KEY_PREFIX": "adapter"})
+        assert isinstance(cast(Any, cache)._cache, RedisCacheClient)
+        client = redis_client(cache, "k", write=True)
+        assert isinstance(client, redis.Redis)
+        cache.set("k", 1, 30)
+        assert client.exists(cache.make_key("k")) == 1
