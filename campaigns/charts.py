@@ -138,6 +138,9 @@ def rating_over_time(steps: dict[str, list[tuple[datetime, float]]]) -> SafeStri
         **COMMON,
         x_label_rotation=-45,
         x_value_formatter=lambda when: when.strftime("%d %b %y"),
+        # A few dates a phone can read, not one per play overlapping (issue #33, item 11).
+        x_labels_major_count=4,
+        show_minor_x_labels=False,
         show_dots=True,
         dots_size=2,
         show_x_guides=False,

@@ -70,6 +70,40 @@ def horizontal_overflow(page: Page) -> int:
     return int(page.evaluate("document.documentElement.scrollWidth - window.innerWidth"))
 
 
+def clipped_selects(page: Page) -> list[str]:
+    """Visible selects too narrow for the text they show ("Choose a ca"), by their ids."""
+    found: list[str] = page.evaluate(
+        """() => {
+          const ctx = document.createElement('canvas').getContext('2d');
+          return Array.from(document.querySelectorAll('select')).filter(el => el.offsetParent !== null)
+            .filter(el => {
+              const shown = el.selectedOptions.length ? el.selectedOptions[0].text : '';
+              const style = getComputedStyle(el);
+              ctx.font = style.font;
+              const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+              const room = el.clientWidth - padding - 20;  // 20: the select's arrow
+              return ctx.measureText(shown).width > room;
+            }).map(el => el.id || el.name);
+        }"""
+    )
+    return found
+
+
+def words_broken(page: Page, selector: str) -> list[str]:
+    """Texts of the elements ``selector`` matches that are broken inside a word across lines."""
+    found: list[str] = page.evaluate(
+        """(sel) => Array.from(document.querySelectorAll(sel)).filter(el => el.offsetParent !== null)
+            .filter(el => {
+              const words = el.textContent.trim().split(/\\s+/).length;
+              const range = document.createRange(); range.selectNodeContents(el);
+              const lines = new Set(Array.from(range.getClientRects()).map(r => Math.round(r.top))).size;
+              return lines > words;
+            }).map(el => el.textContent.trim())""",
+        selector,
+    )
+    return found
+
+
 def small_touch_targets(page: Page, minimum: int = 44) -> list[str]:
     """Visible buttons, selects, inputs and button-like links smaller than a thumb."""
     found: list[str] = page.evaluate(

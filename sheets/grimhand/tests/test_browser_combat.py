@@ -25,12 +25,14 @@ from campaigns.credentials import cookie_name
 from tests.browser import (  # noqa: F401
     ConsoleWatch,
     browser,
+    clipped_selects,
     horizontal_overflow,
     phone_page,
     seat_of,
     small_touch_targets,
     two_phones,
     unlabelled_controls,
+    words_broken,
 )
 from tests.servers import live_asgi  # noqa: F401
 
@@ -79,6 +81,8 @@ def shared_screen(chromium: Browser, base: str, tid: int, code: str) -> tuple[Pa
 
 def fits_a_phone(page: Page) -> None:
     assert horizontal_overflow(page) <= 0
+    assert clipped_selects(page) == []  # issue #33, item 11: "Choose a ca"
+    assert words_broken(page, "th") == []  # "Troph ies"
     assert unlabelled_controls(page) == []
     assert small_touch_targets(page) == []
 

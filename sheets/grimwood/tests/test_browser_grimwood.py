@@ -51,6 +51,9 @@ def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F81
 
     # Ann types three Owls from her hand: the server says the points first, then Bo's phone shows them live.
     mine(ann).get_by_text("Place a combo for Ann").click()
+    # A preset reads "3 Owls · 10 points", not "3 Owls10" (issue #33, item 11).
+    preset = mine(ann).get_by_role("button", name="Place 3 Owls for Ann, 10 points")
+    assert preset.inner_text().strip() == "3 Owls · 10 points"
     typed = mine(ann).locator("form[data-command='combo.place']")
     typed.get_by_label("Or type the cards").fill("Owl, Owl, Owl")
     typed.get_by_role("button", name="Check the points").click()
