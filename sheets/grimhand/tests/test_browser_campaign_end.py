@@ -17,8 +17,9 @@ def test_the_campaigns_end_fits_a_phone_without_breaking_a_word(browser, live_as
     sitting = played("grimhand")
     table = sitting.table
     page, console = phone_page(browser)
-    seat = {"name": cookie_name(table.pk), "value": sitting.people[0].token, "url": live_asgi}
-    page.context.add_cookies([seat])
+    page.context.add_cookies(
+        [{"name": cookie_name(table.pk), "value": sitting.people[0].token, "url": live_asgi}]
+    )
     page.goto(f"{live_asgi}/t/{table.pk}/")
     expect(page.locator("#gh-records")).to_be_visible()
     assert words_broken(page, "#gh-records th, #gh-trophies th") == []  # was "Troph ies"
