@@ -324,14 +324,16 @@ class HttpViaWsgi:
 def _environ(scope: Scope, body: bytes) -> dict[str, Any]:
     server = scope.get("server") or ("localhost", 80)
     client = scope.get("client") or ("", 0)
-    # WSGI carries the raw path as latin-1 decoded bytes (PEP 3333).
-    path = scope.get("raw_path") or scope["path"].encode("utf-8")
-    path = path.split(b"?", 1)[0]
+    # PEP 3333: PATH_INFO is the URL-decoded path, its UTF-8 bytes carried as latin-1 text;
+    # ASGI's ``path`` is already decoded (``raw_path`` is not, so it is not used).
     root = scope.get("root_path", "")
+    path = scope["path"]
+    if root and path.startswith(root):
+        path = path[len(root) :]
     environ: dict[str, Any] = {
         "REQUEST_METHOD": scope["method"],
         "SCRIPT_NAME": root.encode("utf-8").decode("latin-1"),
-        "PATH_INFO": path.decode("latin-1")[len(root) :] if root else path.decode("latin-1"),
+        "PATH_INFO": path.encode("utf-8").decode("latin-1"),
         "QUERY_STRING": scope.get("query_string", b"").decode("latin-1"),
         "SERVER_NAME": str(server[0]),
         "SERVER_PORT": str(server[1]),

@@ -15,8 +15,9 @@ from typing import Any
 
 from asgiref.local import Local
 from django.core.cache import caches
+from django.core.handlers.wsgi import WSGIRequest
 
-from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
+from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi, _environ
 from tests.test_backpressure import blocking_wsgi, call
 
 
@@ -72,3 +73,21 @@ def test_a_ten_megabyte_command_is_told_the_commands_64_kb() -> None:
         answer = json.loads(body)
         assert answer["message"] == "The request is too large (at most 64 KB)."
         assert answer["extra"] == {"limit_bytes": 64 * 1024}
+
+
+def test_path_info_is_the_decoded_path_as_pep_3333_says() -> None:
+    """A percent-encoded path reaches Django decoded (it was passed on still encoded)."""
+    scope = {
+        "type": "http",
+        "method": "GET",
+        "path": "/grim/a b/café",
+        "raw_path": b"/grim/a%20b/caf%C3%A9",
+        "root_path": "/grim",
+        "query_string": b"x=%20",
+        "headers": [],
+    }
+    environ = _environ(scope, b"")
+    assert environ["SCRIPT_NAME"] == "/grim"
+    assert environ["PATH_INFO"] == "/a b/café".encode().decode("latin-1")
+    assert environ["QUERY_STRING"] == "x=%20"  # the query string stays as sent
+    assert WSGIRequest(environ).path_info == "/a b/café"
