@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import json
 import marshal
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -111,6 +112,8 @@ def _quest_row(quest: Mapping[str, Any], char: Mapping[str, Any]) -> dict[str, A
         "payload": _payload(**named),
         "strength": _payload(**named, check="strength"),
         "agility": _payload(**named, check="agility"),
+        # The ids of this quest's dice trays ("type the faces of your dice").
+        "dice_id": f"gh-{char['id']}-{re.sub(r'[^a-z0-9]+', '-', str(quest['name']).lower()).strip('-')}",
     }
 
 
