@@ -109,7 +109,7 @@
    * only if it is about this board or a newer one (its answer came before the
    * board was fetched), never across a newer board. */
   function remember(seq) {
-    var kept = { open: {}, values: {}, errors: [], focus: document.activeElement && document.activeElement.id };
+    var kept = { open: {}, openSpots: [], values: {}, errors: [], focus: spot(document.activeElement) };
     Array.prototype.forEach.call(boardBox.querySelectorAll("[data-error-for]"), function (b) {
       var owner = b.closest("[id]");
       var about = Number(b.dataset.aboutSeq) || 0;
@@ -119,7 +119,10 @@
     });
     var top = document.getElementById("command-error");
     if (top && !top.hidden && (Number(top.dataset.aboutSeq) || 0) < seq) { top.textContent = ""; top.hidden = true; }
-    Array.prototype.forEach.call(boardBox.querySelectorAll("details[id]"), function (d) { kept.open[d.id] = d.open; });
+    Array.prototype.forEach.call(boardBox.querySelectorAll("details"), function (d) {
+      if (d.id) kept.open[d.id] = d.open;
+      else if (d.open) kept.openSpots.push(spot(d));
+    });
     Array.prototype.forEach.call(boardBox.querySelectorAll("input[id], select[id], textarea[id]"), function (i) {
       var changed = i.type === "checkbox" ? i.checked !== i.defaultChecked
         : i.tagName === "SELECT" ? i.value !== selectDefault(i)
@@ -142,9 +145,14 @@
         : owner.querySelector('[data-error-for="' + CSS.escape(e.field) + '"]');
       if (box) { box.textContent = e.text; box.hidden = false; box.dataset.aboutSeq = String(e.about); }
     });
-    var f = kept.focus && document.getElementById(kept.focus);
-    if (f && f.focus) f.focus({ preventScroll: true });
+    kept.openSpots.forEach(function (where) {
+      var d = found(where);
+      if (d && d.tagName === "DETAILS") d.open = true;
+    });
   }
+
+  var place = window.GrimSpot(boardBox);
+  var spot = place.spot, found = place.found, refocus = place.refocus;
   function swap(html, seq) {
     // Only a newer board: the same board twice (the answer's fetch, then the
     // push) would re-render under a thumb about to tap.
@@ -156,6 +164,7 @@
     restore(kept);
     showChosen(boardBox);
     personalize();
+    refocus(kept.focus);
   }
   function fetchBoard(seq) {
     if (fetching) return fetching;
@@ -351,8 +360,14 @@
     showChosen(document.body.contains(form) ? form : shown);
     var d = form.closest("details[data-close-on-send]");
     var current = d && d.id && document.getElementById(d.id);
-    if (d) d.open = false;
-    if (current) current.open = false;
+    [d, current].forEach(function (panel) {
+      if (!panel) return;
+      var inside = panel.contains(document.activeElement) || document.activeElement === document.body;
+      panel.open = false;
+      // Folded with the focus in it: the focus goes to its summary, not to the page body.
+      var summary = inside && document.body.contains(panel) && panel.querySelector("summary");
+      if (summary) summary.focus({ preventScroll: true });
+    });
   }
   /* [data-when="name=value"]: a part of a form that belongs to one choice of another field (the
    * server renders one per choice, e.g. each attacker's own targets); only the chosen one shows,

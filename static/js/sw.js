@@ -14,6 +14,7 @@ var VERSION = "grim-v1";
 var SHELL = [
   "/static/css/app.css",
   "/static/js/sync.js",
+  "/static/js/spot.js",
   "/static/js/board.js",
   "/static/js/host.js",
   "/static/js/pwa.js",
