@@ -6,7 +6,7 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from tests.browser import (  # noqa: F401
     browser,
@@ -22,10 +22,26 @@ from tests.servers import live_asgi  # noqa: F401
 pytestmark = [pytest.mark.browser]
 
 
-def add_life_counter(page: Page) -> None:
+def add_counter(page: Page, name: str, start: str | None = None) -> None:
+    """Add a counter on this phone's seat with the form, as a player does (not waiting for it)."""
     page.get_by_text("Add a counter").click()
-    page.get_by_label("Name", exact=True).fill("Life")
+    page.get_by_label("Name", exact=True).fill(name)
+    if start is not None:
+        page.get_by_label("Start").fill(start)
     page.locator("#add-counter-form").get_by_role("button", name="Add").click()
+
+
+def join_as(chromium: Browser, base: str, code: str, name: str) -> Page:
+    """A new phone takes a seat with the table's code."""
+    page, _ = phone_page(chromium)
+    page.goto(f"{base}/join/{code}/")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    return page
+
+
+def add_life_counter(page: Page) -> None:
+    add_counter(page, "Life")
     expect(page.locator("#my-seat output")).to_have_text("20")
 
 
@@ -87,9 +103,7 @@ def test_without_a_websocket_the_page_polls_and_stays_in_step(browser, live_asgi
 def test_table_page_has_thumb_sized_labelled_controls(browser, live_asgi) -> None:  # noqa: F811
     page, console = phone_page(browser)
     open_table(page, live_asgi)
-    page.get_by_text("Add a counter").click()
-    page.get_by_label("Name", exact=True).fill("Life")
-    page.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    add_counter(page, "Life")
     expect(page.locator("#my-seat output")).to_have_text("20")
     page.get_by_text("Add a counter").click()
     assert small_touch_targets(page) == []
@@ -238,15 +252,9 @@ def test_a_number_field_is_read_strictly_and_its_error_shows_beside_it(browser, 
 
 def test_taps_while_offline_wait_in_order_and_a_refusal_is_never_silent(browser, live_asgi) -> None:  # noqa: F811
     ann, code = ann_with_life(browser, live_asgi)
-    ann.get_by_text("Add a counter").click()
-    ann.get_by_label("Name", exact=True).fill("Gold")
-    ann.get_by_label("Start").fill("1")
-    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    add_counter(ann, "Gold", "1")
     expect(ann.get_by_label("Gold", exact=True)).to_have_text("1")
-    bo, _ = phone_page(browser)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
+    bo = join_as(browser, live_asgi, code, "Bo")
     anns_card = bo.locator("#other-seats article", has_text="Ann")
     expect(anns_card.get_by_label("Life", exact=True)).to_have_text("20")
 
@@ -271,22 +279,13 @@ def test_taps_while_offline_wait_in_order_and_a_refusal_is_never_silent(browser,
 def test_a_refusal_goes_when_a_newer_board_replaces_the_one_it_was_about(browser, live_asgi) -> None:  # noqa: F811
     """Issue #33, item 1: an error belongs to one attempt; what was typed stays."""
     ann, code = ann_with_life(browser, live_asgi)
-    bo, _ = phone_page(browser)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
+    bo = join_as(browser, live_asgi, code, "Bo")
     expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
-    ann.get_by_text("Add a counter").click()
-    ann.get_by_label("Name", exact=True).fill("Gold")
-    ann.get_by_label("Start").fill("12abc")
-    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    add_counter(ann, "Gold", "12abc")
     expect(ann.locator("#c-value-error")).to_have_text("The start value must be a whole number.")
     expect(ann.get_by_label("Start")).to_have_attribute("aria-invalid", "true")
     # Bo's tap gives Ann a newer board: the refusal was about the old one and goes.
-    bo.get_by_text("Add a counter").click()
-    bo.get_by_label("Name", exact=True).fill("Coins")
-    bo.get_by_label("Start").fill("3")
-    bo.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    add_counter(bo, "Coins", "3")
     bos_card = ann.locator("#other-seats article", has_text="Bo")
     expect(bos_card.get_by_label("Coins", exact=True)).to_have_text("3")
     expect(ann.locator("#c-value-error")).to_be_hidden()
@@ -302,10 +301,7 @@ def test_a_refusal_goes_when_a_newer_board_replaces_the_one_it_was_about(browser
 def test_changes_refused_on_reconnection_leave_an_honest_status_line(browser, live_asgi) -> None:  # noqa: F811
     """Issue #33, item 6: no "2 changes wait to be sent" with a red dot once they were refused."""
     ann, _code = ann_with_life(browser, live_asgi)
-    ann.get_by_text("Add a counter").click()
-    ann.get_by_label("Name", exact=True).fill("Gold")
-    ann.get_by_label("Start").fill("0")
-    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    add_counter(ann, "Gold", "0")
     expect(ann.get_by_label("Gold", exact=True)).to_have_text("0")
     ann.context.set_offline(True)
     for _ in range(2):  # Gold is 0 with a minimum of 0: both will be refused
@@ -324,10 +320,7 @@ def test_changes_refused_on_reconnection_leave_an_honest_status_line(browser, li
 def test_undo_is_offered_only_where_the_server_would_accept_it(browser, live_asgi) -> None:  # noqa: F811
     """Issue #33, item 2: the server says who may undo each line (the policy in force now)."""
     ann, code = ann_with_life(browser, live_asgi)
-    bo, _ = phone_page(browser)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
+    bo = join_as(browser, live_asgi, code, "Bo")
     anns_card = bo.locator("#other-seats article", has_text="Ann")
     expect(anns_card.get_by_label("Life", exact=True)).to_have_text("20")
     expect(anns_card.get_by_role("button", name="Increase Life")).to_be_hidden()  # Ann's seat, "own"
@@ -344,22 +337,15 @@ def test_undo_is_offered_only_where_the_server_would_accept_it(browser, live_asg
     expect(bos_line.get_by_role("button", name="Undo")).to_have_count(0)
     expect(ann.locator("#log li", has_text="Bo: ").get_by_role("button", name="Undo")).to_be_visible()
 
-    bo.get_by_text("Add a counter").click()
-    bo.get_by_label("Name", exact=True).fill("Coins")
-    bo.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    add_counter(bo, "Coins")
     expect(bo.locator("#log li", has_text="Coins").get_by_role("button", name="Undo")).to_be_visible()
 
 
 def test_an_undo_refusal_shows_beside_the_undo_that_sent_it(browser, live_asgi) -> None:  # noqa: F811
     """Issue #33, item 2: not at the top of the page, far from the log."""
     ann, code = ann_with_life(browser, live_asgi)
-    bo, _ = phone_page(browser)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
-    bo.get_by_text("Add a counter").click()
-    bo.get_by_label("Name", exact=True).fill("Coins")
-    bo.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    bo = join_as(browser, live_asgi, code, "Bo")
+    add_counter(bo, "Coins")
     bos_line = bo.locator("#log li", has_text="Bo: added Coins")
     anns_view = ann.locator("#log li", has_text="Bo: added Coins")
     expect(bos_line.get_by_role("button", name="Undo")).to_be_visible()
