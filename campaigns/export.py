@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from campaigns import origins, registry, services
+from campaigns import origins, services
 from campaigns.models import Command, Event, PlayResult, Seat, Table
 from rules import table as table_rules
 
@@ -39,10 +39,7 @@ def table_export(*, table: Table) -> dict[str, Any]:
     index = {seat.pk: i for i, seat in enumerate(seats)}
     events = list(Event.objects.filter(table=table).order_by("seq"))
     commands = Command.objects.filter(table=table).order_by("id")
-    spec = registry.find(table.game)
-    fields = spec.rules.option_fields if spec is not None else ()
-    options = {f["key"]: table.state[f["key"]] for f in fields if f["key"] in table.state}
-    options.update(_opening_spectators(table, events))
+    options = services.game_options(table) | _opening_spectators(table, events)
     return {
         "format": FORMAT,
         "version": VERSION,

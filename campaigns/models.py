@@ -60,6 +60,11 @@ class Table(models.Model):
     # (campaigns.origins). Null for a table whose game was played here.
     origin_table_id = models.PositiveBigIntegerField(null=True, blank=True)
     origin_created_at = models.DateTimeField(null=True, blank=True)
+    # The ended table this one is a rematch of (same game, options and seats): the old table's
+    # other seats are offered to follow here (campaigns.services.rematch).
+    rematch_of = models.OneToOneField(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="rematch"
+    )
 
     class Meta:
         ordering = ["-created_at"]

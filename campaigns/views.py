@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import segno
@@ -15,7 +16,7 @@ from campaigns import registry, selectors, services
 from campaigns.boards import board_html
 from campaigns.credentials import cookie_name
 from campaigns.home import home_context
-from campaigns.models import Role, Seat, Table
+from campaigns.models import Role, Seat, Table, TableStatus
 from rules.errors import RuleViolation
 
 COOKIE_MAX_AGE = 60 * 60 * 24 * 60  # a campaign can run for weeks
@@ -157,7 +158,13 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 
 def _board_context(request: HttpRequest, seat: Seat) -> dict[str, Any]:
     table = seat.table
-    return _table_context(request, seat) | {"spec": registry.find(table.game), "board": board_html(table)}
+    ended = table.status == TableStatus.ENDED
+    rematch = Table.objects.filter(rematch_of=table).only("pk", "name").first() if ended else None
+    return _table_context(request, seat) | {
+        "spec": registry.find(table.game),
+        "board": board_html(table),
+        "rematch": rematch,
+    }
 
 
 def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
@@ -197,3 +204,31 @@ def table_claim(request: HttpRequest, table_id: int) -> HttpResponse:
     except RuleViolation as exc:
         messages.error(request, exc.message)
     return redirect("table", table_id=table_id)
+
+
+@require_POST
+def table_rematch(request: HttpRequest, table_id: int) -> HttpResponse:
+    """The host of an ended table opens a new one of the same game with the same seats."""
+    return _to_rematch(request, table_id, services.table_rematch)
+
+
+@require_POST
+def rematch_follow(request: HttpRequest, table_id: int) -> HttpResponse:
+    """A seat of an ended table takes its place at the rematch the host opened."""
+    return _to_rematch(request, table_id, services.rematch_follow)
+
+
+def _to_rematch(
+    request: HttpRequest, table_id: int, step: Callable[..., tuple[Table, services.SeatGrant]]
+) -> HttpResponse:
+    seat = _page_seat(request, table_id)
+    if seat is None:
+        return redirect("join")
+    try:
+        table, grant = step(seat=seat)
+    except RuleViolation as exc:
+        messages.error(request, exc.message)
+        return redirect("table", table_id=table_id)
+    response = redirect("table", table_id=table.pk)
+    set_seat_cookie(response, request, table.pk, grant.token)
+    return response

@@ -8,6 +8,7 @@ Callers use the names below (``services.command_execute``).
 
 from campaigns.services.commands import REPLAY, CommandResult, command_execute, command_preview, fingerprint
 from campaigns.services.dispatch import GAME_OVER, TABLE_COMMANDS
+from campaigns.services.rematch import rematch_follow, table_rematch
 from campaigns.services.seats import (
     MAX_SEATS,
     SeatGrant,
@@ -16,7 +17,7 @@ from campaigns.services.seats import (
     seat_join,
     seat_join_guarded,
 )
-from campaigns.services.tables import table_create
+from campaigns.services.tables import game_options, table_create
 
 __all__ = [
     "GAME_OVER",
@@ -29,8 +30,11 @@ __all__ = [
     "command_execute",
     "command_preview",
     "fingerprint",
+    "game_options",
+    "rematch_follow",
     "seat_claim",
     "seat_join",
     "seat_join_guarded",
     "table_create",
+    "table_rematch",
 ]

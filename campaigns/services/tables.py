@@ -51,6 +51,14 @@ def table_create(
     return table, grant
 
 
+def game_options(table: Table) -> dict[str, Any]:
+    """The game's options ``table`` was opened with: not stored, each game keeps them in its
+    snapshot under the option's own key (``option_fields``)."""
+    spec = registry.find(table.game)
+    fields = spec.rules.option_fields if spec is not None else ()
+    return {f["key"]: table.state[f["key"]] for f in fields if f["key"] in table.state}
+
+
 def _game_options(spec: registry.GameSpec, options: dict[str, Any]) -> dict[str, Any]:
     """The game's options as its rules clean them; a refusal names its field as the create form
     does (``options.<key>``), the refusal itself passed on as the rules raised it."""
