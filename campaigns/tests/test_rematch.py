@@ -3,6 +3,8 @@ carried over (issue #33, item 3)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from campaigns import services
@@ -13,7 +15,7 @@ from tests.sample_play import ApiSitting, played, sample_of
 pytestmark = pytest.mark.django_db
 
 
-def refusal(step, seat: Seat) -> str:  # type: ignore[no-untyped-def]
+def refusal(step: Callable[..., object], seat: Seat) -> str:
     with pytest.raises(RuleViolation) as caught:
         step(seat=seat)
     return caught.value.code
