@@ -39,7 +39,6 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
-from django.core.cache import cache
 from django.db import connections, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
@@ -49,6 +48,7 @@ from campaigns.broadcast import after_commit
 from campaigns.codes import hash_token
 from campaigns.errors import TableError, error_body
 from campaigns.models import ImportJob, ImportStatus, Role, Seat, Table
+from campaigns.throttle import count
 from rules.errors import RuleViolation
 
 logger = logging.getLogger(__name__)
@@ -73,7 +73,7 @@ def guard(client: str) -> None:
     now = time.time()
     key = f"imports:{client}:{int(now // window)}"
     try:
-        started = _count(key, window * 2)
+        started = count(key, window * 2)
     except Exception:  # the cache is down: the replay is off the request path, so let it through
         logger.warning("Import rate limit not counted: the cache failed", exc_info=True)
         return
@@ -86,16 +86,6 @@ def guard(client: str) -> None:
             status=429,
             extra={"retry_after_s": max(1, window - int(now) % window), "limit": limit, "window_s": window},
         )
-
-
-def _count(key: str, ttl_s: int) -> int:
-    if cache.add(key, 1, ttl_s):
-        return 1
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # expired between add and incr
-        cache.add(key, 1, ttl_s)
-        return 1
 
 
 def check_size(size: int) -> None:

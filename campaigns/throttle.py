@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any, cast
 
 from django.conf import settings
-from django.core.cache import cache, caches
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache import cache
 
 from campaigns.errors import TableError
 from campaigns.outage import fail_open
@@ -74,42 +72,20 @@ def join_failed(client: str) -> None:
 
 
 def _join_count(key: str) -> int:
-    """Add one to ``key`` (made for the window) and return the new count."""
-    if cache.add(key, 1, JOIN_FAIL_WINDOW_S):
-        return 1
-    try:
-        return int(cache.incr(key))
-    except ValueError:  # the entry expired between add and incr
-        cache.add(key, 1, JOIN_FAIL_WINDOW_S)
-        return 1
+    return count(key, JOIN_FAIL_WINDOW_S)
 
 
 SEAT_WINDOW_S = 5
 
 
-_COUNT_SCRIPT = "redis.call('SET', KEYS[1], 0, 'EX', ARGV[1], 'NX') return redis.call('INCR', KEYS[1])"
-"""Create the count at 0 with its expiry if it is not there, then add one: atomically, in Redis."""
-_count_script: Any = None
+def count(key: str, ttl_s: int) -> int:
+    """Add one to ``key`` (created with ``ttl_s``) and return the new count: the one window
+    counter of the seat, join, import and login limits.
 
-
-@fail_open(0, "seat limit")  # Redis down: the command is not counted, and runs
-def _count(key: str, ttl_s: int) -> int:
-    """Add one to ``key`` (created with ``ttl_s``) and return the new count.
-
-    Every command pays this before it runs, so on Redis it is one round trip of one
-    command: a script (``EVALSHA``, loaded again by the client if Redis lost it) doing
-    SET NX EX then INCR. As a pipeline of those two commands it cost the command's
-    thread more of the client's own work per call (README, "Measured"), and as
-    ``cache.add`` then ``cache.incr`` three round trips. The value stays a plain
-    integer under the cache's own key, as ``cache.incr`` writes it.
+    ``cache.add`` then ``cache.incr``, as django-ratelimit counts. A Lua script doing both in
+    one Redis round trip was 1.6-2.4x faster alone but 1.04x on a command, so it went
+    (bench/bench_throttle.py, docs/decisions/throttle.md).
     """
-    global _count_script
-    backend = caches["default"]  # the backend itself: ``cache`` is a proxy to it
-    if isinstance(backend, RedisCache):
-        client = cast(Any, backend)._cache.get_client(key, write=True)
-        if _count_script is None:  # the script object only holds its text and digest
-            _count_script = client.register_script(_COUNT_SCRIPT)
-        return int(_count_script(keys=[backend.make_and_validate_key(key)], args=[ttl_s], client=client))
     if cache.add(key, 1, ttl_s):
         return 1
     try:
@@ -119,10 +95,13 @@ def _count(key: str, ttl_s: int) -> int:
         return 1
 
 
+_seat_count = fail_open(0, "seat limit")(count)  # Redis down: the command is not counted, and runs
+
+
 def command_guard(seat_id: int) -> None:
     """Count a command of this seat; refuse (429) past the seat's budget for the window."""
     window = int(time.time() // SEAT_WINDOW_S)
-    sent = _count(f"seat-cmds:{seat_id}:{window}", SEAT_WINDOW_S * 2)
+    sent = _seat_count(f"seat-cmds:{seat_id}:{window}", SEAT_WINDOW_S * 2)
     if sent > int(settings.SEAT_COMMANDS_PER_WINDOW):
         wait = max(1, SEAT_WINDOW_S - int(time.time()) % SEAT_WINDOW_S)
         raise TableError(

@@ -46,6 +46,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from campaigns.outage import REDIS_DOWN, RETRY_AFTER_S, fail_open
+from campaigns.throttle import count
 
 FAILS_PER_USER = 5
 FAILS_PER_CLIENT = 20
@@ -141,11 +142,7 @@ def _failures(key: str) -> int:
 
 @fail_open(None, "login limit")  # Redis went down meanwhile: this one is not counted
 def _fail(key: str) -> None:
-    if not cache.add(key, 1, FAIL_WINDOW_S):
-        try:
-            cache.incr(key)
-        except ValueError:  # expired between add and incr
-            cache.add(key, 1, FAIL_WINDOW_S)
+    count(key, FAIL_WINDOW_S)
 
 
 def _device(request: HttpRequest, username: str) -> str:
