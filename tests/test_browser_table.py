@@ -312,9 +312,14 @@ def test_changes_refused_on_reconnection_leave_an_honest_status_line(browser, li
     expect(ann.locator("#pending")).to_be_hidden()
     expect(ann.locator("#conn")).to_have_attribute("data-state", "live", timeout=20_000)
     expect(ann.locator("#conn")).not_to_contain_text("wait")
+    # What happened to them, with the reason, in the status line itself.
+    expect(ann.locator("#conn")).to_contain_text("2 changes were refused when sent: Gold cannot go below 0.")
     ann.wait_for_timeout(1500)  # nothing later puts the stale count back
     expect(ann.locator("#conn")).to_have_attribute("data-state", "live")
     expect(ann.locator("#conn")).not_to_contain_text("wait")
+    ann.get_by_role("button", name="Increase Gold").click()  # the next change: the news is old
+    expect(ann.get_by_label("Gold", exact=True)).to_have_text("1")
+    expect(ann.locator("#conn")).to_have_text("Live")
 
 
 def test_undo_is_offered_only_where_the_server_would_accept_it(browser, live_asgi) -> None:  # noqa: F811

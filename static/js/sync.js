@@ -142,7 +142,7 @@
       if (msg.every_s > 0) this.beatEvery = msg.every_s * 1000;
       if (msg.seq > this.lastSeq) {
         this.onConn("connecting", "Catching up…");
-        this.catchUp().then(function () { if (self.ws && !self.stopped) self.onConn("live", "Live"); });
+        this.catchUp().then(function () { if (self.ws && !self.stopped) self.onConn("live", "Live" + self.refusedNews()); });
       }
       return;
     }
@@ -158,7 +158,7 @@
   /* The whole state, sent as the socket opens: taken unless ours is newer; the log catches up. */
   TableSync.prototype.takeSnapshot = function (msg) {
     this.stopPolling();
-    this.onConn("live", "Live");
+    this.onConn("live", "Live" + this.refusedNews());
     if (msg.seq < this.lastSeq) return;
     var gap = msg.seq > this.logSeq;
     this.lastSeq = msg.seq;
@@ -236,6 +236,7 @@
     this.loadOutbox();
     var command = { command_id: uuid(), type: type, payload: payload || {}, queued_at: new Date().toISOString(),
       waited: !!this.retrying };
+    if (!this.retrying) this.refusedAway = null;  // a new change: what became of the old ones is old news
     this.outbox.push(command);
     this.saveOutbox();
     var answered = new Promise(function (resolve, reject) { self.waiters[command.command_id] = { resolve: resolve, reject: reject }; });
@@ -284,12 +285,23 @@
   TableSync.prototype.showStatus = function () {
     if (this.retrying && this.outbox.length) {
       this.onConn("offline", this.outbox.length + (this.outbox.length === 1 ? " change waits" : " changes wait") + " to be sent" + this.age());
-    } else if (this.ws && this.ws.readyState === 1) this.onConn("live", "Live");
+    } else if (this.ws && this.ws.readyState === 1) this.onConn("live", "Live" + this.refusedNews());
     else if (this.pollTimer) this.onConn("polling", "Reconnecting – checking every few seconds");
     else this.onConn("connecting", "Connecting…");
   };
 
+  /* " · 2 changes were refused when sent: <the last reason>": what became of changes that waited
+   * offline and were refused on reconnection (issue #33, item 6), until the player's next change. */
+  TableSync.prototype.refusedNews = function () {
+    var r = this.refusedAway;
+    if (!r) return "";
+    return " · " + (r.count === 1 ? "1 change was" : r.count + " changes were") + " refused when sent: " + r.reason;
+  };
+
   TableSync.prototype.settle = function (command, error, res) {
+    if (error && command.waited) {
+      this.refusedAway = { count: ((this.refusedAway && this.refusedAway.count) || 0) + 1, reason: error.message };
+    }
     this.outbox = this.outbox.filter(function (c) { return c.command_id !== command.command_id; });
     this.saveOutbox();
     var waiter = this.waiters[command.command_id];
