@@ -7,8 +7,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from campaigns import codes, logstore, seat_memo
+from campaigns import codes, seat_memo
 from campaigns.credentials import COOKIE_PREFIX
+from campaigns.hotpath import logstore
 from campaigns.models import Event, Seat, Table, TableStatus
 from rules import table as table_rules
 

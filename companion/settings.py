@@ -90,7 +90,7 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     # Prepared statements only where asked for (the command log's hot path,
-    # campaigns.logstore): a threshold no statement reaches keeps every other
+    # campaigns.hotpath.logstore): a threshold no statement reaches keeps every other
     # statement unprepared, as Django's default does. DB_PREPARED_STATEMENTS=0
     # turns them off altogether (a pooler in transaction mode, e.g. PgBouncer before 1.21).
     prepared = env.boolean("DB_PREPARED_STATEMENTS", default=True)

@@ -26,9 +26,10 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from campaigns import logstore, logtext, registry, table_rows
+from campaigns import logtext, registry, table_rows
 from campaigns.broadcast import after_commit
 from campaigns.errors import SeatGone, TableError, stale
+from campaigns.hotpath import logstore
 from campaigns.models import Command, OutboxTask, Seat, Table, TableStatus
 from campaigns.outage import redis_outage
 from campaigns.payloads import Held, check_payload, check_storable

@@ -14,7 +14,8 @@ from typing import Any
 
 import pytest
 
-from campaigns import logstore, logtext, registry, services, table_rows
+from campaigns import logtext, registry, services, table_rows
+from campaigns.hotpath import logstore
 from campaigns.services import events
 from rules.engine import NotAllowed
 from tests.personas import Person, add_life

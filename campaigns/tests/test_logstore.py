@@ -7,7 +7,8 @@ from django.db import connection
 from django.forms.models import model_to_dict
 from django.test.utils import CaptureQueriesContext
 
-from campaigns import codes, logstore
+from campaigns import codes
+from campaigns.hotpath import logstore
 from campaigns.models import Command, Event, Seat, Table
 from tests.personas import Person, add_life
 

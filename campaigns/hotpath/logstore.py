@@ -15,11 +15,11 @@ text (server-side binding) and as prepared statements: the rest of the
 project keeps Django's default client-side binding, which quotes every value
 into the statement in Python (the snapshot twice per command: the table row
 and the kept answer) and makes PostgreSQL parse and plan it anew each time.
+Kept over the ORM with server-side binding (docs/decisions/logstore.md).
 """
 
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any
 
@@ -27,51 +27,20 @@ from django.db import connection
 from django.db.backends.utils import CursorWrapper
 
 from campaigns import jsontext
+from campaigns.hotpath.django_postgres import prepared_cursor
 from campaigns.models import Event, Seat, Table
 
 _TABLE_COLUMNS = ("id", "game", "name", "join_code", "edit_policy", "status", "seq", "state", "seat_ids")
 
 
 def _cursor() -> CursorWrapper:
-    """A cursor for the hot path's statements: prepared (unless ``DB_PREPARED_STATEMENTS=0``),
-    values bound by the server, on PostgreSQL.
-
-    Still Django's cursor wrapper around it (errors translated, so a repeated
-    ``command_id`` is an IntegrityError; queries counted where tests count them)."""
+    """A cursor for the hot path's statements: prepared, values bound by the server, on
+    PostgreSQL (``campaigns.hotpath.django_postgres``); Django's cursor wrapper around it
+    (errors translated, so a repeated ``command_id`` is an IntegrityError; queries counted
+    where tests count them)."""
     if connection.vendor != "postgresql":
         return connection.cursor()
-    connection.ensure_connection()
-    cursor: CursorWrapper = connection._prepare_cursor(_prepared_cursor_class()(connection.connection))  # type: ignore[attr-defined]
-    return cursor
-
-
-@functools.cache
-def _prepared_cursor_class() -> Any:
-    import psycopg
-    from django.db.backends.postgresql.base import ServerBindingCursor  # type: ignore[attr-defined]
-
-    class QueryForLog:
-        """What Django's query log reads of a cursor (``_query.query``, for DEBUG and tests that
-        count queries): the statement with its values, as Django's own cursor shows it,
-        composed only when read. psycopg leaves it unset for a prepared statement."""
-
-        def __init__(self, conn: Any, query: Any, params: Any) -> None:
-            self.conn, self.sql, self.params = conn, query, params
-
-        @property
-        def query(self) -> bytes:
-            return psycopg.ClientCursor(self.conn).mogrify(self.sql, self.params).encode()
-
-    class PreparedCursor(ServerBindingCursor):  # type: ignore[misc]
-        """Prepares each statement on its first run; the connection keeps it for the next."""
-
-        def execute(self, query: Any, params: Any = None, *, prepare: bool | None = None, **kw: Any) -> Any:
-            try:
-                return super().execute(query, params, prepare=True if prepare is None else prepare, **kw)
-            finally:
-                self._query = QueryForLog(self.connection, query, params)
-
-    return PreparedCursor
+    return prepared_cursor(connection)
 
 
 def _json(value: Any) -> Any:
