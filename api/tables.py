@@ -268,68 +268,8 @@ CommandOut = inline_serializer(
 )
 
 
-def drop_serializer_cycles(serializer: serializers.Serializer[Any]) -> None:
-    """Drop what ties a used serializer into reference cycles (it and its fields hold each other,
-    a dict field and its child too), so it is freed at once rather than left to the cyclic
-    collector's pauses: a command whose body leaves ``command_input``'s shortcut builds one
-    (``companion/wsgi_handler.py`` says why)."""
-    for field in serializer.fields.values():
-        child = getattr(field, "child", None)
-        if child is not None:
-            vars(child).clear()
-        vars(field).clear()
-    vars(serializer).clear()
-
-
 MAX_SEQ = 2**53
-"""The largest ``expected_seq`` taken without the serializer: past it the serializer decides
-(it refuses a number too long to turn into text), as for anything unusual."""
-
-
-def _plain_text(value: Any, longest: int) -> bool:
-    """A string ``CharField`` takes as it is: printable ASCII (no NUL, no surrogate), not blank,
-    nothing to trim, within its length."""
-    return (
-        isinstance(value, str)
-        and 0 < len(value) <= longest
-        and value.isascii()
-        and value.isprintable()
-        and value == value.strip()
-    )
-
-
-def command_input(data: Any) -> dict[str, Any]:
-    """A command's body, checked as ``CommandIn`` checks it.
-
-    Every tap is a command, and building the serializer (a deep copy of its
-    fields per request) was a tenth of the command view's time
-    (bench_capacity). A body every one of whose fields ``CommandIn`` would take
-    as it is goes straight through, with exactly the values ``CommandIn``
-    would give; anything else (a number for a string, spaces to trim,
-    non-ASCII, anything to refuse) goes through ``CommandIn`` itself, so its
-    conversions and its refusals, word for word, are the serializer's.
-    """
-    if isinstance(data, dict):
-        seq = data.get("expected_seq")
-        payload = data.get("payload", {})
-        if (
-            _plain_text(data.get("command_id"), 64)
-            and _plain_text(data.get("type"), 40)
-            and (seq is None or (type(seq) is int and 0 <= seq <= MAX_SEQ))
-            and type(payload) is dict
-            and all(type(key) is str for key in payload)
-        ):
-            return {
-                "command_id": data["command_id"],
-                "type": data["type"],
-                "payload": payload,
-                "expected_seq": seq,
-            }
-    serializer = CommandIn(data=data)
-    serializer.is_valid(raise_exception=True)
-    checked = dict(serializer.validated_data)
-    drop_serializer_cycles(serializer)
-    return checked
+"""The largest ``after`` a log read takes: ``next_after`` stays a number JSON keeps exactly."""
 
 
 class CommandView(SeatView):
@@ -343,7 +283,9 @@ class CommandView(SeatView):
     def post(self, request: Request, table_id: int) -> Response:
         if content_length(request.META) > MAX_BODY_BYTES:
             raise body_too_large(MAX_BODY_BYTES)
-        v = command_input(request.data)
+        serializer = CommandIn(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        v = serializer.validated_data
         throttle.command_guard(self.seat(request).pk)
         try:
             result = services.command_execute(
