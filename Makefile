@@ -45,7 +45,7 @@ serve: migrate
 worker: migrate
 	$(VENV)/bin/celery -A companion worker --beat --loglevel=info --concurrency=2
 
-test: $(STAMP)
+test: $(STAMP) $(NODE_STAMP)
 	$(PY) manage.py collectstatic --noinput -v0
 	$(PY) -m pytest -n $(TEST_WORKERS) --dist load
 

@@ -514,6 +514,14 @@
     }));
   }
 
+  /* A screen reader hears each new event's line once; the lines the page was rendered with stay silent. */
+  function announce(list) {
+    if (!list.some(function (e) { return e.seq > boot.seq; })) return;
+    var line = groupLog(events).pop();
+    var e = line.events[line.events.length - 1];
+    document.getElementById("announce").textContent = (e.seat ? seatName(e.seat) : "The table") + ": " + lineText(line);
+  }
+
   /* The log's events again from the server (the same seqs, each with who may undo it now). */
   function reloadLog() {
     if (!events.length) return;
@@ -537,7 +545,7 @@
     tableId: boot.id, token: root.dataset.token, seq: boot.seq,
     freshAt: Date.parse(root.dataset.renderedAt || "") || Date.now(),
     onState: onState,
-    onEvents: function (list) { events = events.concat(list); renderLog(); },
+    onEvents: function (list) { events = events.concat(list); renderLog(); announce(list); },
     onTable: function (t) {
       // Who may undo what follows the edit policy and the seats' roles: ask the server again.
       var rightsChanged = t.edit_policy !== table.edit_policy || JSON.stringify(t.you_may_edit) !== JSON.stringify(table.you_may_edit);
