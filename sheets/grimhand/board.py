@@ -42,6 +42,7 @@ LEVEL_OPTIONS = tuple(
 REVEAL_AFFINITIES = (*((a, a) for a in AFFINITIES), ("Wild", "Wild (= Nature)"))
 """An explore card typed by affinity: a Wild card reads as Nature (App. I)."""
 BUY_INTO = (("equipment", "the equipment row"), ("inventory", "the inventory"))
+THREAT_SLOTS = 6  # slots of the threat list a combat starts with (rules allow up to MAX_THREATS)
 ADJUST_FIELDS = (("le", "LE"), ("attack", "Attack"))
 """The numbers of a combat side a correction by hand changes (``combat.adjust``)."""
 
@@ -365,6 +366,7 @@ def board_context(
         "buy_into": BUY_INTO,
         "explore_cards": [x for x in catalogue.exploration if x.rank <= int(camp["deck_rank"])],
         "threat_cards": [t for t in catalogue.threats if t.life and t.rank <= int(camp["deck_rank"])],
+        "threat_slots": range(1, THREAT_SLOTS + 1),
         "affinities": AFFINITIES,
         "die_faces": DIE_FACES,
         "market_cards": market_cards,
@@ -372,6 +374,7 @@ def board_context(
         "market_seat": choosing,
         "market_done": bool(market["open"]) and choosing is None,
         "corrupted_left": corrupted_left,
+        "redeemers": [r for r in standing if not r["corrupted"]],
         "finale": _finale(camp, party),
         "heal_price": int(state.get("settings", {}).get("heal_gold_per_le", 2)),
         "end": _end_screen(camp),

@@ -163,6 +163,7 @@
     boardBox.innerHTML = html;
     restore(kept);
     showChosen(boardBox);
+    tidyAllSlots();
     personalize();
     refocus(kept.focus);
   }
@@ -383,6 +384,33 @@
       Array.prototype.forEach.call(part.querySelectorAll("input, select, textarea"), function (c) { c.disabled = !on; });
     });
   }
+  /* An ordered list of slots ([data-slots] > [data-slot], each one control): the server renders
+   * every slot; here the chosen ones (or one empty) show, "Add" shows the next, "Remove" moves the
+   * later choices up so the order holds. */
+  function slotControl(slot) { return slot.querySelector("select, input"); }
+  function tidySlots(list, extra) {
+    var slots = Array.prototype.slice.call(list.querySelectorAll("[data-slot]"));
+    var shown = slots.filter(function (s) { return !s.hidden; }).length;
+    var chosen = 0;
+    slots.forEach(function (s, n) { if (slotControl(s).value !== "") chosen = n + 1; });
+    var count = Math.min(slots.length, extra ? Math.max(chosen, shown) + extra : Math.max(chosen, 1));
+    slots.forEach(function (s, n) { s.hidden = n >= count; });
+    var add = list.querySelector("[data-slot-add]");
+    if (add) add.hidden = count >= slots.length;
+    return slots[count - 1];
+  }
+  function tidyAllSlots() {
+    Array.prototype.forEach.call(boardBox.querySelectorAll("[data-slots]"), function (l) { tidySlots(l, 0); });
+  }
+  function removeSlot(slot) {
+    var list = slot.closest("[data-slots]");
+    var slots = Array.prototype.slice.call(list.querySelectorAll("[data-slot]"));
+    var from = slots.indexOf(slot);
+    slots.forEach(function (s, n) {
+      if (n >= from) slotControl(s).value = n + 1 < slots.length ? slotControl(slots[n + 1]).value : "";
+    });
+    slotControl(tidySlots(list, 0)).focus();
+  }
   /* A refusal about a field goes once the field is changed: it was about what was there. */
   function fieldChanged(input) {
     var scope = input.closest && input.closest("form, [data-error-scope]");
@@ -437,6 +465,10 @@
     }, function (e) { clearErrors(form); placeError(form, e); });
   });
   boardBox.addEventListener("click", function (ev) {
+    var add = ev.target.closest("[data-slot-add]");
+    if (add) slotControl(tidySlots(add.closest("[data-slots]"), 1)).focus();
+    var remove = ev.target.closest("[data-slot-remove]");
+    if (remove) removeSlot(remove.closest("[data-slot]"));
     var button = ev.target.closest("button[data-command]");
     if (!button) return;
     ev.preventDefault();
@@ -585,6 +617,7 @@
   var host = window.GrimHost({ send: send, showError: showError });
 
   host.render(table);
+  tidyAllSlots();
   personalize();
   sync.start();
   window.grimTable = { sync: sync, send: send };

@@ -157,7 +157,7 @@ def _a_threat_appears(everyone: tuple[Page, Page, Page]) -> None:
 
     # A threat appears: the host starts a combat against a catalogue threat.
     ann.locator("summary", has_text="A threat appears").click()
-    ann.locator("#gh-combat-threats").select_option(["Iron Grunt"])
+    ann.get_by_label("Threat 1", exact=True).select_option("Iron Grunt")
     ann.get_by_role("button", name="Fight").click()
     for page in everyone:
         expect(page.locator("#combat-title")).to_contain_text("round 1 · deal")
