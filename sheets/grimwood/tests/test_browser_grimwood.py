@@ -125,3 +125,31 @@ def test_a_grimwood_game_on_two_phones(browser, live_asgi) -> None:  # noqa: F81
     refused = "the server responded with a status of 400"
     assert bo_console.errors == []
     assert [e for e in ann_console.errors if refused not in e] == [] and len(ann_console.errors) == 1
+
+
+def test_no_actions_left_goes_when_the_next_turn_starts(browser, live_asgi) -> None:  # noqa: F811
+    """Issue #33, item 1: the refusal was about Ann's spent turn, not the board after it."""
+    ann, _ac, bo, _bc = two_phones(
+        browser,
+        live_asgi,
+        "grimwood",
+        "Forest",
+        alone="Waiting for a second player",
+        seat_cards="#board [data-seat-id]",
+    )
+    ann.get_by_label("Everyone edits every seat").check()  # Bo may close Ann's turn
+    ann.get_by_role("button", name="Ann goes first").click()
+    expect(ann.locator("#turn-strip")).to_contain_text("Ann's turn: 2 actions left.")
+    draw = ann.get_by_role("button", name="Draw as an action")
+    draw.click()
+    expect(ann.locator("#turn-strip")).to_contain_text("1 action left")
+    ann.context.set_offline(True)  # two taps on the board of 1 action left: the second is refused
+    draw.click()
+    draw.click()
+    ann.context.set_offline(False)
+    refusal = ann.locator("#command-error, #board [data-error-for]", has_text="No actions are left this turn")
+    expect(refusal).to_be_visible(timeout=20_000)
+    # Bo closes Ann's turn from his phone: Ann's phone gets the new turn's board without a tap.
+    bo.get_by_role("button", name="Draw a card and end the turn").click()
+    expect(ann.locator("#turn-strip")).to_contain_text("Bo's turn: 2 actions left.")
+    expect(refusal).to_have_count(0)
