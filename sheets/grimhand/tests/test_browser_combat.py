@@ -131,6 +131,10 @@ def _the_turn_fells_the_grunt(everyone: tuple[Page, Page, Page]) -> None:
         expect(page.locator("#combat-title")).to_contain_text("over")
         # The final blow keeps the Grunt as one kill for the trophies, in the party below.
         expect(page.locator(".gh-member .gh-kills", has_text="1")).to_have_count(1)
+    # Its loot: the dice tray, as every roll (issue #33, item 8).
+    expect(
+        ann.get_by_label("Loot dice for Iron Grunt (5 dice): leave empty and the table rolls")
+    ).to_be_visible()
     for page in everyone:
         fits_a_phone(page)
 
