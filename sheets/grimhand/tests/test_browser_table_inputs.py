@@ -17,6 +17,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from sheets.grimhand.tests.test_browser_combat import command, fits_a_phone, party_at_the_initiative
+from tests.accessibility import axe_violations, untabbable_controls
 from tests.browser import browser, seat_of, two_phones  # noqa: F401
 from tests.servers import live_asgi  # noqa: F401
 
@@ -63,6 +64,7 @@ def test_threats_are_an_ordered_list_with_add_and_remove(browser, live_asgi) -> 
     picker.get_by_role("button", name="Add a threat").click()
     picker.get_by_label("Threat 3", exact=True).select_option("Iron Grunt")  # the same threat twice
     fits_a_phone(ann)
+    assert axe_violations(ann) == [] and untabbable_controls(ann) == []
     # Removing the first moves the later ones up: the order holds.
     picker.get_by_role("button", name="Remove threat 1").click()
     expect(picker.get_by_label("Threat 1", exact=True)).to_have_value(other)
@@ -102,6 +104,7 @@ def test_the_redemption_takes_the_faces_of_physical_dice(browser, live_asgi) -> 
         0
     )  # the corrupted do not roll
     fits_a_phone(ann)
+    assert axe_violations(ann) == []
     tray.fill("4 4 9")
     redeem.get_by_role("button", name="Roll the redemption").click()
     expect(redeem.locator('[data-error-for="dice"]')).to_contain_text("Hal's redemption roll: type each die")
