@@ -76,3 +76,23 @@ def test_a_panel_folded_after_its_command_hands_focus_to_its_summary(browser, li
     expect(ann.get_by_label("Gold", exact=True)).to_have_text("20")
     ann.wait_for_timeout(300)
     assert ann.evaluate(FOCUSED) == "Add a counter"  # the folded panel's own summary, not the body
+
+
+def test_typing_goes_on_where_it_was_when_another_phone_swaps_the_board(browser, live_asgi) -> None:  # noqa: F811
+    ann = ann_with_life(browser, live_asgi)
+    code = ann.locator("#join-code").inner_text().strip()
+    bo, _ = phone_page(browser)
+    bo.goto(f"{live_asgi}/join/{code}/")
+    bo.get_by_label("Your name").fill("Bo")
+    bo.get_by_role("button", name="Take a seat").click()
+    expect(ann.locator("#other-seats article", has_text="Bo")).to_be_visible()
+    ann.get_by_text("Add a counter").click()
+    name = ann.get_by_label("Name", exact=True)
+    name.click()
+    ann.keyboard.type("Go")
+    bo.get_by_text("Add a counter").click()
+    bo.get_by_label("Name", exact=True).fill("Coins")
+    bo.locator("#add-counter-form").get_by_role("button", name="Add").click()
+    expect(ann.locator("#other-seats article", has_text="Bo")).to_contain_text("Coins")  # a new board
+    ann.keyboard.type("ld")
+    expect(name).to_have_value("Gold")

@@ -23,11 +23,14 @@ def test_the_host_starts_a_rematch_and_the_others_follow(browser, live_asgi) -> 
     expect(ann.get_by_role("button", name="Rematch with the same seats")).to_have_count(0)  # not yet ended
     ann.get_by_role("button", name="End the table").click()
     expect(ann.locator("#table-ended")).to_be_visible()
+    # Nothing left to invite to or manage: no code, seats or End the table once it has ended.
+    expect(ann.locator("#host-panel")).to_be_hidden()
     bo.reload()
     expect(bo.get_by_text("The host can start a rematch")).to_be_visible()
     expect(bo.get_by_role("button", name="Rematch with the same seats")).to_have_count(0)  # the host's
 
     ann.reload()
+    expect(ann.locator("#host-panel")).to_have_count(0)
     ann.get_by_role("button", name="Rematch with the same seats").click()
     expect(ann).not_to_have_url(old)
     expect(ann.locator("#table-name")).to_have_text("Friday")

@@ -587,6 +587,8 @@
       document.getElementById("table-ended").hidden = t.status !== "ended";
       var invite = document.getElementById("join-with-code");  // the shared screen's
       if (invite) invite.hidden = t.status === "ended";
+      var manage = document.getElementById("host-panel");  // an ended table has nothing to manage
+      if (manage) manage.hidden = t.status === "ended";
       host.render(t);
       personalize();
       renderLog();
