@@ -268,6 +268,19 @@ CommandOut = inline_serializer(
 )
 
 
+def drop_serializer_cycles(serializer: serializers.Serializer[Any]) -> None:
+    """Drop what ties a used serializer into reference cycles (it and its fields hold each other,
+    a dict field and its child too), so it is freed at once rather than left to the cyclic
+    collector's pauses (``companion/server/wsgi_handler.py`` says why;
+    ``tests/test_request_cycles.py``)."""
+    for field in serializer.fields.values():
+        child = getattr(field, "child", None)
+        if child is not None:
+            vars(child).clear()
+        vars(field).clear()
+    vars(serializer).clear()
+
+
 MAX_SEQ = 2**53
 """The largest ``after`` a log read takes: ``next_after`` stays a number JSON keeps exactly."""
 
@@ -285,7 +298,8 @@ class CommandView(SeatView):
             raise body_too_large(MAX_BODY_BYTES)
         serializer = CommandIn(data=request.data)
         serializer.is_valid(raise_exception=True)
-        v = serializer.validated_data
+        v = dict(serializer.validated_data)
+        drop_serializer_cycles(serializer)
         throttle.command_guard(self.seat(request).pk)
         try:
             result = services.command_execute(
