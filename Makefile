@@ -4,7 +4,7 @@ PYTHON ?= python3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-# The JavaScript linter (package.json, pinned by package-lock.json), installed into node_modules.
+# The JavaScript linter and axe-core for the browser tests (package.json, pinned by package-lock.json), in node_modules.
 NODE_STAMP := node_modules/.installed
 # `make test` runs the suite on every core (pytest-xdist: one worker per logical CPU); TEST_WORKERS=0
 # runs it in one process. --dist load, not loadgroup or loadscope: those key tests by node id, which
