@@ -26,6 +26,9 @@
  *   else in its [data-error-for=""], else at the top of the page.
  * - [data-when="name=value"] wraps the part of a form for one choice of its field "name" (only
  *   that part shows and sends: e.g. the targets of the attacker picked).
+ * - [data-slots] holds an ordered list of [data-slot] items (one control each, all rendered by the
+ *   server so the form works as it is): the chosen ones show, [data-slot-add] shows the next and
+ *   [data-slot-remove] moves the later choices up (e.g. threats in reveal order, one twice).
  * - [data-seat-id] marks a seat's panel (this phone's comes first, marked
  *   .mine); [data-edit-seat="id"] controls show only to a seat that may
  *   change that seat; [data-host-only] only to the host; every control hides
