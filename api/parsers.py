@@ -13,7 +13,7 @@ from rules.errors import RuleViolation
 
 def body_too_large(limit: int) -> RuleViolation:
     """413 stating the limit that applies (``extra.limit_bytes``), as the server's own 413 does
-    (``companion.wsgi_bridge``)."""
+    (``companion.server.wsgi_bridge``)."""
     return RuleViolation(
         "too_large",
         f"The request is too large (at most {limit // 1024} KB).",

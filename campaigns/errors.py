@@ -3,7 +3,7 @@
 Every refusal is a ``rules.errors.RuleViolation`` (the one coded error, with
 its HTTP status); ``TableError`` is the table services' kind of it. The API's
 exception handler (``api.errors``) turns any of them into ``error_body``;
-what answers before Django is reached (``companion.wsgi_bridge``) and the
+what answers before Django is reached (``companion.server.wsgi_bridge``) and the
 pages' JSON answers make the same body with the same function.
 """
 

@@ -15,11 +15,11 @@ django.setup(set_prefix=False)
 
 from campaigns.payloads import MAX_BODY_BYTES as COMMAND_BODY_BYTES  # noqa: E402
 from companion.envcheck import EnvReader  # noqa: E402
-from companion.wsgi_bridge import HttpViaWsgi  # noqa: E402
-from companion.wsgi_handler import Handler  # noqa: E402
+from companion.server.wsgi_bridge import HttpViaWsgi  # noqa: E402
+from companion.server.wsgi_handler import Handler  # noqa: E402
 
 # HTTP runs through Django's WSGI handler on a thread pool (one hop per
-# request); see companion/wsgi_bridge.py for the measurements behind this.
+# request); see companion/server/wsgi_bridge.py for the measurements behind this.
 # Two threads per process measured best on this 2-core machine with a local
 # database (more threads mostly wait for the GIL); raise WEB_THREADS when the
 # database is far away and requests spend longer waiting on it.

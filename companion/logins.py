@@ -3,7 +3,7 @@
 Checking a password is deliberately slow (PBKDF2), and Django runs sync views
 on one shared thread per process, so a few concurrent wrong-password posts
 used to queue every table command behind them (issue #15, item 5). Password
-pages run on threads of their own (``companion.wsgi_bridge``, ``side_paths``),
+pages run on threads of their own (``companion.server.wsgi_bridge``, ``side_paths``),
 and before any password is hashed:
 
 - Failures are counted per username (from any address: guesses spread over

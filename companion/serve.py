@@ -1,6 +1,6 @@
 """Start the service the way ``make run`` and the benchmarks do.
 
-One uvicorn process serves HTTP (through ``companion.wsgi_bridge``) and
+One uvicorn process serves HTTP (through ``companion.server.wsgi_bridge``) and
 websockets (Channels) on one port. ``PORT`` and ``HOST`` override the
 address. Production layout (see README): run several of these behind one
 proxy with ``REDIS_URL`` set, so the Redis channel layer joins them.
@@ -34,7 +34,7 @@ def main() -> None:
     # the event loop) for as long as it walks the generation, so its size is
     # a pause: with a generation of 50,000 the commands queued behind one were
     # refused (bench_capacity). Requests leave nothing for the collector
-    # (companion/wsgi_handler.py), so collections come only from tables and
+    # (companion/server/wsgi_handler.py), so collections come only from tables and
     # sockets opening; the default (700) would still collect several times
     # per table opened.
     gc.set_threshold(int(os.environ.get("GC_GEN0_THRESHOLD", "10000")), 50, 100)

@@ -18,8 +18,8 @@ import pytest
 from django.core.cache import cache
 
 from campaigns.models import Table
-from companion.overload import LoopLag, QueueWatch
-from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
+from companion.server.overload import LoopLag, QueueWatch
+from companion.server.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
 from tests.helpers import FakeClock
 from tests.personas import Person, add_life, host  # noqa: F401
 

@@ -3,7 +3,7 @@
 Under load the cyclic collector freed what requests left in reference
 cycles tens of thousands of objects at a time, holding the interpreter for
 20 to 100 ms while commands queued behind it were refused 503 ``busy``.
-``companion.wsgi_handler.Handler`` (what ``companion.asgi`` serves) unties
+``companion.server.wsgi_handler.Handler`` (what ``companion.asgi`` serves) unties
 each request when its response is closed, and the command view unties its
 serializer. Django's own handler, run the same way, is the control: it
 leaves a hundred-odd objects per command for the collector.
@@ -24,7 +24,7 @@ from django.core.handlers.wsgi import WSGIHandler
 
 from campaigns import services
 from companion.asgi import http_app
-from companion.wsgi_handler import Handler
+from companion.server.wsgi_handler import Handler
 from tests.personas import person
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -17,7 +17,7 @@ from asgiref.local import Local
 from django.core.cache import caches
 from django.core.handlers.wsgi import WSGIRequest
 
-from companion.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi, _environ
+from companion.server.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi, _environ
 from tests.test_backpressure import blocking_wsgi, call
 
 

@@ -1,6 +1,6 @@
 """Signs that a process takes more than it finishes: a standing queue for its threads, a late loop.
 
-``companion.wsgi_bridge`` reads them to refuse commands at the door (503
+``companion.server.wsgi_bridge`` reads them to refuse commands at the door (503
 ``busy``) before their work is done, rather than let every accepted one wait
 (issue #15: backpressure). Pure bookkeeping over ``time.monotonic``: no
 Django, no I/O.

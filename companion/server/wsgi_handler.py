@@ -25,6 +25,8 @@ from typing import Any
 from django.core.handlers.wsgi import WSGIHandler
 from django.http import HttpRequest, HttpResponseBase
 
+from companion.server.private import on_close
+
 RESPONSE_LINKS = ("renderer_context", "_request", "context_data")
 """A response's attributes that lead back to its request or view (DRF's renderer context holds
 the view and the request; a template response holds its request and context)."""
@@ -36,7 +38,7 @@ class Handler(WSGIHandler):
     def get_response(self, request: HttpRequest) -> HttpResponseBase:
         response = super().get_response(request)
         # Run by ``response.close()``, after the body was sent.
-        response._resource_closers.append(partial(drop_request_cycles, request, response))  # type: ignore[attr-defined]
+        on_close(response, partial(drop_request_cycles, request, response))
         return response
 
 

@@ -36,7 +36,7 @@ from typing import Any
 from asgiref.sync import sync_to_async
 
 from campaigns.errors import error_body
-from companion.overload import LoopLag, QueueWatch, Ticket
+from companion.server.overload import LoopLag, QueueWatch, Ticket
 
 Scope = dict[str, Any]
 Message = dict[str, Any]
