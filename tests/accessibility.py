@@ -34,7 +34,7 @@ def untabbable_controls(page: Page) -> list[str]:
         """() => Array.from(document.querySelectorAll(
               'a[href], button, select, input:not([type=hidden]), textarea, summary, '
               + '[onclick], [role=button]'))
-            .filter(el => el.offsetParent !== null && !el.disabled)
+            .filter(el => el.checkVisibility() && !el.disabled)
             .filter(el => el.tabIndex < 0)
             .map(el => el.outerHTML.slice(0, 80))"""
     )
@@ -70,3 +70,30 @@ def low_contrast(page: Page, selector: str, minimum: float = 4.5) -> list[str]:
     background (opacity counted, as for a disabled button faded out)."""
     rows: list[dict[str, object]] = page.evaluate(STATE_CONTRAST, selector)
     return [f"{r['ratio']:.2f}:1 {r['html']}" for r in rows if float(str(r["ratio"])) < minimum]
+
+
+CONTROLS = "button, .btn, select, input:not([type=hidden]), textarea"
+
+
+def low_contrast_in_states(page: Page, minimum: float = 4.5) -> dict[str, list[str]]:
+    """Every visible control's contrast when disabled, pressed (aria-pressed) and current
+    (aria-current), each state put on all of them at once and taken off again."""
+    found: dict[str, list[str]] = {}
+    for state, attribute in (
+        ("disabled", "disabled"),
+        ("pressed", "aria-pressed"),
+        ("current", "aria-current"),
+    ):
+        page.evaluate(
+            """([sel, attr]) => document.querySelectorAll(sel).forEach(el => {
+                 if (el.hasAttribute(attr)) return;
+                 el.setAttribute(attr, 'true'); el.dataset.stateTry = '1'; })""",
+            [CONTROLS, attribute],
+        )
+        found[state] = low_contrast(page, CONTROLS, minimum)
+        page.evaluate(
+            """([attr]) => document.querySelectorAll('[data-state-try]').forEach(el => {
+                 el.removeAttribute(attr); delete el.dataset.stateTry; })""",
+            [attribute],
+        )
+    return {k: v for k, v in found.items() if v}

@@ -18,7 +18,7 @@ from campaigns import registry
 from campaigns.credentials import cookie_name
 from campaigns.tasks import rate_play
 from campaigns.tests.test_stats import a_play
-from tests.accessibility import axe_violations, low_contrast, untabbable_controls
+from tests.accessibility import axe_violations, low_contrast, low_contrast_in_states, untabbable_controls
 from tests.browser import browser, phone_page  # noqa: F401
 from tests.sample_play import at_the_scene
 from tests.servers import live_asgi  # noqa: F401
@@ -80,6 +80,9 @@ def test_every_board_state_is_axe_clean(browser: Browser, live_asgi: str, game: 
     open_everything(page)
     check(page, f"{game} every form open", found)
     found[f"{game} states contrast"] = low_contrast(page, STATES)
+    found[f"{game} controls disabled, pressed, current"] = [
+        f"{state}: {row}" for state, rows in low_contrast_in_states(page).items() for row in rows
+    ]
     show_a_refusal(page)
     check(page, f"{game} refusal shown", found)
     off_the_loop(sitting.end)
@@ -137,6 +140,10 @@ def test_every_page_is_axe_clean(browser: Browser, live_asgi: str) -> None:  # n
     check(anonymous, "deck checker, refused", found)
     anonymous.evaluate("document.body.append(document.createElement('img'))")
     assert any(v.startswith("image-alt") for v in axe_violations(anonymous))  # axe does see faults
+    anonymous.evaluate("document.querySelector('button').style.opacity = '0.3'")
+    assert low_contrast(anonymous, "button") != []  # and so does the state check
     anonymous.evaluate("document.querySelector('main, body').append(document.createElement('img'))")
     assert any(v.startswith("image-alt") for v in axe_violations(anonymous))  # axe does see faults
+    anonymous.evaluate("document.querySelector('button').style.opacity = '0.3'")
+    assert low_contrast(anonymous, "button") != []  # and so does the state check
     assert {k: v for k, v in found.items() if v} == {}
