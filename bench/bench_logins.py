@@ -26,7 +26,7 @@ from collections import Counter
 import httpx
 
 from bench.pg import bench_env
-from bench.servers import our_server
+from bench.servers import our_server, post_until_taken
 
 FLOODERS = 4
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
@@ -44,7 +44,8 @@ async def commands(
     out: list[float] = []
     for i in range(n):
         sent = time.perf_counter()
-        r = await http.post(
+        r = await post_until_taken(
+            http,
             f"/api/v1/tables/{table}/commands/",
             json={
                 "command_id": f"{tag}-{i}",

@@ -42,7 +42,7 @@ import psycopg
 
 from bench.bench_tables import one_table, pct, summary
 from bench.pg import bench_env
-from bench.servers import ROOT, gunicorn_baseline, our_server, production_env, wrk
+from bench.servers import ROOT, gunicorn_baseline, our_server, post_until_taken, production_env, wrk
 
 TARGET_RATIO = 0.3
 BENCH_DB = "grim_bench_stats"
@@ -165,14 +165,14 @@ async def end_one_match(http: httpx.AsyncClient) -> int:
 async def end_table(http: httpx.AsyncClient, tid: int, auth: dict[str, str]) -> None:
     """The host ends a table: its play record and rating are owed from this command on."""
     body = {"command_id": "end", "type": "table.end", "payload": {}}
-    resp = await http.post(f"/api/v1/tables/{tid}/commands/", json=body, headers=auth)
+    resp = await post_until_taken(http, f"/api/v1/tables/{tid}/commands/", json=body, headers=auth)
     resp.raise_for_status()
 
 
 async def rename_table(http: httpx.AsyncClient, tid: int, auth: dict[str, str]) -> None:
     """The control for ``end_table``: the same host's command on the same table, owing nothing."""
     body = {"command_id": "rename", "type": "table.rename", "payload": {"name": "Ends, renamed"}}
-    resp = await http.post(f"/api/v1/tables/{tid}/commands/", json=body, headers=auth)
+    resp = await post_until_taken(http, f"/api/v1/tables/{tid}/commands/", json=body, headers=auth)
     resp.raise_for_status()
 
 
@@ -183,7 +183,8 @@ async def play_one_match(http: httpx.AsyncClient) -> tuple[int, dict[str, str]]:
     Maw is knocked out with none left, so Ann wins (a rated, competitive
     play).
     """
-    r = await http.post(
+    r = await post_until_taken(
+        http,
         "/api/v1/tables/",
         json={"game": "grim", "name": "Ends", "seat_name": "Ann", "options": {"format": "coven"}},
     )
@@ -191,7 +192,7 @@ async def play_one_match(http: httpx.AsyncClient) -> tuple[int, dict[str, str]]:
     table = r.json()
     tid = int(table["id"])
     ann = {"Authorization": f"Seat {table['seat']['token']}"}
-    j = await http.post("/api/v1/tables/join/", json={"code": table["join_code"], "name": "Bo"})
+    j = await post_until_taken(http, "/api/v1/tables/join/", json={"code": table["join_code"], "name": "Bo"})
     j.raise_for_status()
     bo = {"Authorization": f"Seat {j.json()['seat']['token']}"}
     sent = 0
@@ -200,7 +201,7 @@ async def play_one_match(http: httpx.AsyncClient) -> tuple[int, dict[str, str]]:
         nonlocal sent
         sent += 1
         body = {"command_id": f"e{sent}", "type": type_, "payload": payload}
-        resp = await http.post(f"/api/v1/tables/{tid}/commands/", json=body, headers=auth)
+        resp = await post_until_taken(http, f"/api/v1/tables/{tid}/commands/", json=body, headers=auth)
         resp.raise_for_status()
         return resp.json()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import re
 import secrets
@@ -15,6 +16,9 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
+
+import httpx
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -143,3 +147,19 @@ def wrk(
     socket_errors = re.search(r"Socket errors:.*?timeout (\d+)", out)
     errors = sum(int(m.group(1)) for m in (non_2xx, socket_errors) if m)
     return WrkResult(float(rps.group(1)), _latency(out, "50"), _latency(out, "99"), errors)
+
+
+BUSY = (429, 503)
+"""Answers that say "not now" (backpressure): a phone waits Retry-After and sends the same again."""
+
+
+async def post_until_taken(http: httpx.AsyncClient, url: str, **kwargs: Any) -> httpx.Response:
+    """POST as a phone does: on 429/503 wait the answer's Retry-After (at most 2 s) and send the same
+    request again, up to 30 times; the last answer, whatever it is. A loaded machine refuses some
+    requests by design (``companion/overload.py``); a benchmark counts its figures, it does not crash."""
+    for _ in range(30):
+        r = await http.post(url, **kwargs)
+        if r.status_code not in BUSY:
+            return r
+        await asyncio.sleep(min(2.0, float(r.headers.get("retry-after", "1"))))
+    return r
