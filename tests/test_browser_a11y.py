@@ -20,6 +20,7 @@ from campaigns.tasks import rate_play
 from campaigns.tests.test_stats import a_play
 from tests.accessibility import axe_violations, low_contrast, low_contrast_in_states, untabbable_controls
 from tests.browser import browser, phone_page  # noqa: F401
+from tests.keyboard import tab_order_misses
 from tests.sample_play import at_the_scene
 from tests.servers import live_asgi  # noqa: F401
 
@@ -32,9 +33,12 @@ GAMES = [spec.slug for spec in registry.games() if spec.sample_play is not None]
 STATES = "button:disabled, .btn[aria-pressed=true], [aria-current], .btn.active, .pill, .tag"
 
 
-def check(page: Page, where: str, found: dict[str, list[str]]) -> None:
-    """axe on the page as it is now, and the Tab order; what they find goes under ``where``."""
+def check(page: Page, where: str, found: dict[str, list[str]], *, tab_round: bool = False) -> None:
+    """axe on the page as it is now, and the Tab order (with ``tab_round``, a whole round of Tab
+    presses that must reach every visible control); what they find goes under ``where``."""
     found[where] = axe_violations(page) + untabbable_controls(page)
+    if tab_round:
+        found[where] += [f"not reached by Tab: {c}" for c in tab_order_misses(page)]
     print(f"axe {where}: {len(found[where])}", *found[where], sep="\n  ")
 
 
@@ -76,22 +80,22 @@ def test_every_board_state_is_axe_clean(browser: Browser, live_asgi: str, game: 
     found: dict[str, list[str]] = {}
     announced = page.locator("#announce")
     expect(announced).to_be_empty()  # the lines the page loaded with are not read out again
-    check(page, f"{game} mid-game", found)
+    check(page, f"{game} mid-game", found, tab_round=True)
     open_everything(page)
-    check(page, f"{game} every form open", found)
+    check(page, f"{game} every form open", found, tab_round=True)
     found[f"{game} states contrast"] = low_contrast(page, STATES)
     found[f"{game} controls disabled, pressed, current"] = [
         f"{state}: {row}" for state, rows in low_contrast_in_states(page).items() for row in rows
     ]
     show_a_refusal(page)
-    check(page, f"{game} refusal shown", found)
+    check(page, f"{game} refusal shown", found, tab_round=True)
     off_the_loop(sitting.end)
     expect(announced).to_have_text("Ann: ended the table")  # politely, once
     assert announced.get_attribute("aria-live") == "polite"
     page.reload()
     expect(page.locator("#table-ended")).to_be_visible()
     open_everything(page)
-    check(page, f"{game} ended", found)
+    check(page, f"{game} ended", found, tab_round=True)
     page.context.close()
     assert {k: v for k, v in found.items() if v} == {}
 
@@ -129,7 +133,7 @@ def test_every_page_is_axe_clean(browser: Browser, live_asgi: str) -> None:  # n
         who.goto(live_asgi + path)
         who.wait_for_load_state("networkidle")
         open_everything(who)
-        check(who, where, found)
+        check(who, where, found, tab_round=True)
     page.goto(live_asgi + "/me/plays/")
     page.locator(".play-title a, a.play-title").first.click()
     page.wait_for_load_state("networkidle")
