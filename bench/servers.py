@@ -156,7 +156,8 @@ BUSY = (429, 503)
 async def post_until_taken(http: httpx.AsyncClient, url: str, **kwargs: Any) -> httpx.Response:
     """POST as a phone does: on 429/503 wait the answer's Retry-After (at most 2 s) and send the same
     request again, up to 30 times; the last answer, whatever it is. A loaded machine refuses some
-    requests by design (``companion/overload.py``); a benchmark counts its figures, it does not crash."""
+    requests by design (``companion/server/overload.py``); a benchmark counts its figures, it does
+    not crash."""
     for _ in range(30):
         r = await http.post(url, **kwargs)
         if r.status_code not in BUSY:
