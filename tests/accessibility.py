@@ -96,4 +96,21 @@ def low_contrast_in_states(page: Page, minimum: float = 4.5) -> dict[str, list[s
                  el.removeAttribute(attr); delete el.dataset.stateTry; })""",
             [attribute],
         )
+    found["held down (:active, :hover)"] = low_contrast_held_down(page, minimum)
     return {k: v for k, v in found.items() if v}
+
+
+def low_contrast_held_down(page: Page, minimum: float = 4.5) -> list[str]:
+    """Each button as a finger holds it: :active and :hover forced through DevTools, as no
+    synthetic event keeps a button pressed while it is measured."""
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("DOM.enable")
+    cdp.send("CSS.enable")
+    root = cdp.send("DOM.getDocument", {"depth": 0})["root"]["nodeId"]
+    nodes = cdp.send("DOM.querySelectorAll", {"nodeId": root, "selector": "button, .btn"})["nodeIds"]
+    for node in nodes:
+        cdp.send("CSS.forcePseudoState", {"nodeId": node, "forcedPseudoClasses": ["active", "hover"]})
+    try:
+        return low_contrast(page, "button, .btn", minimum)
+    finally:
+        cdp.detach()  # the forced states go with the session
