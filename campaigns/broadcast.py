@@ -6,8 +6,8 @@ that fails or hangs (Redis down, a slow layer) is logged and dropped: the
 command's answer stays the committed one. Each message carries the table's
 active seats and status, so a socket whose seat was removed, or whose table
 ended, stops relaying even when the ``seat.removed`` push itself was lost.
-The messages go through the channel layer's ``group_send`` (a hand-made
-publisher from the command's thread did not win its race: docs/decisions/publish.md).
+On Redis the messages are published from the command's own thread
+(``campaigns.publish``), so a command never waits for the event loop.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from typing import TYPE_CHECKING, Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
-from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from campaigns import jsontext
 from campaigns.outage import fail_open
+from campaigns.publish import Publisher, publisher_for
 
 if TYPE_CHECKING:
     from campaigns.models import Event
@@ -132,8 +132,19 @@ def broadcast_events(
             logger.warning("Board render failed after commit (seq %s).", events[-1]["seq"], exc_info=True)
     messages = messages_for(events, state, seat_ids=seat_ids, status=status, board=html)
 
+    async def send_all() -> None:
+        for message in messages:
+            await layer.group_send(group, message)
+
+    async def bounded() -> None:
+        await asyncio.wait_for(send_all(), SEND_TIMEOUT_S)
+
     try:
-        _send(layer, group, messages)
+        publisher = publisher_for(layer, SEND_TIMEOUT_S)
+        if publisher is not None:  # straight to Redis from this thread, not via the event loop
+            _publish(publisher, group, messages)
+        else:
+            async_to_sync(bounded)()
     except Exception:
         logger.warning(
             "Broadcast to %s failed after commit (seq %s); phones catch up from the log.",
@@ -144,15 +155,5 @@ def broadcast_events(
 
 
 @fail_open(None, "push")  # Redis down: no push; the sockets' heartbeats carry the new seq
-def _send(layer: Any, group: str, messages: list[dict[str, Any]]) -> None:
-    async def send_all() -> None:
-        for message in messages:
-            await layer.group_send(group, message)
-
-    async def bounded() -> None:
-        await asyncio.wait_for(send_all(), SEND_TIMEOUT_S)
-
-    try:
-        async_to_sync(bounded)()
-    except TimeoutError as exc:  # a Redis that hangs: left alone for a while, as one that refuses
-        raise RedisTimeoutError(f"group_send to {group} took over {SEND_TIMEOUT_S} s") from exc
+def _publish(publisher: Publisher, group: str, messages: list[dict[str, Any]]) -> None:
+    publisher.publish(group, messages)

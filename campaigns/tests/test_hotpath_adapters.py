@@ -6,7 +6,6 @@ from __future__ import annotations
 import inspect
 from typing import Any
 
-import pytest
 from django.template import Context, engines
 from django.template.base import Parser, Token, TokenType
 
@@ -28,21 +27,3 @@ def test_token_kwargs_parses_name_value_arguments_into_filter_expressions() -> N
 def test_a_partials_compiled_nodes_are_reachable_through_the_backend_template() -> None:
     nodelist = django_templates.compiled_nodelist("partials/error.html")
     assert nodelist and hasattr(nodelist, "get_nodes_by_type")
-
-
-@pytest.mark.django_db
-def test_djangos_postgres_backend_has_the_cursor_parts_the_log_store_uses() -> None:
-    import psycopg
-    from django.db import connection
-    from django.db.backends.postgresql import base
-
-    from campaigns.hotpath import django_postgres
-
-    postgresql: Any = base  # its stubs leave these out
-    assert issubclass(postgresql.ServerBindingCursor, psycopg.Cursor)
-    prepare = inspect.signature(postgresql.DatabaseWrapper._prepare_cursor)
-    assert list(prepare.parameters) == ["self", "cursor"]
-    if connection.vendor == "postgresql":  # the suite's PostgreSQL runs: a real prepared statement
-        with django_postgres.prepared_cursor(connection) as cursor:
-            cursor.execute("SELECT %s::int + 1", [41])
-            assert cursor.fetchone() == (42,)

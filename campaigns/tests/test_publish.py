@@ -1,0 +1,78 @@
+"""A command's messages published from its own thread reach the layer's consumers (issue #15).
+
+``campaigns.publish`` names the group's Redis channel and picks the shard
+itself, as channels_redis's pub/sub layer does: a real layer, on a Redis
+this test starts, must receive what it publishes, in order, whichever of
+two shards the group lands on; other layers keep ``group_send``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from channels.layers import InMemoryChannelLayer
+from channels_redis.pubsub import RedisPubSubChannelLayer
+
+from campaigns.publish import publisher_for
+from tests.servers import redis_server
+
+Servers = tuple[Any, int]
+
+
+@pytest.fixture
+def private_redis() -> Iterator[Servers]:
+    with redis_server() as server:
+        yield server
+
+
+async def _received(layer: Any, groups: list[str], publish: Any) -> list[list[dict[str, Any]]]:
+    channels = []
+    for group in groups:
+        channel = await layer.new_channel()
+        await layer.group_add(group, channel)
+        channels.append(channel)
+    await asyncio.sleep(0.1)  # the subscriptions are in place
+    await asyncio.to_thread(publish)
+    got = []
+    for channel in channels:
+        got.append([await asyncio.wait_for(layer.receive(channel), 5) for _ in range(2)])
+    await layer.flush()
+    return got
+
+
+async def test_a_real_layer_receives_what_is_published_in_order(private_redis: Servers) -> None:
+    _process, port = private_redis
+    layer = RedisPubSubChannelLayer(hosts=[f"redis://127.0.0.1:{port}/0"], prefix="pubtest")
+    publisher = publisher_for(layer, 2.0)
+    assert publisher is not None and publisher_for(layer, 2.0) is publisher
+    messages = [{"type": "table.message", "text": f"event {i}", "seat_ids": [1, 2]} for i in (1, 2)]
+    got = await _received(layer, ["table-7"], lambda: publisher.publish("table-7", messages))
+    assert got == [messages]
+
+
+async def test_groups_on_two_shards_each_receive_their_own() -> None:
+    # Two Redis servers: the layer spreads groups over them by a hash of the channel name.
+    with redis_server() as (_a, port_a), redis_server() as (_b, port_b):
+        hosts = [f"redis://127.0.0.1:{port_a}/0", f"redis://127.0.0.1:{port_b}/0"]
+        layer = RedisPubSubChannelLayer(hosts=hosts, prefix="pubtest")
+        publisher = publisher_for(layer, 2.0)
+        assert publisher is not None
+        groups = [f"table-{i}" for i in range(20)]
+        shards = {layer._get_layer()._get_shard(publisher.channel(g)).host["address"] for g in groups}
+        assert len(shards) == 2  # the groups really are spread over both
+
+        def publish_all() -> None:
+            for group in groups:
+                publisher.publish(group, [{"type": "m", "group": group, "n": n} for n in (1, 2)])
+
+        got = await _received(layer, groups, publish_all)
+        assert got == [[{"type": "m", "group": g, "n": n} for n in (1, 2)] for g in groups]
+
+
+def test_other_layers_keep_group_send() -> None:
+    assert publisher_for(InMemoryChannelLayer(), 2.0) is None
+    sentinel = RedisPubSubChannelLayer(hosts=[{"host": "127.0.0.1", "port": 6379}])
+    assert publisher_for(sentinel, 2.0) is None  # hosts not given as an address
