@@ -7,7 +7,7 @@ command's answer stays the committed one. Each message carries the table's
 active seats and status, so a socket whose seat was removed, or whose table
 ended, stops relaying even when the ``seat.removed`` push itself was lost.
 On Redis the messages are published from the command's own thread
-(``campaigns.publish``), so a command never waits for the event loop.
+(``campaigns.hotpath.publish``), so a command never waits for the event loop.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 from campaigns import jsontext
+from campaigns.hotpath.publish import Publisher, publisher_for
 from campaigns.outage import fail_open
-from campaigns.publish import Publisher, publisher_for
 
 if TYPE_CHECKING:
     from campaigns.models import Event

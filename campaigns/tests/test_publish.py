@@ -1,6 +1,6 @@
 """A command's messages published from its own thread reach the layer's consumers (issue #15).
 
-``campaigns.publish`` names the group's Redis channel and picks the shard
+``campaigns.hotpath.publish`` names the group's Redis channel and picks the shard
 itself, as channels_redis's pub/sub layer does: a real layer, on a Redis
 this test starts, must receive what it publishes, in order, whichever of
 two shards the group lands on; other layers keep ``group_send``.
@@ -16,7 +16,7 @@ import pytest
 from channels.layers import InMemoryChannelLayer
 from channels_redis.pubsub import RedisPubSubChannelLayer
 
-from campaigns.publish import publisher_for
+from campaigns.hotpath.publish import publisher_for
 from tests.servers import redis_server
 
 Servers = tuple[Any, int]
@@ -76,3 +76,22 @@ def test_other_layers_keep_group_send() -> None:
     assert publisher_for(InMemoryChannelLayer(), 2.0) is None
     sentinel = RedisPubSubChannelLayer(hosts=[{"host": "127.0.0.1", "port": 6379}])
     assert publisher_for(sentinel, 2.0) is None  # hosts not given as an address
+
+
+def test_the_private_names_it_reads_from_channels_redis_are_still_there() -> None:
+    """The upgrade check (issue #35): ``campaigns.hotpath.publish`` is the one place that reads
+    channels_redis's private ``_consistent_hash`` and a layer's ``_kwargs``/``_args``; an upgrade
+    that renames or reshapes them fails here, not in production."""
+    import inspect
+
+    import channels_redis
+    from channels_redis import utils
+    from channels_redis.pubsub import RedisPubSubChannelLayer
+
+    version = getattr(channels_redis, "__version__", "?")
+    assert callable(getattr(utils, "_consistent_hash", None)), f"channels_redis {version}"
+    assert list(inspect.signature(utils._consistent_hash).parameters) == ["value", "ring_size"], version
+    layer = RedisPubSubChannelLayer(hosts=["redis://127.0.0.1:6379/0"], prefix="x")
+    assert layer._kwargs.get("hosts") == ["redis://127.0.0.1:6379/0"], version
+    assert layer._kwargs.get("prefix") == "x" and isinstance(layer._args, tuple), version
+    assert utils._consistent_hash("asgi__group__t1", 1) == 0
