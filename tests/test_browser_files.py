@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser import browser, open_table, phone_page  # noqa: F401
+from tests.personas import eager_tasks  # noqa: F401
 from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,6 +22,7 @@ def test_a_table_downloaded_from_its_page_is_imported_from_the_home_page(
     browser,  # noqa: F811
     live_asgi,  # noqa: F811
     tmp_path,
+    eager_tasks,  # noqa: F811  # the replay on the server's own thread, as on the embedded default
 ) -> None:
     ann, _ = phone_page(browser)
     open_table(ann, live_asgi)
