@@ -98,9 +98,6 @@ class TableExportView(SeatView):
     @extend_schema(
         responses={200: TableExportSerializer, **error_responses(401, 403, 404)},
         summary="The table's whole log as JSON (re-imports into a new table)",
-        # The seat token; the table page's seat cookie (grim_seat_<table id>) too, which OpenAPI
-        # cannot name by the table's id (docs/api.md).
-        auth=[{"seatToken": []}],
     )
     def get(self, request: Request, table_id: int) -> Response:
         return Response(export.table_export(table=self.seat(request).table))

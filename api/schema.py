@@ -59,3 +59,23 @@ def document_unsupported_media(result: dict[str, Any], **_: Any) -> dict[str, An
                     "415", {"description": "The body is not JSON (or a form) we can read.", "content": error}
                 )
     return result
+
+
+class SeatCookieScheme(OpenApiAuthenticationExtension):  # type: ignore[no-untyped-call]
+    """The table page's seat cookie, for the download the page links to (GET only). Its name holds
+    the table's id (``grim_seat_<id>``), which OpenAPI cannot say: described, never required, so
+    clients use the seat token (docs/api.md)."""
+
+    target_class = "campaigns.auth.SeatCookieAuthentication"
+    name = "seatCookie"
+
+    def get_security_requirement(self, auto_schema: Any) -> list[dict[str, list[Any]]]:
+        return []
+
+    def get_security_definition(self, auto_schema: Any) -> dict[str, Any]:
+        return {
+            "type": "apiKey",
+            "in": "cookie",
+            "name": "grim_seat_TABLEID",
+            "description": "The table page's seat cookie, named by the table's id; GET only.",
+        }
