@@ -13,7 +13,6 @@ PostgreSQL each saved query is a round trip as well, which this does not count.
 
 from __future__ import annotations
 
-import gc
 import statistics
 import sys
 import tempfile
@@ -22,17 +21,15 @@ from collections.abc import Callable
 from contextlib import nullcontext
 from typing import Any
 
+from bench.timing import per_call_us
+
 DJANGOS = {
     "AUTHENTICATION_BACKENDS": ["django.contrib.auth.backends.ModelBackend"],
 }
 
 
 def _timed(run: Callable[[], object], repeat: int) -> float:
-    gc.collect()
-    started = time.thread_time()
-    for _ in range(repeat):
-        run()
-    return (time.thread_time() - started) * 1e6 / repeat
+    return per_call_us(run, repeat, time.thread_time)
 
 
 def contenders() -> dict[str, tuple[Any, Callable[[], object]]]:

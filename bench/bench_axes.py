@@ -12,7 +12,6 @@ cache); the ratio is axes' over ours (above 1: ours is cheaper).
 
 from __future__ import annotations
 
-import gc
 import os
 import statistics
 import sys
@@ -21,13 +20,11 @@ import time
 from collections.abc import Callable
 from itertools import count
 
+from bench.timing import per_call_us
+
 
 def _timed(run: Callable[[], object], repeat: int) -> float:
-    gc.collect()
-    started = time.thread_time()
-    for _ in range(repeat):
-        run()
-    return (time.thread_time() - started) * 1e6 / repeat
+    return per_call_us(run, repeat, time.thread_time)
 
 
 def main(argv: list[str]) -> int:

@@ -19,9 +19,10 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from bench.timing import per_call_us
 
 QUICK, FULL = (3, 500), (5, 2000)
 
@@ -49,10 +50,7 @@ def _one_client_per_pool(url: str, params: dict[str, Any]) -> Any:
 
 
 def _timed(run: Callable[[], object], repeat: int) -> float:
-    start = time.perf_counter()
-    for _ in range(repeat):
-        run()
-    return (time.perf_counter() - start) * 1e6 / repeat
+    return per_call_us(run, repeat)
 
 
 def _request_us(repeat: int) -> float:

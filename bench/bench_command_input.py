@@ -11,7 +11,6 @@ serializer's time over the shortcut's (above 1: the shortcut is faster).
 
 from __future__ import annotations
 
-import gc
 import os
 import statistics
 import sys
@@ -20,6 +19,8 @@ import time
 from collections.abc import Callable
 from itertools import count
 from typing import Any
+
+from bench.timing import per_call_us
 
 BODY = {"command_id": "c-1", "type": "counter.adjust", "payload": {"counter_id": 1, "by": 1}}
 
@@ -78,11 +79,7 @@ class ShortcutIn:
 
 
 def _timed(run: Callable[[], object], repeat: int) -> float:
-    gc.collect()
-    started = time.thread_time()
-    for _ in range(repeat):
-        run()
-    return (time.thread_time() - started) * 1e6 / repeat
+    return per_call_us(run, repeat, time.thread_time)
 
 
 def _race(

@@ -20,28 +20,23 @@ Usage: ``python -m bench.bench_logstore [--quick]`` (needs PostgreSQL on 127.0.0
 from __future__ import annotations
 
 import copy
-import gc
 import os
 import statistics
 import sys
 import tempfile
-import time
 from collections.abc import Callable
 from itertools import count
 from typing import Any
 
 from bench.pg import bench_env
+from bench.timing import per_call_us
 
 QUICK, FULL = (3, 50), (5, 200)
 ORM = "orm_server_binding"
 
 
 def _timed(run: Callable[[], object], repeat: int) -> float:
-    gc.collect()
-    start = time.perf_counter()
-    for _ in range(repeat):
-        run()
-    return (time.perf_counter() - start) * 1e6 / repeat
+    return per_call_us(run, repeat)
 
 
 def _django(database_url: str, folder: str) -> None:

@@ -25,16 +25,16 @@ cache) unless ``REDIS_URL`` is set. Usage: ``python -m bench.bench_lru [--quick]
 
 from __future__ import annotations
 
-import gc
 import marshal
 import statistics
 import sys
 import tempfile
 import threading
-import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from bench.timing import per_call_us
 
 QUICK, FULL = (20, 3), (100, 5)
 
@@ -63,12 +63,7 @@ class HandLRU:
 
 
 def _timed(run: Callable[[], object], repeat: int) -> float:
-    """Microseconds per call of ``run``, mean of ``repeat`` calls."""
-    gc.collect()
-    start = time.perf_counter()
-    for _ in range(repeat):
-        run()
-    return (time.perf_counter() - start) * 1e6 / repeat
+    return per_call_us(run, repeat)
 
 
 def _race(
