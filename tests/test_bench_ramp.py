@@ -6,7 +6,8 @@ import asyncio
 import gc
 from typing import Any
 
-from bench.bench_capacity import Fleet, Table, ramp
+from bench.bench_capacity import ramp
+from bench.capacity_fleet import Fleet, Table
 from bench.capacity_report import StepResult, capacity, costs, cpu_ratio, relay_ratio
 from bench.cpu import CpuUse
 
