@@ -64,5 +64,9 @@ bench: $(STAMP)
 bench-quick: $(STAMP)
 	$(PY) -m bench --quick
 
+# Every folder's translation catalogues from the code, compiled (docs/decisions/german.md).
+messages: $(STAMP)
+	$(PY) manage.py catalogues
+
 clean:
 	rm -rf $(VENV) node_modules staticfiles db.sqlite3 .pytest_cache .mypy_cache .ruff_cache

@@ -47,6 +47,7 @@ from django.utils.translation import gettext as _
 
 from campaigns.outage import REDIS_DOWN, RETRY_AFTER_S, fail_open
 from campaigns.throttle import count
+from companion.languages import after_login
 
 FAILS_PER_USER = 5
 FAILS_PER_CLIENT = 20
@@ -203,6 +204,7 @@ class GuardedLoginView(auth_views.LoginView):
         self.attempt.succeeded()
         response = super().form_valid(form)
         remember_device(response, form.get_user().get_username())
+        after_login(response, form.get_user())
         return response
 
     def _refused(self, status: int, retry_after_s: int, message: str) -> HttpResponse:

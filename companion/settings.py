@@ -56,6 +56,7 @@ MIDDLEWARE = [
     "companion.csp.ContentSecurityPolicyMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     # Django's, reading the account in one plain query (companion.accounts: issue #14, "Speed").
@@ -195,6 +196,12 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 LANGUAGE_CODE = "en-gb"
+# Per phone: the switch's cookie, else Accept-Language (issue #34). Adding a language is
+# adding it here and its catalogues (`make messages`); docs/decisions/german.md.
+LANGUAGES = [("en-gb", "English"), ("de", "Deutsch")]
+LANGUAGE_COOKIE_AGE = 365 * 24 * 3600
+# The project's catalogue, then each rules folder's own (the game apps' are found as apps').
+LOCALE_PATHS = [BASE_DIR / "locale", *sorted(BASE_DIR.glob("rules/*/locale"))]
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True

@@ -8,12 +8,13 @@ from django.contrib.auth import views as auth_views
 from django.urls import URLPattern, URLResolver, include, path
 
 from campaigns import registry
-from companion import health, logins, views
+from companion import health, languages, logins, views
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("sw.js", views.service_worker, name="service-worker"),
+    path("language/", languages.set_language, name="set-language"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", logins.GuardedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
