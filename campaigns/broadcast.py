@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+from django.utils import translation
 
-from campaigns import jsontext
+from campaigns import jsontext, listeners
 from campaigns.hotpath.publish import Publisher, publisher_for
 from campaigns.outage import fail_open
 
@@ -77,6 +78,7 @@ def messages_for(
     seat_ids: list[int],
     status: str,
     board: str | None = None,
+    language: str | None = None,
 ) -> list[dict[str, Any]]:
     """The group messages of one command, one per event; the last event carries the new state
     (and the game's board rendered from it, when the game has a server-rendered board).
@@ -90,6 +92,8 @@ def messages_for(
     messages = []
     for i, event in enumerate(events):
         data: dict[str, Any] = {"type": "event", "seq": event["seq"], "event": event}
+        if language is not None:
+            data["lang"] = language  # what the lines and the board are worded in
         if i == len(events) - 1:
             data["state"] = state
             if board is not None:
@@ -107,6 +111,10 @@ def messages_for(
     return messages
 
 
+Reword = Callable[[], list[dict[str, Any]]]
+"""A command's events as clients get them, worded again in the active language."""
+
+
 def broadcast_events(
     group: str,
     events: list[dict[str, Any]],
@@ -115,36 +123,42 @@ def broadcast_events(
     seat_ids: list[int],
     status: str,
     board: Callable[[], str | None] | None = None,
+    language: str = "",
+    reword: Reword | None = None,
 ) -> None:
-    """Send one command's events to the table's group; failures are logged, not raised.
+    """Send one command's events to the table's phones; failures are logged, not raised.
 
-    ``board`` renders the new board once for every phone (not once per phone)."""
+    Each language somebody at the table reads (``campaigns.listeners``) gets its own
+    group's messages: the log lines worded (``events`` are in ``language``; ``reword``
+    words them in another) and the board rendered (``board``) once in that language,
+    however many phones read it."""
     if not events or group in _unheard.get():
         return
     layer = get_channel_layer()
     if layer is None:
         return
-    html = None
-    if board is not None:
-        try:
-            html = board()
-        except Exception:  # phones without the board fetch it; the events still go out
-            logger.warning("Board render failed after commit (seq %s).", events[-1]["seq"], exc_info=True)
-    messages = messages_for(events, state, seat_ids=seat_ids, status=status, board=html)
 
-    async def send_all() -> None:
-        for message in messages:
-            await layer.group_send(group, message)
-
-    async def bounded() -> None:
-        await asyncio.wait_for(send_all(), SEND_TIMEOUT_S)
+    def messages_in(code: str) -> list[dict[str, Any]]:
+        """The group messages of one language: its log lines and its board."""
+        with translation.override(code):
+            worded = events if code == language or reword is None else reword()
+            html = None
+            if board is not None:
+                try:
+                    html = board()
+                except Exception:  # phones without the board fetch it; the events still go out
+                    seq = events[-1]["seq"]
+                    logger.warning("Board render failed after commit (seq %s).", seq, exc_info=True)
+        return messages_for(worded, state, seat_ids=seat_ids, status=status, board=html, language=code)
 
     try:
         publisher = publisher_for(layer, SEND_TIMEOUT_S)
+        languages = _listening(layer, publisher, group)
+        sends = [(listeners.group_of(group, code), messages_in(code)) for code in languages]
         if publisher is not None:  # straight to Redis from this thread, not via the event loop
-            _publish(publisher, group, messages)
+            _publish(publisher, sends)
         else:
-            async_to_sync(bounded)()
+            async_to_sync(_send_all)(layer, sends)
     except Exception:
         logger.warning(
             "Broadcast to %s failed after commit (seq %s); phones catch up from the log.",
@@ -154,6 +168,24 @@ def broadcast_events(
         )
 
 
+async def _send_all(layer: Any, sends: list[tuple[str, list[dict[str, Any]]]]) -> None:
+    async def send_all() -> None:
+        for group, messages in sends:
+            for message in messages:
+                await layer.group_send(group, message)
+
+    await asyncio.wait_for(send_all(), SEND_TIMEOUT_S)
+
+
+NOBODY: list[str] = []
+
+
+@fail_open(NOBODY, "push")  # Redis down: nobody is told; the sockets' heartbeats carry the new seq
+def _listening(layer: Any, publisher: Publisher | None, group: str) -> list[str]:
+    return listeners.listening(layer, publisher, group)
+
+
 @fail_open(None, "push")  # Redis down: no push; the sockets' heartbeats carry the new seq
-def _publish(publisher: Publisher, group: str, messages: list[dict[str, Any]]) -> None:
-    publisher.publish(group, messages)
+def _publish(publisher: Publisher, sends: list[tuple[str, list[dict[str, Any]]]]) -> None:
+    for group, messages in sends:
+        publisher.publish(group, messages)

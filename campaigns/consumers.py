@@ -32,12 +32,13 @@ import random
 import time
 from collections import Counter
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from campaigns import credentials
+from campaigns import credentials, listeners
 from campaigns.models import Seat, Table
 from campaigns.outage import REDIS_DOWN, redis_outage
 from campaigns.selectors import seat_for_token
@@ -238,8 +239,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=code)
             return
         self.seat_id = seat.pk
-        self.group = f"table-{table_id}"
-        seq_watch.opened(table_id)  # before any await: disconnect() undoes both together
+        # Its phone's language's group: a command words its lines and board once per language read.
+        self.group = listeners.group_of(f"table-{table_id}", self._language())
+        seq_watch.opened(table_id)  # before any await: disconnect() undoes all three together
+        listeners.opened(self.group)
         try:
             await self.channel_layer.group_add(self.group, self.channel_name)
         except REDIS_DOWN as exc:
@@ -250,6 +253,10 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # between the two; a duplicate is harmless (the client skips old seqs).
         await self.send_json(await _snapshot(table_id))
         self._beat = asyncio.create_task(self._heartbeat())
+
+    def _language(self) -> str:
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        return listeners.socket_language(query, dict(self.scope.get("headers", [])))
 
     async def _heartbeat(self) -> None:
         interval = float(getattr(settings, "TABLE_HEARTBEAT_S", 10.0))
@@ -286,6 +293,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self._waiting.cancel()
         if self.group:
             seq_watch.closed(self.table_id)
+            listeners.closed(self.group)
             with contextlib.suppress(*REDIS_DOWN):  # Redis down: the subscription went with it
                 await self.channel_layer.group_discard(self.group, self.channel_name)
 

@@ -81,7 +81,8 @@ class Table(models.Model):
 
     @property
     def group_name(self) -> str:
-        """The channel-layer group every phone at this table listens to."""
+        """The table's channel-layer group; its phones listen to one below it per language
+        (``campaigns.listeners.group_of``)."""
         return f"table-{self.pk}"
 
 

@@ -50,6 +50,17 @@ class Publisher:
         """The Redis channel the layer's consumers of ``group`` subscribe to."""
         return f"{self.prefix}__group__{group}"
 
+    def listeners(self, groups: list[str]) -> dict[str, int]:
+        """How many subscriptions (server processes) each group has: ``PUBSUB NUMSUB`` on its shard."""
+        by_shard: dict[int, list[str]] = {}
+        for group in groups:
+            by_shard.setdefault(_consistent_hash(self.channel(group), len(self.clients)), []).append(group)
+        counts: dict[str, int] = {}
+        for shard, some in by_shard.items():
+            answer = self.clients[shard].pubsub_numsub(*(self.channel(g) for g in some))
+            counts.update({group: int(n) for group, (_channel, n) in zip(some, answer, strict=True)})
+        return counts
+
     def publish(self, group: str, messages: list[dict[str, Any]]) -> None:
         """Every message to ``group``, in order, in one round trip."""
         channel = self.channel(group)

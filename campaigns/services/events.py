@@ -4,14 +4,14 @@ The one way events enter the log, for commands and for seats joining alike:
 ``numbered`` gives them the table's next ``seq`` values (stored by the
 caller: ``logstore.write_command`` for a command, a bulk insert for a join),
 and ``announce`` words them for the log and sends them, with the game's board
-rendered once for every phone, after the transaction commits.
+rendered once for each language read at the table, after the transaction commits.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.utils import timezone
+from django.utils import timezone, translation
 
 from campaigns import logtext
 from campaigns.boards import board_html, has_board
@@ -44,12 +44,30 @@ def announce(table: Table, rows: list[Event], state: State, seats: list[Seat]) -
     are after the change), sent to the table's phones after commit; ``table.state`` becomes
     ``state``, which the lines and the board read."""
     table.state = state
-    sent = logtext.events_json(table, rows, {s.pk: s.name for s in seats})
+    names = {s.pk: s.name for s in seats}
+    sent = logtext.events_json(table, rows, names)
     group, seat_ids, status = table.group_name, list(table.seat_ids), str(table.status)
 
     def board() -> str | None:
         return board_html(table, state, seats)
 
+    def reword() -> list[dict[str, Any]]:
+        return logtext.events_json(table, rows, names)
+
     render = board if has_board(table) else None
-    after_commit(lambda: broadcast_events(group, sent, state, seat_ids=seat_ids, status=status, board=render))
+    language = translation.get_language()
+
+    def send() -> None:
+        broadcast_events(
+            group,
+            sent,
+            state,
+            seat_ids=seat_ids,
+            status=status,
+            board=render,
+            language=language,
+            reword=reword,
+        )
+
+    after_commit(send)
     return sent

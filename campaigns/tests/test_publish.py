@@ -72,6 +72,24 @@ async def test_groups_on_two_shards_each_receive_their_own() -> None:
         assert got == [[{"type": "m", "group": g, "n": n} for n in (1, 2)] for g in groups]
 
 
+async def test_listeners_counts_the_processes_subscribed_to_each_group(private_redis: Servers) -> None:
+    """Issue #34: a command renders a board only for the languages somebody listens in; the
+    pub/sub layer subscribes each process once per group, which ``PUBSUB NUMSUB`` counts."""
+    _process, port = private_redis
+    hosts = [f"redis://127.0.0.1:{port}/0"]
+    one, other = (RedisPubSubChannelLayer(hosts=hosts, prefix="numsub") for _ in range(2))
+    publisher = publisher_for(one, 2.0)
+    assert publisher is not None
+    for layer in (one, other):  # two server processes, each with a German phone
+        await layer.group_add("table-3.de", await layer.new_channel())
+    await one.group_add("table-3.en-gb", await one.new_channel())
+    await asyncio.sleep(0.1)
+    counts = await asyncio.to_thread(publisher.listeners, ["table-3.de", "table-3.en-gb", "table-4.de"])
+    assert counts == {"table-3.de": 2, "table-3.en-gb": 1, "table-4.de": 0}
+    for layer in (one, other):
+        await layer.flush()
+
+
 def test_other_layers_keep_group_send() -> None:
     assert publisher_for(InMemoryChannelLayer(), 2.0) is None
     sentinel = RedisPubSubChannelLayer(hosts=[{"host": "127.0.0.1", "port": 6379}])

@@ -106,8 +106,10 @@
     var self = this;
     var proto = location.protocol === "https:" ? "wss://" : "ws://";
     var ws;
+    // The page's language: the socket gets its board and log lines worded in it.
+    var lang = encodeURIComponent(document.documentElement.lang || "");
     try {
-      ws = new WebSocket(proto + location.host + "/ws/tables/" + this.tableId + "/");
+      ws = new WebSocket(proto + location.host + "/ws/tables/" + this.tableId + "/?lang=" + lang);
     } catch { this.startPolling(); return; }
     this.ws = ws;
     this.onConn("connecting", "Connecting…");
