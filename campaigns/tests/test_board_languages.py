@@ -56,7 +56,8 @@ def _worded_in(table_id: int, seq: int, language: str) -> tuple[str, str | None]
 
 async def worded_in(table_id: int, seq: int, language: str) -> tuple[str, str | None]:
     """The event's line and the board as a phone in ``language`` must get them."""
-    return await database_sync_to_async(_worded_in)(table_id, seq, language)
+    line, board = await database_sync_to_async(_worded_in)(table_id, seq, language)
+    return str(line), board
 
 
 async def test_three_german_and_three_english_phones_two_renders(monkeypatch: pytest.MonkeyPatch) -> None:
