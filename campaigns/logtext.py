@@ -124,19 +124,39 @@ def events_json(table: Table, events: Iterable[Event], names: Names | None = Non
     if names is None:
         names = seat_names(table)
     texts = event_texts(table, events, names)
-    spec = find(table.game)
     actors = table_rules.actors(table.state) if table_rules.BLOCK in table.state else []
     out = []
     for event, text in zip(events, texts, strict=True):
         data = event_json(event, text)
         # Who may undo (or redo) it now: the server's answer, so the page offers only that.
         data["undo_by"] = undo_seats(table, event, actors)
-        if spec is not None and isinstance(event.payload, dict):
-            try:
-                burst = spec.rules.burst(event.type, event.payload, names)
-            except Exception:  # a burst is a nicety; the line is already there
-                burst = None
-            if burst is not None:
-                data["burst"] = burst
+        burst = _burst(table, event, names)
+        if burst is not None:
+            data["burst"] = burst
         out.append(data)
     return out
+
+
+def reworded(
+    table: Table, sent: list[dict[str, Any]], events: list[Event], names: Names
+) -> list[dict[str, Any]]:
+    """``sent`` (``events_json``'s for ``events``) with its words in the active language: the
+    lines and bursts, the rest as it was (a second language costs only its words)."""
+    texts = event_texts(table, events, names)
+    out = []
+    for data, event, text in zip(sent, events, texts, strict=True):
+        again = {**data, "text": text}
+        if "burst" in data:
+            again["burst"] = _burst(table, event, names)
+        out.append(again)
+    return out
+
+
+def _burst(table: Table, event: Event, names: Names) -> Any:
+    spec = find(table.game)
+    if spec is None or not isinstance(event.payload, dict):
+        return None
+    try:
+        return spec.rules.burst(event.type, event.payload, names)
+    except Exception:  # a burst is a nicety; the line is already there
+        return None

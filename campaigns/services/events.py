@@ -52,7 +52,7 @@ def announce(table: Table, rows: list[Event], state: State, seats: list[Seat]) -
         return board_html(table, state, seats)
 
     def reword() -> list[dict[str, Any]]:
-        return logtext.events_json(table, rows, names)
+        return logtext.reworded(table, sent, rows, names)
 
     render = board if has_board(table) else None
     language = translation.get_language()
