@@ -153,11 +153,11 @@ def broadcast_events(
 
     try:
         publisher = publisher_for(layer, SEND_TIMEOUT_S)
-        languages = _listening(layer, publisher, group)
-        sends = [(listeners.group_of(group, code), messages_in(code)) for code in languages]
         if publisher is not None:  # straight to Redis from this thread, not via the event loop
-            _publish(publisher, sends)
+            _publish_in_languages(publisher, group, messages_in)
         else:
+            languages = listeners.listening(layer, None, group)
+            sends = [(listeners.group_of(group, code), messages_in(code)) for code in languages]
             async_to_sync(_send_all)(layer, sends)
     except Exception:
         logger.warning(
@@ -177,15 +177,24 @@ async def _send_all(layer: Any, sends: list[tuple[str, list[dict[str, Any]]]]) -
     await asyncio.wait_for(send_all(), SEND_TIMEOUT_S)
 
 
-NOBODY: list[str] = []
-
-
-@fail_open(NOBODY, "push")  # Redis down: nobody is told; the sockets' heartbeats carry the new seq
-def _listening(layer: Any, publisher: Publisher | None, group: str) -> list[str]:
-    return listeners.listening(layer, publisher, group)
-
-
 @fail_open(None, "push")  # Redis down: no push; the sockets' heartbeats carry the new seq
-def _publish(publisher: Publisher, sends: list[tuple[str, list[dict[str, Any]]]]) -> None:
-    for group, messages in sends:
-        publisher.publish(group, messages)
+def _publish_in_languages(
+    publisher: Publisher, group: str, messages_in: Callable[[str], list[dict[str, Any]]]
+) -> None:
+    """Render and publish for the languages heard at the table's last command (asked first when
+    not known here), asking in the same round trip after the others; a language somebody
+    started listening in since is rendered and published at once, in a second one."""
+    known = listeners.remembered(group)
+    languages = known if known is not None else listeners.listening(None, publisher, group)
+    # Those just asked after are not asked again; those remembered, in the same round trip.
+    others = [code for code in listeners.offered() if code not in languages and known is not None]
+    sends = [(listeners.group_of(group, code), messages_in(code)) for code in languages]
+    if not sends and not others:
+        listeners.remember(group, [])
+        return
+    heard, asked = publisher.publish_all(sends, [listeners.group_of(group, code) for code in others])
+    late = [code for code in others if asked.get(listeners.group_of(group, code), 0) > 0]
+    if late:
+        publisher.publish_all([(listeners.group_of(group, code), messages_in(code)) for code in late], [])
+    still = [code for code in languages if heard.get(listeners.group_of(group, code), 0) > 0]
+    listeners.remember(group, still + late)

@@ -23,6 +23,10 @@ from campaigns.hotpath.publish import Publisher
 
 _here: Counter[str] = Counter()
 _lock = threading.Lock()
+_heard: dict[str, list[str]] = {}
+HEARD_KEPT = 10_000
+"""Tables whose listening languages a process remembers; past it, it forgets them all (each
+costs one ``PUBSUB NUMSUB`` round trip again at its next command)."""
 
 
 def offered() -> list[str]:
@@ -57,6 +61,20 @@ def listening(layer: Any, publisher: Publisher | None, table_group: str) -> list
     else:  # a layer that cannot say: every language, so nobody misses a board
         return list(groups)
     return [code for code, group in groups.items() if counts.get(group, 0) > 0]
+
+
+def remembered(table_group: str) -> list[str] | None:
+    """The languages heard at this table's last command here, or None (not known here)."""
+    return _heard.get(table_group)
+
+
+def remember(table_group: str, languages: list[str]) -> None:
+    """On Redis, each command's pipeline says who heard it and asks after the other languages
+    (``Publisher.publish_all``): the next command renders for these without a round trip first."""
+    with _lock:
+        if len(_heard) >= HEARD_KEPT and table_group not in _heard:
+            _heard.clear()
+        _heard[table_group] = languages
 
 
 def _supported(code: str) -> str | None:

@@ -14,10 +14,12 @@ import time
 from collections.abc import Callable
 
 from django.conf import settings
-from django.core.cache import cache
+from django.core.cache import cache, caches
+from django.core.cache.backends.redis import RedisCache
 
 from campaigns.errors import TableError
 from campaigns.outage import fail_open
+from companion.cache import redis_client
 
 JOIN_FAILS_ALLOWED = 10
 """Wrong codes one client may send per window and be told so (404); past it, 429."""
@@ -82,10 +84,18 @@ def count(key: str, ttl_s: int) -> int:
     """Add one to ``key`` (created with ``ttl_s``) and return the new count: the one window
     counter of the seat, join, import and login limits.
 
-    ``cache.add`` then ``cache.incr``, as django-ratelimit counts. A Lua script doing both in
-    one Redis round trip was 1.6-2.4x faster alone but 1.04x on a command, so it went
-    (bench/bench_throttle.py, docs/decisions/throttle.md).
+    On Redis: ``INCR`` and ``EXPIRE NX`` in one pipelined round trip, so a count never lives
+    without its expiry; Django's ``cache.add`` then ``cache.incr`` (django-ratelimit's way)
+    took three round trips and could leave a key that never expires when it expired between
+    them (docs/decisions/throttle.md). Elsewhere (the embedded default): the cache's own.
     """
+    backend = caches["default"]
+    if isinstance(backend, RedisCache):
+        pipe = redis_client(backend, write=True).pipeline(transaction=False)
+        full = backend.make_and_validate_key(key)
+        pipe.incr(full)
+        pipe.expire(full, ttl_s, nx=True)
+        return int(pipe.execute()[0])
     if cache.add(key, 1, ttl_s):
         return 1
     try:

@@ -61,14 +61,40 @@ class Publisher:
             counts.update({group: int(n) for group, (_channel, n) in zip(some, answer, strict=True)})
         return counts
 
-    def publish(self, group: str, messages: list[dict[str, Any]]) -> None:
-        """Every message to ``group``, in order, in one round trip."""
-        channel = self.channel(group)
-        client = self.clients[_consistent_hash(channel, len(self.clients))]
-        pipe = client.pipeline(transaction=False)
-        for message in messages:
-            pipe.publish(channel, self.layer.serialize(message))
-        pipe.execute()
+    def publish_all(
+        self, sends: list[tuple[str, list[dict[str, Any]]]], ask: list[str]
+    ) -> tuple[dict[str, int], dict[str, int]]:
+        """Each group's messages, in order, and ``PUBSUB NUMSUB`` of the ``ask`` groups, in one
+        round trip per shard; how many subscriptions got each group's last message, and the
+        ``ask`` groups' counts."""
+        shards: dict[int, Any] = {}
+        order: dict[int, list[tuple[str, str]]] = {}
+
+        def pipe_for(group: str) -> tuple[int, Any]:
+            shard = _consistent_hash(self.channel(group), len(self.clients))
+            if shard not in shards:
+                shards[shard] = self.clients[shard].pipeline(transaction=False)
+                order[shard] = []
+            return shard, shards[shard]
+
+        for group, messages in sends:
+            shard, pipe = pipe_for(group)
+            for message in messages:
+                pipe.publish(self.channel(group), self.layer.serialize(message))
+                order[shard].append(("heard", group))
+        for group in ask:
+            shard, pipe = pipe_for(group)
+            pipe.pubsub_numsub(self.channel(group))
+            order[shard].append(("asked", group))
+        heard: dict[str, int] = {}
+        asked: dict[str, int] = {}
+        for shard, pipe in shards.items():
+            for (kind, group), answer in zip(order[shard], pipe.execute(), strict=True):
+                if kind == "heard":
+                    heard[group] = int(answer)
+                else:
+                    asked[group] = int(answer[0][1]) if answer else 0
+        return heard, asked
 
 
 _made: dict[int, tuple[Any, Publisher | None]] = {}

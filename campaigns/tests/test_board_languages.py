@@ -12,10 +12,12 @@ from typing import Any
 
 import pytest
 from channels.db import database_sync_to_async
+from channels.layers import get_channel_layer
 from django.utils import translation
 
 from campaigns import listeners, logtext
 from campaigns.boards import board_html
+from campaigns.hotpath.publish import publisher_for
 from campaigns.models import Event, Table
 from campaigns.services import events as announcing
 from campaigns.tests.test_consumer import command, communicator, open_table
@@ -36,8 +38,10 @@ async def phones(table: Table, grants: list[Any], languages: list[str]) -> list[
 
 
 def counted_boards(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The language of every board the command path renders, in order."""
+    """The language of every board the command path renders, in order (what this process
+    remembers of earlier tables' listeners forgotten)."""
     renders: list[str] = []
+    monkeypatch.setattr(listeners, "_heard", {})
 
     def board(*args: Any, **kwargs: Any) -> str | None:
         renders.append(translation.get_language())
@@ -83,6 +87,33 @@ async def test_a_table_all_in_english_renders_once(monkeypatch: pytest.MonkeyPat
     assert renders == ["en-gb"] and {m["lang"] for m in got} == {"en-gb"}
     for ws in sockets:
         await ws.disconnect()
+
+
+async def test_a_phone_that_starts_listening_in_german_gets_the_next_board_in_german(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Between commands, what each table's phones read is remembered (on Redis); a language
+    that starts or stops listening is noticed at the next command, which nobody misses."""
+    table, host, player = await open_table()
+    renders = counted_boards(monkeypatch)
+    [english] = await phones(table, [host], ["en-gb"])
+    await command(table.pk, host, "counter.add", {"name": "Life", "value": 20}, "c1")
+    await english.receive_json_from(timeout=3)
+    [german] = await phones(table, [player], ["de"])
+    body = await command(table.pk, host, "counter.add", {"name": "Gold", "value": 3}, "c2")
+    got = await asyncio.gather(english.receive_json_from(timeout=3), german.receive_json_from(timeout=3))
+    assert [m["lang"] for m in got] == ["en-gb", "de"] and {m["seq"] for m in got} == {body["seq"]}
+    await english.disconnect()
+    await asyncio.sleep(0.2)  # the layer has dropped the English phone's subscription
+    await command(table.pk, host, "counter.add", {"name": "Iron", "value": 1}, "c3")
+    assert (await german.receive_json_from(timeout=3))["lang"] == "de"
+    await command(table.pk, host, "counter.add", {"name": "Wood", "value": 1}, "c4")
+    assert (await german.receive_json_from(timeout=3))["lang"] == "de"
+    if publisher_for(get_channel_layer(), 2.0) is None:  # one process: its own sockets, counted
+        assert renders == ["en-gb", "en-gb", "de", "de", "de"]
+    else:  # Redis: the command after the English phone left learns it, the next renders no English
+        assert renders == ["en-gb", "en-gb", "de", "en-gb", "de", "de"]
+    await german.disconnect()
 
 
 async def test_nobody_listening_renders_no_board(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -49,7 +49,7 @@ async def test_a_real_layer_receives_what_is_published_in_order(private_redis: S
     publisher = publisher_for(layer, 2.0)
     assert publisher is not None and publisher_for(layer, 2.0) is publisher
     messages = [{"type": "table.message", "text": f"event {i}", "seat_ids": [1, 2]} for i in (1, 2)]
-    got = await _received(layer, ["table-7"], lambda: publisher.publish("table-7", messages))
+    got = await _received(layer, ["table-7"], lambda: publisher.publish_all([("table-7", messages)], []))
     assert got == [messages]
 
 
@@ -66,7 +66,7 @@ async def test_groups_on_two_shards_each_receive_their_own() -> None:
 
         def publish_all() -> None:
             for group in groups:
-                publisher.publish(group, [{"type": "m", "group": group, "n": n} for n in (1, 2)])
+                publisher.publish_all([(group, [{"type": "m", "group": group, "n": n} for n in (1, 2)])], [])
 
         got = await _received(layer, groups, publish_all)
         assert got == [[{"type": "m", "group": g, "n": n} for n in (1, 2)] for g in groups]
@@ -86,6 +86,10 @@ async def test_listeners_counts_the_processes_subscribed_to_each_group(private_r
     await asyncio.sleep(0.1)
     counts = await asyncio.to_thread(publisher.listeners, ["table-3.de", "table-3.en-gb", "table-4.de"])
     assert counts == {"table-3.de": 2, "table-3.en-gb": 1, "table-4.de": 0}
+    # Publishing says who heard each group's last message, and asks after others, in one go.
+    sends = [("table-3.de", [{"type": "m", "n": 1}]), ("table-4.de", [{"type": "m", "n": 2}])]
+    heard, asked = await asyncio.to_thread(publisher.publish_all, sends, ["table-3.en-gb", "table-4.en-gb"])
+    assert heard == {"table-3.de": 2, "table-4.de": 0} and asked == {"table-3.en-gb": 1, "table-4.en-gb": 0}
     for layer in (one, other):
         await layer.flush()
 

@@ -42,6 +42,18 @@ def test_the_count_starts_at_one_expires_and_reads_as_a_plain_integer(redis_cach
     assert 0 < client.ttl(redis_cache.make_and_validate_key(key)) <= 7
 
 
+def test_a_count_left_without_expiry_gets_one(redis_cache: Any) -> None:
+    """A key that lost its expiry (add then incr, when the key expired between the two, left one
+    that never expired) is counted on and given the window's expiry again."""
+    key = "count"
+    client = redis_client(redis_cache, key, write=True)
+    full = redis_cache.make_and_validate_key(key)
+    client.set(full, 4)
+    assert client.ttl(full) == -1
+    assert throttle.count(key, 7) == 5
+    assert 0 < client.ttl(full) <= 7
+
+
 def test_on_the_embedded_default_the_cache_counts_the_same(settings: Any) -> None:
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     key = f"test-count:{uuid.uuid4().hex}"
