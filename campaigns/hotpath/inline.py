@@ -14,10 +14,11 @@ given value, every other one "" (a partial tests ``!= ""``: a filter or a
 ``None`` test on every name cost as much again). A partial reads only the
 names it takes, like an include with ``only``.
 
-What a partial renders follows from its values alone, so it is kept per
-process under them (``KEPT`` of all partials, least recently used dropped
-first): after a command the fields of a changed part mostly have the values
-they had, and are given again. Values that are not plain data (``_tagged``)
+What a partial renders follows from its values and the active language
+alone (its own words are translated), so it is kept per process under
+them (``KEPT`` of all partials, least recently used dropped first): after
+a command the fields of a changed part mostly have the values they had,
+and are given again. Values that are not plain data (``_tagged``)
 are rendered every time.
 """
 
@@ -31,6 +32,7 @@ from django import template
 from django.template.base import Node, NodeList, Parser, Token
 from django.template.context import Context
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
 
 from campaigns.hotpath.django_templates import FilterExpression, compiled_nodelist, token_kwargs
 
@@ -103,7 +105,9 @@ class InlineNode(Node):
             values[name] = value.resolve(context)
         try:
             # Exact types too: marked-safe text renders unescaped, its plain twin escaped.
-            key = (self, context.autoescape, context.use_l10n, *(_tagged(values[n]) for n in self.given))
+            # The language too: a partial's own words ({% translate %}) follow it.
+            tagged = (_tagged(values[n]) for n in self.given)
+            key = (self, get_language(), context.autoescape, context.use_l10n, *tagged)
         except ValueError:  # not plain data: rendered every time
             return self._render(context, values)
         with _lock:
