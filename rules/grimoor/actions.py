@@ -21,6 +21,7 @@ from rules.grimoor.state import (
     player_index,
     require_playing,
 )
+from rules.i18n import gettext as _
 
 
 def turn_player(ctx: Ctx) -> int:
@@ -41,7 +42,7 @@ def take_action(ctx: Ctx) -> tuple[int, int]:
     if state["actions_left"] <= 0:
         raise RuleViolation(
             "no_actions_left",
-            "No Actions are left this turn: end the turn.",
+            _("No Actions are left this turn: end the turn."),
             {"seat_id": seat_id, "actions_left": state["actions_left"]},
         )
     return seat_id, int(state["actions_left"]) - 1
@@ -99,9 +100,9 @@ def play_curio(ctx: Ctx, payload: Payload) -> EventBody:
     entered by the players; rulebook: Playing Curios).
     """
     p = v.fields(payload, ("focus", "points", "name", "source"))
-    focus = v.identifiers(p, "focus", "The Cohorts to Focus", MAX_FOCUS)
-    points = v.integer(p, "points", "The points gained", 0, v.MAX_POINTS, default=0)
-    name = v.optional_text(p, "name", "The Curio's name", v.MAX_NAME)
+    focus = v.identifiers(p, "focus", _("The Cohorts to Focus"), MAX_FOCUS)
+    points = v.integer(p, "points", _("The points gained"), 0, v.MAX_POINTS, default=0)
+    name = v.optional_text(p, "name", _("The Curio's name"), v.MAX_NAME)
     where = v.source(p)
     seat_id, left = take_action(ctx)
     index = player_index(ctx.state, seat_id)
@@ -110,13 +111,14 @@ def play_curio(ctx: Ctx, payload: Payload) -> EventBody:
         if cohort_id not in horde:
             raise RuleViolation(
                 "not_your_cohort",
-                "A Curio Focuses Cohorts in its player's own Horde.",
+                _("A Curio Focuses Cohorts in its player's own Horde."),
                 {"field": "focus", "cohort_id": cohort_id},
             )
         if horde[cohort_id]["focused"]:
             raise RuleViolation(
                 "already_focused",
-                f"{label(horde[cohort_id])} is already Focused: a Focused Cohort cannot be Focused.",
+                _("%(cohort)s is already Focused: a Focused Cohort cannot be Focused.")
+                % {"cohort": label(horde[cohort_id])},
                 {"field": "focus", "cohort_id": cohort_id},
             )
     _spend(ctx)
@@ -152,13 +154,13 @@ def build(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("type", "points"))
     type_ = v.cohort_type(p)
-    points = v.integer(p, "points", "The points gained", 0, v.MAX_POINTS, default=0)
+    points = v.integer(p, "points", _("The points gained"), 0, v.MAX_POINTS, default=0)
     seat_id, left = take_action(ctx)
     index = player_index(ctx.state, seat_id)
     if type_ in ctx.state["players"][index]["strongholds"]:
         raise RuleViolation(
             "stronghold_built",
-            f"The {type_} Stronghold is already built; each type is built once.",
+            _("The %(type)s Stronghold is already built; each type is built once.") % {"type": type_},
             {"field": "type"},
         )
     _spend(ctx)

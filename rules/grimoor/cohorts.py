@@ -22,6 +22,7 @@ from rules.grimoor.state import (
     player_index,
     require_playing,
 )
+from rules.i18n import gettext as _
 from rules.validate import no_change
 
 
@@ -48,16 +49,16 @@ def stronghold_triggered(ctx: Ctx, index: int, cohort: Cohort) -> str | None:
 
 def read_cohort(p: Payload) -> tuple[str, int, str | None, bool, bool]:
     type_ = v.cohort_type(p)
-    strength = v.integer(p, "strength", "The Cohort's Strength", 0, v.MAX_STRENGTH)
-    name = v.optional_text(p, "name", "The Cohort's name", v.MAX_NAME)
-    commander = v.flag(p, "commander", "Commander")
-    focused = v.flag(p, "focused", "Focused")
+    strength = v.integer(p, "strength", _("The Cohort's Strength"), 0, v.MAX_STRENGTH)
+    name = v.optional_text(p, "name", _("The Cohort's name"), v.MAX_NAME)
+    commander = v.flag(p, "commander", _("Commander"))
+    focused = v.flag(p, "focused", _("Focused"))
     return type_, strength, name, commander, focused
 
 
 def label(cohort: Cohort) -> str:
     """A Cohort as a sentence starts with it: its name, else ``The Gaunt Cohort``."""
-    return str(cohort["name"]) if cohort.get("name") else f"The {cohort['type']} Cohort"
+    return str(cohort["name"]) if cohort.get("name") else _("The %(type)s Cohort") % {"type": cohort["type"]}
 
 
 def brief(cohort: Cohort) -> dict[str, Any]:
@@ -66,16 +67,23 @@ def brief(cohort: Cohort) -> dict[str, Any]:
 
 def _set_focus(ctx: Ctx, payload: Payload, focused: bool) -> EventBody:
     p = v.fields(payload, ("cohort_id",))
-    cohort_id = v.identifier(p, "cohort_id", "A Cohort")
+    cohort_id = v.identifier(p, "cohort_id", _("A Cohort"))
     require_playing(ctx.state)
     v.participant(ctx.actor)
     index, cohort = find_cohort(ctx.state, cohort_id)
     if cohort["focused"] == focused:
-        code, what = ("already_focused", "Focused") if focused else ("already_readied", "Readied")
+        if focused:
+            code, message = (
+                "already_focused",
+                _("%(cohort)s is already Focused: a Focused Cohort cannot be Focused."),
+            )
+        else:
+            code, message = (
+                "already_readied",
+                _("%(cohort)s is already Readied: a Readied Cohort cannot be Readied."),
+            )
         raise RuleViolation(
-            code,
-            f"{label(cohort)} is already {what}: a {what} Cohort cannot be {what}.",
-            {"field": "cohort_id", "cohort_id": cohort_id},
+            code, message % {"cohort": label(cohort)}, {"field": "cohort_id", "cohort_id": cohort_id}
         )
     ctx.rec.set(cohort_path(index, cohort_id, "focused"), focused)
     seat_id = ctx.state["players"][index]["seat_id"]
@@ -106,7 +114,7 @@ def join(ctx: Ctx, payload: Payload) -> EventBody:
     p = v.fields(payload, ("seat_id", "type", "strength", "name", "commander", "focused", "note"))
     seat_id = v.seat(p, ctx.actor)
     type_, strength, name, commander, focused = read_cohort(p)
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
+    note = v.optional_text(p, "note", _("A note"), v.MAX_NOTE)
     require_playing(ctx.state)
     v.participant(ctx.actor)
     index = player_index(ctx.state, seat_id)
@@ -128,8 +136,8 @@ def leave(ctx: Ctx, payload: Payload) -> EventBody:
     discard pile (rulebook: Commander Cards); the event says where it went.
     """
     p = v.fields(payload, ("cohort_id", "note"))
-    cohort_id = v.identifier(p, "cohort_id", "A Cohort")
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
+    cohort_id = v.identifier(p, "cohort_id", _("A Cohort"))
+    note = v.optional_text(p, "note", _("A note"), v.MAX_NOTE)
     require_playing(ctx.state)
     v.participant(ctx.actor)
     index, cohort = find_cohort(ctx.state, cohort_id)
@@ -146,15 +154,17 @@ def leave(ctx: Ctx, payload: Payload) -> EventBody:
 def adjust_cohort(ctx: Ctx, payload: Payload) -> EventBody:
     """``cohort.adjust {cohort_id, strength, note}``: the printed card wins, a Strength corrected by hand."""
     p = v.fields(payload, ("cohort_id", "strength", "note"))
-    cohort_id = v.identifier(p, "cohort_id", "A Cohort")
-    strength = v.integer(p, "strength", "The Cohort's Strength", 0, v.MAX_STRENGTH)
-    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
+    cohort_id = v.identifier(p, "cohort_id", _("A Cohort"))
+    strength = v.integer(p, "strength", _("The Cohort's Strength"), 0, v.MAX_STRENGTH)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE, blank_is_absent=True)
     require_playing(ctx.state)
     index, cohort = find_cohort(ctx.state, cohort_id)
     ctx.actor.require_edit(int(ctx.state["players"][index]["seat_id"]))
     before = int(cohort["strength"])
     if before == strength:
-        raise no_change(f"{label(cohort)} already has Strength {before}.", "strength")
+        raise no_change(
+            _("%(cohort)s already has Strength %(n)s.") % {"cohort": label(cohort), "n": before}, "strength"
+        )
     ctx.rec.put(cohort_path(index, cohort_id, "strength"), strength)
     return "cohort.adjusted", {
         "seat_id": ctx.state["players"][index]["seat_id"],

@@ -36,6 +36,8 @@ from rules.grimoor.state import (
     require_playing,
     require_started,
 )
+from rules.i18n import gettext as _
+from rules.i18n import ngettext
 from rules.turns import begin_turn
 from rules.validate import no_change
 
@@ -56,16 +58,18 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
         others = [seat for seat in ctx.actor.seat_ids if seat != start_seat]
         if len(others) != 1:
             raise RuleViolation(
-                "missing_field", "Name the other player's seat (other_seat_id).", {"field": "other_seat_id"}
+                "missing_field",
+                _("Name the other player's seat (other_seat_id)."),
+                {"field": "other_seat_id"},
             )
         other = others[0]
     if other == start_seat:
         raise RuleViolation(
-            "same_seat", "Grimoor is played by two different players.", {"field": "other_seat_id"}
+            "same_seat", _("Grimoor is played by two different players."), {"field": "other_seat_id"}
         )
     v.participant(ctx.actor)
     if ctx.state["players"]:
-        raise RuleViolation("already_started", "The game has already started: undo to start again.")
+        raise RuleViolation("already_started", _("The game has already started: undo to start again."))
     points = int(ctx.state["start_points"])
     for seat_id in (start_seat, other):
         ctx.rec.insert(["players"], new_player(seat_id, points))
@@ -88,19 +92,19 @@ def start_player(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("start_seat_id", "note"))
     seat_id = v.seat(p, ctx.actor, "start_seat_id", required=True)
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
+    note = v.optional_text(p, "note", _("A note"), v.MAX_NOTE)
     require_playing(ctx.state)
     v.participant(ctx.actor)
     player_index(ctx.state, seat_id)
     if not at_opening(ctx.state):
         raise RuleViolation(
             "conflict_under_way",
-            "The Start Player can only change before the Conflict's first Action.",
+            _("The Start Player can only change before the Conflict's first Action."),
             {"field": "start_seat_id"},
         )
     before = ctx.state["start_seat_id"]
     if before == seat_id:
-        raise no_change("That player already starts this Conflict.", "start_seat_id")
+        raise no_change(_("That player already starts this Conflict."), "start_seat_id")
     ctx.rec.set(["start_seat_id"], seat_id)
     ctx.rec.set(["turn_seat_id"], seat_id)
     return "conflict.start_player_set", {
@@ -120,14 +124,14 @@ def add_points(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("seat_id", "amount", "reason"))
     seat_id = v.seat(p, ctx.actor)
-    amount = v.integer(p, "amount", "The points", -v.MAX_POINTS, v.MAX_POINTS)
-    reason = v.text(p, "reason", "The reason", v.MAX_NOTE, blank_is_absent=True)
+    amount = v.integer(p, "amount", _("The points"), -v.MAX_POINTS, v.MAX_POINTS)
+    reason = v.text(p, "reason", _("The reason"), v.MAX_NOTE, blank_is_absent=True)
     require_started(ctx.state)
     ctx.actor.require_edit(seat_id)
     index = player_index(ctx.state, seat_id)
     before = int(ctx.state["players"][index]["points"])
     if max(0, before + amount) == before:
-        raise no_change(f"The points would stay {before}.", "amount")
+        raise no_change(_("The points would stay %(n)s.") % {"n": before}, "amount")
     after = ctx.rec.add(["players", index, "points"], amount, lo=0)
     scoring.settle_winners(ctx)
     return "points.added", {
@@ -147,15 +151,19 @@ def adjust_player(ctx: Ctx, payload: Payload) -> EventBody:
     """``player.adjust {seat_id?, field, by, note}``: points or End of Conflict cards corrected by hand."""
     p = v.fields(payload, ("seat_id", "field", "by", "note"))
     seat_id = v.seat(p, ctx.actor)
-    field = v.choice(p, "field", PLAYER_FIELDS, "The field")
-    by = v.integer(p, "by", "The change", -v.MAX_POINTS, v.MAX_POINTS)
-    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
+    field = v.choice(p, "field", PLAYER_FIELDS, _("The field"))
+    by = v.integer(p, "by", _("The change"), -v.MAX_POINTS, v.MAX_POINTS)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE, blank_is_absent=True)
     require_started(ctx.state)
     ctx.actor.require_edit(seat_id)
     index = player_index(ctx.state, seat_id)
     before = int(ctx.state["players"][index][field])
     if max(0, before + by) == before:
-        raise no_change(f"The {field.replace('_', ' ')} would stay {before}.", "by")
+        if field == "points":
+            message = _("The points would stay %(n)s.")
+        else:
+            message = _("The eoc cards would stay %(n)s.")
+        raise no_change(message % {"n": before}, "by")
     after = ctx.rec.add(["players", index, field], by, lo=0)
     scoring.settle_winners(ctx)
     winners = list(ctx.state["winner_seat_ids"]) if ctx.state["over"] else None
@@ -174,7 +182,7 @@ def end_turn(ctx: Ctx, payload: Payload) -> EventBody:
     game is over.
     """
     p = v.fields(payload, ("skip",))
-    skip = v.flag(p, "skip", "Skip")
+    skip = v.flag(p, "skip", _("Skip"))
     require_playing(ctx.state)
     state = ctx.state
     seat_id = turn_player(ctx)
@@ -182,8 +190,12 @@ def end_turn(ctx: Ctx, payload: Payload) -> EventBody:
     if left > 0 and not skip:
         raise RuleViolation(
             "actions_left",
-            f"{left} Action{'s' if left != 1 else ''} left this turn: take {'them' if left != 1 else 'it'}, "
-            "or end the turn anyway.",
+            ngettext(
+                "%(n)s Action left this turn: take it, or end the turn anyway.",
+                "%(n)s Actions left this turn: take them, or end the turn anyway.",
+                left,
+            )
+            % {"n": left},
             {"field": "skip", "actions_left": left},
         )
     check = scoring.conflict_ends(state, seat_id)
@@ -209,7 +221,7 @@ def end_turn(ctx: Ctx, payload: Payload) -> EventBody:
 def end_conflict(ctx: Ctx, payload: Payload) -> EventBody:
     """``conflict.end {note}``: the Conflict ends now, by hand (a printed Ability says so), and is scored."""
     p = v.fields(payload, ("note",))
-    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE, blank_is_absent=True)
     require_playing(ctx.state)
     v.participant(ctx.actor)
     conflict = ctx.state["conflict"]
@@ -222,7 +234,9 @@ def _scored(state: State, n: int) -> int:
     position = next((i for i, c in enumerate(state["conflicts"]) if c["n"] == n), None)
     if position is None:
         raise RuleViolation(
-            "conflict_not_scored", f"Conflict {n} has not been scored yet.", {"field": "n", "n": n}
+            "conflict_not_scored",
+            _("Conflict %(n)s has not been scored yet.") % {"n": n},
+            {"field": "n", "n": n},
         )
     return position
 
@@ -232,7 +246,7 @@ def _gained(record: Mapping[str, Any], winner: int | None, points: int | None) -
     nobody gains none."""
     if winner is None:
         if points:
-            raise RuleViolation("bad_field", "Nobody wins, so nobody gains points.", {"field": "points"})
+            raise RuleViolation("bad_field", _("Nobody wins, so nobody gains points."), {"field": "points"})
         return 0
     if points is not None:
         return points
@@ -253,10 +267,10 @@ def override(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("n", "winner_seat_id", "points", "note"))
     done = len(ctx.state["conflicts"])
-    n = v.integer(p, "n", "The Conflict", 1, 3, default=max(done, 1))
+    n = v.integer(p, "n", _("The Conflict"), 1, 3, default=max(done, 1))
     winner = v.nullable_seat(p, ctx.actor, "winner_seat_id")
-    points = v.optional_integer(p, "points", "The points", 0, v.MAX_POINTS)
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
+    points = v.optional_integer(p, "points", _("The points"), 0, v.MAX_POINTS)
+    note = v.optional_text(p, "note", _("A note"), v.MAX_NOTE)
     require_started(ctx.state)
     v.participant(ctx.actor)
     state = ctx.state
@@ -267,7 +281,7 @@ def override(ctx: Ctx, payload: Payload) -> EventBody:
     gained = _gained(record, winner, points)
     old_winner, old_points = record["winner_seat_id"], int(record["points"])
     if (old_winner, old_points) == (winner, gained):
-        raise no_change("That is already the Conflict's result.", "winner_seat_id")
+        raise no_change(_("That is already the Conflict's result."), "winner_seat_id")
     following_opening = position == done - 1 and not state["over"] and at_opening(state)
     gave_back = scoring.award(ctx, old_winner, old_points, -1)
     took = scoring.award(ctx, winner, gained)
@@ -298,12 +312,14 @@ def override(ctx: Ctx, payload: Payload) -> EventBody:
 def set_actions(ctx: Ctx, payload: Payload) -> EventBody:
     """``actions.set {actions_left, note}``: the Actions left this turn, by hand (a card grants one)."""
     p = v.fields(payload, ("actions_left", "note"))
-    left = v.integer(p, "actions_left", "The Actions left", 0, 9)
-    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
+    left = v.integer(p, "actions_left", _("The Actions left"), 0, 9)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE, blank_is_absent=True)
     require_playing(ctx.state)
     seat_id = turn_player(ctx)
     before = int(ctx.state["actions_left"])
     if before == left:
-        raise no_change(f"{before} Actions are already left.", "actions_left")
+        # The English says "Actions" for one too; the German tells one from many.
+        already = ngettext("%(n)s Actions are already left.", "%(n)s Actions are already left.", before)
+        raise no_change(already % {"n": before}, "actions_left")
     ctx.rec.put(["actions_left"], left)
     return "actions.set", {"seat_id": seat_id, "before": before, "after": left, "note": note}

@@ -2,7 +2,11 @@
 
 Every number a command changes is named as before → after (the log tells the
 truth, ``rules.changes``): the Actions left, the turn and Conflict counts,
-points and End of Conflict cards.
+points and End of Conflict cards. Each line is worded when shown, in the
+reader's language (``rules.i18n``; docs/decisions/german.md): the German
+follows ``docs/glossary-de.md``. A Cohort is named one way as a sentence's
+subject and another as its object (German: "ein Anführer", "einen Anführer"),
+so those phrases carry a ``pgettext`` context.
 """
 
 from __future__ import annotations
@@ -10,12 +14,34 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rules.describing import ARROW, Body, Line, Names, before_after, describer, plural, seat_name, seat_names
+from rules.describing import Body, Line, Names, before_after, describer, seat_name, seat_names
+from rules.i18n import gettext as _
+from rules.i18n import ngettext, pgettext
+
+
+def _count(n: Any) -> int:
+    """The number that picks a plural form (an old event's missing count reads as many)."""
+    try:
+        return int(n)
+    except (TypeError, ValueError):
+        return 0
+
+
+def _points_n(n: Any) -> str:
+    return ngettext("%(n)s point", "%(n)s points", _count(n)) % {"n": n}
+
+
+def _cohorts_n(n: Any) -> str:
+    return ngettext("%(n)s Cohort", "%(n)s Cohorts", _count(n)) % {"n": n}
+
+
+def _actions_n(n: Any) -> str:
+    return ngettext("%(n)s Action", "%(n)s Actions", _count(n)) % {"n": n}
 
 
 def _actions_left(left: Any) -> str:
     """After an Action was spent: ``Actions 2 → 1``."""
-    return f"Actions {before_after(int(left or 0) + 1, left)}"
+    return _("Actions %(change)s") % {"change": before_after(int(left or 0) + 1, left)}
 
 
 def _tally(award: Any) -> str:
@@ -25,8 +51,10 @@ def _tally(award: Any) -> str:
         return ""
     parts = []
     if award.get("points_before") != award.get("points_after"):
-        parts.append(f"points {before_after(award.get('points_before'), award.get('points_after'))}")
-    parts.append(f"End of Conflict cards {before_after(award.get('eoc_before'), award.get('eoc_after'))}")
+        moved = before_after(award.get("points_before"), award.get("points_after"))
+        parts.append(_("points %(change)s") % {"change": moved})
+    moved = before_after(award.get("eoc_before"), award.get("eoc_after"))
+    parts.append(_("End of Conflict cards %(change)s") % {"change": moved})
     return ", ".join(parts)
 
 
@@ -42,37 +70,68 @@ def _changed(label: str, before: Any, after: Any) -> list[str]:
     return [] if before is None or before == after else [f"{label} {before_after(before, after)}"]
 
 
-def _a(word: Any) -> str:
+def _vowel(word: Any) -> bool:
+    """English says "an Olatha", "a Gaunt"."""
     first = str(word)[:1]
-    return f"{'an' if first and first in 'AEIOU' else 'a'} {word}"
+    return bool(first) and first in "AEIOU"
 
 
-def _cohort(c: Mapping[str, Any]) -> str:
+def _kind(c: Mapping[str, Any], *, subject: bool) -> str:
+    """``a Gaunt cohort, strength 4`` (or ``an Olatha Commander, strength 4``), as the sentence's
+    subject or its object."""
+    values = {"type": c.get("type"), "strength": c.get("strength")}
+    an = _vowel(c.get("type"))
+    if subject:
+        if c.get("commander"):
+            if an:
+                return pgettext("subject", "an %(type)s Commander, strength %(strength)s") % values
+            return pgettext("subject", "a %(type)s Commander, strength %(strength)s") % values
+        if an:
+            return pgettext("subject", "an %(type)s cohort, strength %(strength)s") % values
+        return pgettext("subject", "a %(type)s cohort, strength %(strength)s") % values
+    if c.get("commander"):
+        if an:
+            return pgettext("object", "an %(type)s Commander, strength %(strength)s") % values
+        return pgettext("object", "a %(type)s Commander, strength %(strength)s") % values
+    if an:
+        return pgettext("object", "an %(type)s cohort, strength %(strength)s") % values
+    return pgettext("object", "a %(type)s cohort, strength %(strength)s") % values
+
+
+def _cohort(c: Mapping[str, Any], *, subject: bool = False) -> str:
     """``Grave Knight, a Gaunt cohort, strength 4`` (or ``an Olatha Commander, strength 4``)."""
-    kind = "Commander" if c.get("commander") else "cohort"
-    what = f"{_a(c.get('type'))} {kind}, strength {c.get('strength')}"
+    what = _kind(c, subject=subject)
     return f"{c['name']}, {what}" if c.get("name") else what
 
 
 def _short(c: Mapping[str, Any]) -> str:
-    """``Grave Knight`` or ``the Gaunt cohort (strength 4)``."""
+    """``Grave Knight`` or ``the Gaunt cohort (strength 4)`` (what a Curio Focuses)."""
     if c.get("name"):
         return str(c["name"])
-    kind = "Commander" if c.get("commander") else "cohort"
-    return f"the {c.get('type')} {kind} (strength {c.get('strength')})"
+    values = {"type": c.get("type"), "strength": c.get("strength")}
+    if c.get("commander"):
+        return _("the %(type)s Commander (strength %(strength)s)") % values
+    return _("the %(type)s cohort (strength %(strength)s)") % values
 
 
 def _owned(names: Names, seat_id: Any, c: Mapping[str, Any]) -> str:
-    """``Bob's Grave Knight`` or ``Bob's Gaunt cohort (strength 6)``."""
+    """``Bob's Grave Knight`` or ``Bob's Gaunt cohort (strength 6)``, as a sentence begins."""
+    who = seat_name(names, seat_id)
     if c.get("name"):
-        return f"{seat_name(names, seat_id)}'s {c['name']}"
-    kind = "Commander" if c.get("commander") else "cohort"
-    return f"{seat_name(names, seat_id)}'s {c.get('type')} {kind} (strength {c.get('strength')})"
+        return _("%(who)s's %(name)s") % {"who": who, "name": c["name"]}
+    values = {"who": who, "type": c.get("type"), "strength": c.get("strength")}
+    if c.get("commander"):
+        return _("%(who)s's %(type)s Commander (strength %(strength)s)") % values
+    return _("%(who)s's %(type)s cohort (strength %(strength)s)") % values
 
 
 def _points(gained: Any, before: Any, after: Any) -> str:
-    verb = "gains" if int(gained) >= 0 else "loses"
-    return f"{verb} {plural(abs(int(gained)), 'point')} ({before} {ARROW} {after})"
+    """``gains 3 points (1 → 4)`` or ``loses 1 point (4 → 3)``."""
+    n = abs(int(gained))
+    values = {"n": n, "change": before_after(before, after)}
+    if int(gained) >= 0:
+        return ngettext("gains %(n)s point (%(change)s)", "gains %(n)s points (%(change)s)", n) % values
+    return ngettext("loses %(n)s point (%(change)s)", "loses %(n)s points (%(change)s)", n) % values
 
 
 def _sides(n: Names, values: Mapping[str, Any]) -> str:
@@ -81,46 +140,87 @@ def _sides(n: Names, values: Mapping[str, Any]) -> str:
 
 def conflict_result(r: Body, n: Names) -> str:
     """The sums of a scored Conflict and what they decided (also used by the app's result screen)."""
-    line = f"Strength: {_sides(n, r.get('strength', {}))}"
     tie_break = r.get("tie_break")
     winner = seat_name(n, r.get("winner_seat_id"))
+    values = {
+        "strength": _sides(n, r.get("strength", {})),
+        "cohorts": _sides(n, r.get("cohorts", {})),
+        "points": _sides(n, r.get("points_before", {})),
+        "winner": winner,
+        "n": r.get("points"),
+    }
     if tie_break == "override":
         # The players decided it by hand (conflict.override): say so, not what the sums said.
-        who = (
-            f"{winner} wins it with {plural(r.get('points'), 'point')}"
-            if r.get("winner_seat_id") is not None
-            else "nobody wins it"
-        )
         note = f" ({r['note']})" if r.get("note") else ""
-        return f"{line}: decided by the players, {who}{note}"
+        if r.get("winner_seat_id") is None:
+            return _("Strength: %(strength)s: decided by the players, nobody wins it") % values + note
+        line = ngettext(
+            "Strength: %(strength)s: decided by the players, %(winner)s wins it with %(n)s point",
+            "Strength: %(strength)s: decided by the players, %(winner)s wins it with %(n)s points",
+            _count(r.get("points")),
+        )
+        return line % values + note
     if tie_break == "strength":
-        return f"{line}: {winner} gains {plural(r.get('points'), 'point')} and an End of Conflict card"
-    line += f", tied; Cohorts: {_sides(n, r.get('cohorts', {}))}"
+        line = ngettext(
+            "Strength: %(strength)s: %(winner)s gains %(n)s point and an End of Conflict card",
+            "Strength: %(strength)s: %(winner)s gains %(n)s points and an End of Conflict card",
+            _count(r.get("points")),
+        )
+        return line % values
     if tie_break == "cohorts":
-        return f"{line}: {winner} wins the tie and takes an End of Conflict card (0 points)"
-    line += f", tied; points: {_sides(n, r.get('points_before', {}))}"
+        return (
+            _(
+                "Strength: %(strength)s, tied; Cohorts: %(cohorts)s: %(winner)s wins the tie and takes "
+                "an End of Conflict card (0 points)"
+            )
+            % values
+        )
     if tie_break == "points":
-        return f"{line}: {winner} wins the tie and takes an End of Conflict card (0 points)"
-    return f"{line}, tied: nobody scores (the players may decide it)"
+        return (
+            _(
+                "Strength: %(strength)s, tied; Cohorts: %(cohorts)s, tied; points: %(points)s: "
+                "%(winner)s wins the tie and takes an End of Conflict card (0 points)"
+            )
+            % values
+        )
+    return (
+        _(
+            "Strength: %(strength)s, tied; Cohorts: %(cohorts)s, tied; points: %(points)s, tied: "
+            "nobody scores (the players may decide it)"
+        )
+        % values
+    )
 
 
 def _conflict_end(e: Body, n: Names) -> str:
     result = e.get("result", {})
-    line = f"Conflict {result.get('n')} ends. {_with(conflict_result(result, n), _tally(e.get('award')))}."
+    line = _("Conflict %(n)s ends. %(result)s.") % {
+        "n": result.get("n"),
+        "result": _with(conflict_result(result, n), _tally(e.get("award"))),
+    }
     if e.get("next_conflict"):
-        moved = _changed("Actions", e.get("actions_before"), e.get("actions_left"))
-        moved += _changed("turn", e.get("turn_before"), 1)
-        line += (
-            f" Conflict {before_after(result.get('n'), e['next_conflict'])}: "
-            f"{seat_name(n, e.get('start_seat_id'))} starts with 1 Action"
-        )
-        line += f" ({'; '.join(moved)})." if moved else "."
+        moved = _changed(_("Actions"), e.get("actions_before"), e.get("actions_left"))
+        moved += _changed(pgettext("number", "turn"), e.get("turn_before"), 1)
+        values = {
+            "change": before_after(result.get("n"), e["next_conflict"]),
+            "who": seat_name(n, e.get("start_seat_id")),
+            "moved": "; ".join(moved),
+        }
+        if moved:
+            line += " " + _("Conflict %(change)s: %(who)s starts with 1 Action (%(moved)s).") % values
+        else:
+            line += " " + _("Conflict %(change)s: %(who)s starts with 1 Action.") % values
         line += _clean_up(e.get("cleared"), n)
     else:
-        for change in _changed("Actions", e.get("actions_before"), e.get("actions_left")):
+        for change in _changed(_("Actions"), e.get("actions_before"), e.get("actions_left")):
             line += f" {change}."
         line += " " + _game_over(e, n)
     return line
+
+
+def _both(first: str, second: str) -> str:
+    """``first and second`` (two items of a list)."""
+    return _("%(first)s and %(second)s") % {"first": first, "second": second}
 
 
 def _clean_up(cleared: Any, n: Names) -> str:
@@ -131,21 +231,29 @@ def _clean_up(cleared: Any, n: Names) -> str:
     for seat, went in cleared.items():
         moves = []
         if went.get("discarded"):
-            moves.append(f"{plural(went['discarded'], 'Cohort')} to the discard pile")
+            k = went["discarded"]
+            moves.append(
+                ngettext("%(n)s Cohort to the discard pile", "%(n)s Cohorts to the discard pile", _count(k))
+                % {"n": k}
+            )
         aside = []
         if went.get("aside"):
-            aside.append(plural(went["aside"], "Commander"))
+            k = went["aside"]
+            aside.append(ngettext("%(n)s Commander", "%(n)s Commanders", _count(k)) % {"n": k})
         if went.get("curios"):
-            aside.append(plural(went["curios"], "Curio"))
+            k = went["curios"]
+            aside.append(ngettext("%(n)s Curio", "%(n)s Curios", _count(k)) % {"n": k})
         if aside:
-            moves.append(f"{' and '.join(aside)} to the side")
+            things = aside[0] if len(aside) == 1 else _both(aside[0], aside[1])
+            moves.append(_("%(things)s to the side") % {"things": things})
         if moves:
-            parts.append(f"{seat_name(n, seat)}'s {' and '.join(moves)}")
-    line = f" Clean-up: {'; '.join(parts)}." if parts else ""
-    return (
-        f"{line} Shuffle the discard pile into the deck and deal each player "
-        "3 Cohorts, 1 Curio and 1 Commander."
+            what = moves[0] if len(moves) == 1 else _both(moves[0], moves[1])
+            parts.append(_("%(who)s's %(moves)s") % {"who": seat_name(n, seat), "moves": what})
+    line = " " + _("Clean-up: %(parts)s.") % {"parts": "; ".join(parts)} if parts else ""
+    deal = _(
+        "Shuffle the discard pile into the deck and deal each player 3 Cohorts, 1 Curio and 1 Commander."
     )
+    return f"{line} {deal}"
 
 
 def _game_over(e: Body, n: Names) -> str:
@@ -154,119 +262,186 @@ def _game_over(e: Body, n: Names) -> str:
     cards = e.get("eoc_cards") or {}
     if len(winners) != 1:
         first = str(winners[0]) if winners else ""
-        return (
-            f"The game is over: a shared win for {seat_names(n, winners)} "
-            f"({plural(points.get(first), 'point')} and "
-            f"{plural(cards.get(first), 'End of Conflict card')} each)."
-        )
+        card_count = cards.get(first)
+        return _("The game is over: a shared win for %(who)s (%(points)s and %(cards)s each).") % {
+            "who": seat_names(n, winners),
+            "points": _points_n(points.get(first)),
+            "cards": ngettext("%(n)s End of Conflict card", "%(n)s End of Conflict cards", _count(card_count))
+            % {"n": card_count},
+        }
     win = str(winners[0])
     tied = [s for s in points if s != win and points[s] == points[win]]
-    line = f"The game is over: {seat_name(n, winners[0])} wins with {plural(points.get(win), 'point')}"
+    values = {
+        "who": seat_name(n, winners[0]),
+        "n": points.get(win),
+        "mine": cards.get(win),
+        "theirs": cards.get(tied[0]) if tied else None,
+    }
+    count = _count(points.get(win))
     if tied:
-        line += f", tied on points, on End of Conflict cards ({cards.get(win)} to {cards.get(tied[0])})"
-    return line + "."
+        return (
+            ngettext(
+                "The game is over: %(who)s wins with %(n)s point, tied on points, on End of Conflict "
+                "cards (%(mine)s to %(theirs)s).",
+                "The game is over: %(who)s wins with %(n)s points, tied on points, on End of Conflict "
+                "cards (%(mine)s to %(theirs)s).",
+                count,
+            )
+            % values
+        )
+    return (
+        ngettext(
+            "The game is over: %(who)s wins with %(n)s point.",
+            "The game is over: %(who)s wins with %(n)s points.",
+            count,
+        )
+        % values
+    )
 
 
 def _started(b: Body, n: Names) -> str:
     actions = b.get("actions_left", 1)
-    return (
-        f"The game begins (turn 0 {ARROW} 1): {seat_name(n, b.get('start_seat_id'))} is the Start Player, "
-        f"with {plural(actions, 'Action')} on the first turn (Actions 0 {ARROW} {actions}); "
-        f"{seat_name(n, b.get('other_seat_id'))} plays second. "
-        f"Both start on {plural(b.get('points'), 'point')}."
-    )
+    return _(
+        "The game begins (turn %(turn)s): %(start)s is the Start Player, with %(actions)s on the "
+        "first turn (Actions %(change)s); %(other)s plays second. Both start on %(points)s."
+    ) % {
+        "turn": before_after(0, 1),
+        "start": seat_name(n, b.get("start_seat_id")),
+        "actions": _actions_n(actions),
+        "change": before_after(0, actions),
+        "other": seat_name(n, b.get("other_seat_id")),
+        "points": _points_n(b.get("points")),
+    }
 
 
 def _start_player(b: Body, n: Names) -> str:
-    line = f"The players choose {seat_name(n, b.get('start_seat_id'))} to start Conflict {b.get('conflict')}"
-    return line + (f": {b['note']}." if b.get("note") else ".")
+    values = {"who": seat_name(n, b.get("start_seat_id")), "n": b.get("conflict"), "note": b.get("note")}
+    if b.get("note"):
+        return _("The players choose %(who)s to start Conflict %(n)s: %(note)s.") % values
+    return _("The players choose %(who)s to start Conflict %(n)s.") % values
 
 
 def _drawn(b: Body, n: Names) -> str:
-    what = "the top card" if b.get("where") == "top" else "the bottom two cards"
-    return (
-        f"{seat_name(n, b.get('seat_id'))} draws {what} of the deck ({_actions_left(b.get('actions_left'))})."
-    )
+    values = {"who": seat_name(n, b.get("seat_id")), "actions": _actions_left(b.get("actions_left"))}
+    if b.get("where") == "top":
+        return _("%(who)s draws the top card of the deck (%(actions)s).") % values
+    return _("%(who)s draws the bottom two cards of the deck (%(actions)s).") % values
 
 
 def _focused_suffix(c: Mapping[str, Any]) -> str:
-    return ", Focused (counts 1)" if c.get("focused") else ""
+    return _(", Focused (counts 1)") if c.get("focused") else ""
 
 
 def _stronghold_triggers(b: Body, n: Names) -> str:
     """The reminder that a built Stronghold's Ability triggers (its text is the card's)."""
     if not b.get("stronghold"):
         return ""
-    return f"; {seat_name(n, b.get('seat_id'))}'s {b['stronghold']} Stronghold's Ability triggers"
+    return _("; %(who)s's %(type)s Stronghold's Ability triggers") % {
+        "who": seat_name(n, b.get("seat_id")),
+        "type": b["stronghold"],
+    }
 
 
 def _played(b: Body, n: Names) -> str:
     c = b.get("cohort", {})
-    return (
-        f"{seat_name(n, b.get('seat_id'))} plays {_cohort(c)}{_focused_suffix(c)} "
-        f"({plural(b.get('cohorts'), 'Cohort')} in the Horde; {_actions_left(b.get('actions_left'))})"
-        f"{_stronghold_triggers(b, n)}."
-    )
+    return _("%(who)s plays %(cohort)s%(focused)s (%(cohorts)s in the Horde; %(actions)s)%(triggers)s.") % {
+        "who": seat_name(n, b.get("seat_id")),
+        "cohort": _cohort(c),
+        "focused": _focused_suffix(c),
+        "cohorts": _cohorts_n(b.get("cohorts")),
+        "actions": _actions_left(b.get("actions_left")),
+        "triggers": _stronghold_triggers(b, n),
+    }
 
 
 def _joined(b: Body, n: Names) -> str:
     c = b.get("cohort", {})
-    what = _cohort(c)
-    line = (
-        f"{what[0].upper() + what[1:]}, joins {seat_name(n, b.get('seat_id'))}'s Horde{_focused_suffix(c)} "
-        f"({plural(b.get('cohorts'), 'Cohort')})"
-    )
-    line += f": {b['note']}" if b.get("note") else ""
-    return f"{line}{_stronghold_triggers(b, n)}."
+    what = _cohort(c, subject=True)
+    values = {
+        "cohort": what[0].upper() + what[1:],
+        "who": seat_name(n, b.get("seat_id")),
+        "focused": _focused_suffix(c),
+        "cohorts": _cohorts_n(b.get("cohorts")),
+        "note": b.get("note"),
+        "triggers": _stronghold_triggers(b, n),
+    }
+    if b.get("note"):
+        return _("%(cohort)s, joins %(who)s's Horde%(focused)s (%(cohorts)s): %(note)s%(triggers)s.") % values
+    return _("%(cohort)s, joins %(who)s's Horde%(focused)s (%(cohorts)s)%(triggers)s.") % values
 
 
 def _left(b: Body, n: Names) -> str:
-    where = "to the side of the play area" if b.get("to") == "aside" else "to the discard pile"
-    line = (
-        f"{_owned(n, b.get('seat_id'), b.get('cohort', {}))} leaves the Horde {where} "
-        f"({plural(b.get('cohorts'), 'Cohort')} left)"
-    )
-    return line + (f": {b['note']}." if b.get("note") else ".")
+    where = _("to the side of the play area") if b.get("to") == "aside" else _("to the discard pile")
+    k = b.get("cohorts")
+    values = {
+        "who": _owned(n, b.get("seat_id"), b.get("cohort", {})),
+        "where": where,
+        "left": ngettext("%(n)s Cohort left", "%(n)s Cohorts left", _count(k)) % {"n": k},
+        "note": b.get("note"),
+    }
+    if b.get("note"):
+        return _("%(who)s leaves the Horde %(where)s (%(left)s): %(note)s.") % values
+    return _("%(who)s leaves the Horde %(where)s (%(left)s).") % values
 
 
 def _curio(b: Body, n: Names) -> str:
-    curio = f"the Curio {b['name']}" if b.get("name") else "a Curio"
-    where = "from the top of the Curio deck" if b.get("source") == "deck" else "from hand"
-    line = f"{seat_name(n, b.get('seat_id'))} plays {curio} {where}"
+    curio = _("the Curio %(name)s") % {"name": b["name"]} if b.get("name") else _("a Curio")
+    where = _("from the top of the Curio deck") if b.get("source") == "deck" else _("from hand")
+    line = _("%(who)s plays %(curio)s %(where)s") % {
+        "who": seat_name(n, b.get("seat_id")),
+        "curio": curio,
+        "where": where,
+    }
     focused = [_short(c) for c in b.get("focused") or []]
-    line += f", Focusing {', '.join(focused)}" if focused else ", Focusing no Cohort"
+    if focused:
+        line += _(", Focusing %(cohorts)s") % {"cohorts": ", ".join(focused)}
+    else:
+        line += _(", Focusing no Cohort")
     if b.get("points"):
-        line += f", and {_points(b['points'], b.get('points_before'), b.get('points_after'))}"
+        gained = _points(b["points"], b.get("points_before"), b.get("points_after"))
+        line += _(", and %(points)s") % {"points": gained}
     return f"{line}; {_actions_left(b.get('actions_left'))}."
 
 
 def _stronghold(b: Body, n: Names) -> str:
-    line = (
-        f"{seat_name(n, b.get('seat_id'))} builds the {b.get('type')} Stronghold, "
-        f"discarding {b.get('discarded')} cards"
-    )
+    values = {
+        "who": seat_name(n, b.get("seat_id")),
+        "type": b.get("type"),
+        "n": b.get("discarded"),
+        "actions": _actions_left(b.get("actions_left")),
+    }
     if b.get("points"):
-        line += f", and {_points(b['points'], b.get('points_before'), b.get('points_after'))}"
-    return f"{line}; {_actions_left(b.get('actions_left'))}."
+        values["points"] = _points(b["points"], b.get("points_before"), b.get("points_after"))
+        return (
+            _("%(who)s builds the %(type)s Stronghold, discarding %(n)s cards, and %(points)s; %(actions)s.")
+            % values
+        )
+    return _("%(who)s builds the %(type)s Stronghold, discarding %(n)s cards; %(actions)s.") % values
 
 
 def _focus(b: Body, n: Names) -> str:
-    who = _owned(n, b.get("seat_id"), b.get("cohort", {}))
-    return f"{who} is Focused: it counts 1."
+    return _("%(who)s is Focused: it counts 1.") % {"who": _owned(n, b.get("seat_id"), b.get("cohort", {}))}
 
 
 def _ready(b: Body, n: Names) -> str:
-    who = _owned(n, b.get("seat_id"), b.get("cohort", {}))
-    return f"{who} is Readied: it counts {b.get('counts')} again."
+    return _("%(who)s is Readied: it counts %(n)s again.") % {
+        "who": _owned(n, b.get("seat_id"), b.get("cohort", {})),
+        "n": b.get("counts"),
+    }
 
 
 def _cohort_adjusted(b: Body, n: Names) -> str:
     c = b.get("cohort", {})
-    name = c.get("name") or f"{c.get('type')} cohort"
-    return (
-        f"{seat_name(n, b.get('seat_id'))}'s {name}: Strength {b.get('before')} {ARROW} {b.get('after')} "
-        f"by hand: {b.get('note')}."
-    )
+    values = {
+        "who": seat_name(n, b.get("seat_id")),
+        "name": c.get("name"),
+        "type": c.get("type"),
+        "change": before_after(b.get("before"), b.get("after")),
+        "note": b.get("note"),
+    }
+    if c.get("name"):
+        return _("%(who)s's %(name)s: Strength %(change)s by hand: %(note)s.") % values
+    return _("%(who)s's %(type)s cohort: Strength %(change)s by hand: %(note)s.") % values
 
 
 def _winners_suffix(b: Body, n: Names) -> str:
@@ -274,74 +449,109 @@ def _winners_suffix(b: Body, n: Names) -> str:
     if winners is None:
         return ""
     if len(winners) == 1:
-        return f" {seat_name(n, winners[0])} now wins the game."
-    return f" Now a shared win for {seat_names(n, winners)}."
+        return " " + _("%(who)s now wins the game.") % {"who": seat_name(n, winners[0])}
+    return " " + _("Now a shared win for %(who)s.") % {"who": seat_names(n, winners)}
 
 
 def _points_added(b: Body, n: Names) -> str:
-    line = f"{seat_name(n, b.get('seat_id'))} {_points(b.get('amount', 0), b.get('before'), b.get('after'))}"
-    return f"{line}: {b.get('reason')}.{_winners_suffix(b, n)}"
+    return _("%(who)s %(points)s: %(reason)s.") % {
+        "who": seat_name(n, b.get("seat_id")),
+        "points": _points(b.get("amount", 0), b.get("before"), b.get("after")),
+        "reason": b.get("reason"),
+    } + _winners_suffix(b, n)
 
 
 def _player_adjusted(b: Body, n: Names) -> str:
-    field = "points" if b.get("field") == "points" else "End of Conflict cards"
-    return (
-        f"{seat_name(n, b.get('seat_id'))}: {field} {b.get('before')} {ARROW} {b.get('after')} by hand: "
-        f"{b.get('note')}.{_winners_suffix(b, n)}"
-    )
+    values = {
+        "who": seat_name(n, b.get("seat_id")),
+        "change": before_after(b.get("before"), b.get("after")),
+        "note": b.get("note"),
+    }
+    if b.get("field") == "points":
+        line = _("%(who)s: points %(change)s by hand: %(note)s.") % values
+    else:
+        line = _("%(who)s: End of Conflict cards %(change)s by hand: %(note)s.") % values
+    return line + _winners_suffix(b, n)
 
 
 def _turn_ended(b: Body, n: Names) -> str:
-    line = f"{seat_name(n, b.get('seat_id'))}'s turn ends"
+    who = seat_name(n, b.get("seat_id"))
     if b.get("skipped"):
-        line += f" ({plural(b['skipped'], 'Action')} not taken)"
+        k = b["skipped"]
+        ended = ngettext(
+            "%(who)s's turn ends (%(n)s Action not taken)",
+            "%(who)s's turn ends (%(n)s Actions not taken)",
+            _count(k),
+        ) % {"who": who, "n": k}
+    else:
+        ended = _("%(who)s's turn ends") % {"who": who}
     check = b.get("check") or {}
-    line += f". {seat_name(n, check.get('seat_id'))}'s Horde has {plural(check.get('cohorts'), 'Cohort')}"
+    k = check.get("cohorts")
+    horde = ngettext("%(who)s's Horde has %(n)s Cohort", "%(who)s's Horde has %(n)s Cohorts", _count(k)) % {
+        "who": seat_name(n, check.get("seat_id")),
+        "n": k,
+    }
+    line = f"{ended}. {horde}"
     end = b.get("conflict_end")
     if end:
         return f"{line}: {_conflict_end(end, n)}"
-    moved = _changed("turn", b.get("turn"), int(b.get("turn") or 0) + 1)
-    moved += _changed("Actions", b.get("skipped"), 2)
-    return f"{line}: the Conflict goes on. {seat_name(n, b.get('next_seat_id'))}'s turn ({'; '.join(moved)})."
+    moved = _changed(pgettext("number", "turn"), b.get("turn"), int(b.get("turn") or 0) + 1)
+    moved += _changed(_("Actions"), b.get("skipped"), 2)
+    goes_on = _("the Conflict goes on. %(who)s's turn (%(moved)s).") % {
+        "who": seat_name(n, b.get("next_seat_id")),
+        "moved": "; ".join(moved),
+    }
+    return f"{line}: {goes_on}"
 
 
 def _conflict_ended(b: Body, n: Names) -> str:
     end = b.get("conflict_end") or {}
-    return f"The Conflict is ended by hand ({b.get('note')}): {_conflict_end(end, n)}"
+    return _("The Conflict is ended by hand (%(note)s): %(end)s") % {
+        "note": b.get("note"),
+        "end": _conflict_end(end, n),
+    }
 
 
 def _overridden(b: Body, n: Names) -> str:
-    line = f"Conflict {b.get('n')} decided by the players"
     before = b.get("before") or {}
+    values: dict[str, Any] = {"n": b.get("n")}
     if before.get("points") is not None and before.get("points") != b.get("points"):
-        line += f" (its points {before_after(before['points'], b.get('points'))})"
-    line += ": "
-    if b.get("winner_seat_id") is None:
-        line += "nobody wins it"
+        values["change"] = before_after(before["points"], b.get("points"))
+        line = _("Conflict %(n)s decided by the players (its points %(change)s): ") % values
     else:
-        line += (
-            f"{seat_name(n, b['winner_seat_id'])} wins it, gaining {plural(b.get('points'), 'point')} "
-            "and an End of Conflict card"
-        )
+        line = _("Conflict %(n)s decided by the players: ") % values
+    if b.get("winner_seat_id") is None:
+        line += _("nobody wins it")
+    else:
+        k = b.get("points")
+        line += ngettext(
+            "%(who)s wins it, gaining %(n)s point and an End of Conflict card",
+            "%(who)s wins it, gaining %(n)s points and an End of Conflict card",
+            _count(k),
+        ) % {"who": seat_name(n, b["winner_seat_id"]), "n": k}
         line = _with(line, _tally(b.get("took")))
     if before.get("winner_seat_id") is not None:
-        line += (
-            f"; {seat_name(n, before['winner_seat_id'])} gives back {plural(before.get('points'), 'point')}"
-        )
-        line = _with(f"{line} and the card", _tally(b.get("gave_back")))
+        k = before.get("points")
+        line += ngettext(
+            "; %(who)s gives back %(n)s point and the card",
+            "; %(who)s gives back %(n)s points and the card",
+            _count(k),
+        ) % {"who": seat_name(n, before["winner_seat_id"]), "n": k}
+        line = _with(line, _tally(b.get("gave_back")))
     if b.get("note"):
         line += f": {b['note']}"
     line += "."
     if b.get("start_seat_id") is not None:
-        line += f" {seat_name(n, b['start_seat_id'])} now starts the next Conflict."
+        line += " " + _("%(who)s now starts the next Conflict.") % {"who": seat_name(n, b["start_seat_id"])}
     return line + _winners_suffix(b, n)
 
 
 def _actions_set(b: Body, n: Names) -> str:
-    return (
-        f"{seat_name(n, b.get('seat_id'))}'s Actions left: {b.get('before')} {ARROW} {b.get('after')} "
-        f"by hand: {b.get('note')}."
-    )
+    return _("%(who)s's Actions left: %(change)s by hand: %(note)s.") % {
+        "who": seat_name(n, b.get("seat_id")),
+        "change": before_after(b.get("before"), b.get("after")),
+        "note": b.get("note"),
+    }
 
 
 LINES: dict[str, Line] = {

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from rules.describing import seat_name
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.game import Handler, OpsRules
@@ -24,6 +25,8 @@ from rules.grimoor import actions, cohorts, commands
 from rules.grimoor.describe import describe as describe_event
 from rules.grimoor.results import results as game_results
 from rules.grimoor.state import DEFAULT_START_POINTS, initial_state
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import options
 
 HANDLERS: dict[str, Handler] = {
@@ -49,14 +52,23 @@ HANDLERS: dict[str, Handler] = {
 
 MAX_START_POINTS = 30
 
-NUMBER_WORDS = {
-    "actions_left": "Actions",
-    "eoc_cards": "End of Conflict cards",
-    "points": "points",
-    "turn": "turn",
-    "conflict": "Conflict",
+TOP_WORDS = {
+    "actions_left": gettext_noop("Actions"),
+    "eoc_cards": gettext_noop("End of Conflict cards"),
+    "points": gettext_noop("Points"),
+    "turn": gettext_noop("Turn"),
+    "conflict": gettext_noop("Conflict"),
 }
-"""Snapshot keys as people say them, for the lines of undo and redo."""
+"""Snapshot keys as people say them, for the lines of undo and redo (translated where shown)."""
+
+OWNED_WORDS = {
+    "actions_left": gettext_noop("%(who)s's Actions"),
+    "eoc_cards": gettext_noop("%(who)s's End of Conflict cards"),
+    "points": gettext_noop("%(who)s's points"),
+    "turn": gettext_noop("%(who)s's turn"),
+    "conflict": gettext_noop("%(who)s's Conflict"),
+}
+"""The same numbers of one player: "Ann's End of Conflict cards"."""
 
 
 class GrimoorRules(OpsRules):
@@ -68,9 +80,12 @@ class GrimoorRules(OpsRules):
     option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {
             "key": "start_points",
-            "label": "Starting points",
+            "label": gettext_noop("Starting points"),
             "choices": (
-                {"value": DEFAULT_START_POINTS, "label": "1: the Score cards as the rulebook sets them up"},
+                {
+                    "value": DEFAULT_START_POINTS,
+                    "label": gettext_noop("1: the Score cards as the rulebook sets them up"),
+                },
                 {"value": 0, "label": "0"},
             ),
         },
@@ -84,7 +99,7 @@ class GrimoorRules(OpsRules):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_START_POINTS:
             raise RuleViolation(
                 "bad_option",
-                f"The starting points are a whole number from 0 to {MAX_START_POINTS}.",
+                _("The starting points are a whole number from 0 to %(max)s.") % {"max": MAX_START_POINTS},
                 {"field": "start_points"},
             )
         return {"start_points": value}
@@ -102,13 +117,41 @@ class GrimoorRules(OpsRules):
         if path and path[0] == "conflicts" and len(path) == 3 and isinstance(path[1], int):
             conflicts = state.get("conflicts") or []
             if 0 <= path[1] < len(conflicts):
-                return f"Conflict {conflicts[path[1]].get('n')}'s {str(last).replace('_', ' ')}"
-        label = super().number_label(path, state, seat_names)
-        word = NUMBER_WORDS.get(str(last))
-        if word is None:
-            return label
-        owner, _, _ = label.rpartition("'s ")
-        return f"{owner}'s {word}" if owner else word[:1].upper() + word[1:]
+                n = conflicts[path[1]].get("n")
+                if last == "points":
+                    return _("Conflict %(n)s's points") % {"n": n}
+                return _("Conflict %(n)s's %(what)s") % {"n": n, "what": str(last).replace("_", " ")}
+        who = _owner(path, state, seat_names)
+        if who is not None and len(path) == 3 and str(last) in OWNED_WORDS:
+            return _(OWNED_WORDS[str(last)]) % {"who": who}
+        if who is not None and len(path) == 5 and path[2] == "horde" and last == "strength":
+            cohort = _cohort_at(path, state)
+            name = cohort.get("name") if cohort else None
+            return _("%(who)s's Strength") % {"who": name if isinstance(name, str) and name else who}
+        if len(path) == 1 and str(last) in TOP_WORDS:
+            return _(TOP_WORDS[str(last)])
+        return super().number_label(path, state, seat_names)
 
     def results(self, state: State) -> list[dict[str, Any]]:
         return game_results(state)
+
+
+def _owner(path: list[Any], state: Mapping[str, Any], seat_names: Mapping[int, str]) -> str | None:
+    """The player whose number is at ``players/<index>/...``, by name (None for another path)."""
+    if len(path) < 3 or path[0] != "players" or not isinstance(path[1], int):
+        return None
+    players = state.get("players") or []
+    if not 0 <= path[1] < len(players):
+        return None
+    return seat_name(seat_names, players[path[1]].get("seat_id"))
+
+
+def _cohort_at(path: list[Any], state: Mapping[str, Any]) -> Mapping[str, Any] | None:
+    """The Cohort at ``players/<index>/horde/{id}/...`` (or ``.../horde/<position>/...``)."""
+    horde = (state.get("players") or [])[path[1]].get("horde") or []
+    where = path[3]
+    if isinstance(where, int):
+        return horde[where] if -len(horde) <= where < len(horde) else None
+    if isinstance(where, Mapping):
+        return next((c for c in horde if all(c.get(k) == v for k, v in where.items())), None)
+    return None

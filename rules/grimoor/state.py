@@ -24,6 +24,7 @@ from typing import Any
 from rules import players, turns
 from rules.engine import State
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
 
 PLAYERS = 2
 CONFLICTS = 3
@@ -88,7 +89,7 @@ def player_index(state: State, seat_id: int) -> int:
     """Where the seat's record is; refused when the seat is not playing."""
     index = players.player_index(state, seat_id)
     if index is None:
-        raise RuleViolation("not_a_player", "That seat is not playing this game.", {"seat_id": seat_id})
+        raise RuleViolation("not_a_player", _("That seat is not playing this game."), {"seat_id": seat_id})
     return index
 
 
@@ -101,7 +102,7 @@ def opponent(state: State, seat_id: int) -> int:
     for other in state["players"]:
         if other["seat_id"] != seat_id:
             return int(other["seat_id"])
-    raise RuleViolation("not_started", "The game has not started: choose the Start Player.")
+    raise RuleViolation("not_started", _("The game has not started: choose the Start Player."))
 
 
 def find_cohort(state: State, cohort_id: int, field: str = "cohort_id") -> tuple[int, Cohort]:
@@ -110,7 +111,7 @@ def find_cohort(state: State, cohort_id: int, field: str = "cohort_id") -> tuple
     if found is None:
         raise RuleViolation(
             "unknown_cohort",
-            "There is no such Cohort in either Horde.",
+            _("There is no such Cohort in either Horde."),
             {"field": field, "cohort_id": cohort_id},
         )
     return found
@@ -135,14 +136,14 @@ def started(state: State) -> bool:
 
 def require_started(state: State) -> None:
     if not started(state):
-        raise RuleViolation("not_started", "The game has not started: choose the Start Player first.")
+        raise RuleViolation("not_started", _("The game has not started: choose the Start Player first."))
 
 
 def require_playing(state: State) -> None:
     """The game has started and is not over (only corrections and undo remain after the third Conflict)."""
     require_started(state)
     turns.refuse_when_over(
-        state["over"], "The game is over after the third Conflict: undo the last turn to play on."
+        state["over"], _("The game is over after the third Conflict: undo the last turn to play on.")
     )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
+from rules.i18n import ngettext
 from rules.validate import MAX_NAME as MAX_NAME  # shared by every game, re-exported
 from rules.validate import MAX_NOTE as MAX_NOTE
 from rules.validate import choice as choice
@@ -44,11 +46,11 @@ MAX_POINTS = 999
 
 def cohort_type(payload: Payload, key: str = "type") -> str:
     """Duskgil (or Duskfin), Olatha or Gaunt."""
-    return choice(payload, key, TYPES, "A Cohort type", code="unknown_type", aliases=ALIASES)
+    return choice(payload, key, TYPES, _("A Cohort type"), code="unknown_type", aliases=ALIASES)
 
 
 def source(payload: Payload, key: str = "source") -> str:
-    return choice(payload, key, SOURCES, "Where the Curio comes from", default="hand")
+    return choice(payload, key, SOURCES, _("Where the Curio comes from"), default="hand")
 
 
 def identifiers(payload: Payload, key: str, what: str, most: int) -> list[int]:
@@ -57,9 +59,12 @@ def identifiers(payload: Payload, key: str, what: str, most: int) -> list[int]:
     if value is None:
         return []
     if not isinstance(value, list) or not all(is_int(item) and item > 0 for item in value):
-        raise RuleViolation("bad_field", f"{what} must be a list of Cohort ids.", {"field": key})
+        raise RuleViolation(
+            "bad_field", _("%(what)s must be a list of Cohort ids.") % {"what": what}, {"field": key}
+        )
     if len(set(value)) != len(value):
-        raise RuleViolation("bad_field", f"{what} names a Cohort twice.", {"field": key})
+        raise RuleViolation("bad_field", _("%(what)s names a Cohort twice.") % {"what": what}, {"field": key})
     if len(value) > most:
-        raise RuleViolation("too_many", f"{what}: at most {most} Cohorts.", {"field": key, "max": most})
+        message = ngettext("%(what)s: at most %(n)s Cohort.", "%(what)s: at most %(n)s Cohorts.", most)
+        raise RuleViolation("too_many", message % {"what": what, "n": most}, {"field": key, "max": most})
     return list(value)
