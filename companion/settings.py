@@ -106,7 +106,7 @@ REDIS_PREFIX: str = env.string("REDIS_PREFIX", default="grim-companion")
 if REDIS_URL:
     CACHES = {
         "default": {
-            # Django's, keeping one Redis client per pool (companion.cache: issue #14, "Speed").
+            # Django's, whose clear() keeps to its own prefix (companion.cache).
             "BACKEND": "companion.cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": REDIS_PREFIX,
