@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class GrimoorConfig(AppConfig):
@@ -20,7 +21,8 @@ class GrimoorConfig(AppConfig):
             GameSpec(
                 slug="grimoor",
                 name="Grimoor",
-                blurb=(
+                # Marked for the catalogue, translated where shown (the home page).
+                blurb=gettext_noop(
                     "Two players: the Actions left in each turn, both Hordes with their Strength "
                     "(a Focused Cohort counts 1), the End of Conflict check after every turn, each "
                     "Conflict scored with its tie-breaks, points and Strongholds, and the winner "

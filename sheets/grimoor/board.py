@@ -12,6 +12,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from campaigns.boards import plain_seat
 from rules.describing import seat_name
 from rules.grimoor import TYPES, Side, decide
@@ -33,17 +36,18 @@ from rules.grimoor.validate import SOURCES
 DEFAULT_COLOUR = "#e0a44a"
 
 TIE_BREAKS = {
-    "strength": "more Strength",
-    "cohorts": "tie, more Cohorts",
-    "points": "tie, more points",
-    "none": "full tie",
-    OVERRIDE: "decided by the players",
+    "strength": gettext_noop("more Strength"),
+    "cohorts": gettext_noop("tie, more Cohorts"),
+    "points": gettext_noop("tie, more points"),
+    "none": gettext_noop("full tie"),
+    OVERRIDE: gettext_noop("decided by the players"),
 }
-"""How each recorded ``tie_break`` reads in the results table."""
+"""How each recorded ``tie_break`` reads in the results table (translated where shown, as the
+other tables here: the board is rendered once per language)."""
 
-ENDED_BY = {"turn": "after a turn", "hand": "by hand"}
+ENDED_BY = {"turn": gettext_noop("after a turn"), "hand": gettext_noop("by hand")}
 
-SOURCE_LABELS = {"hand": "From my hand", "deck": "From the top of the Curio deck"}
+SOURCE_LABELS = {"hand": gettext_noop("From my hand"), "deck": gettext_noop("From the top of the Curio deck")}
 
 
 def _name(names: Mapping[int, str], seat_id: Any) -> str:
@@ -52,7 +56,12 @@ def _name(names: Mapping[int, str], seat_id: Any) -> str:
 
 def _cohort_view(cohort: Mapping[str, Any], seat_id: int, owner: str) -> dict[str, Any]:
     kind = "Commander" if cohort.get("commander") else "Cohort"
-    label = cohort.get("name") or f"{cohort['type']} {kind}"
+    if cohort.get("name"):
+        label = cohort["name"]
+    elif cohort.get("commander"):
+        label = _("%(type)s Commander") % {"type": cohort["type"]}
+    else:
+        label = _("%(type)s Cohort") % {"type": cohort["type"]}
     return {
         **cohort,
         "seat_id": seat_id,
@@ -150,6 +159,7 @@ def _conflict_row(
         sentence = conflict_result(computed, names)
     else:
         sentence = conflict_result(record, names)
+    how, ended = str(record.get("tie_break")), str(record.get("ended_by"))
     return {
         "n": record["n"],
         "start_name": _name(names, record.get("start_seat_id")),
@@ -157,8 +167,8 @@ def _conflict_row(
         "winner_name": _name(names, record.get("winner_seat_id")),
         "has_winner": record.get("winner_seat_id") is not None,
         "points": record.get("points", 0),
-        "how": TIE_BREAKS.get(str(record.get("tie_break")), str(record.get("tie_break"))),
-        "ended_by": ENDED_BY.get(str(record.get("ended_by")), ""),
+        "how": _(TIE_BREAKS[how]) if how in TIE_BREAKS else how,
+        "ended_by": _(ENDED_BY[ended]) if ended in ENDED_BY else "",
         "sentence": sentence,
         "overridden": overridden,
         "note": record.get("note"),
@@ -174,7 +184,7 @@ def _check(state: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, Any]
     return {**check, "name": _name(names, check["seat_id"]), "turn_name": _name(names, turn)}
 
 
-FINAL_COLUMNS = ({"label": "Points"}, {"label": "End of Conflict cards"})
+FINAL_COLUMNS = ({"label": gettext_noop("Points")}, {"label": gettext_noop("End of Conflict cards")})
 """The final table's columns after Place and Player (``templates/partials/final_table.html``)."""
 
 
@@ -204,6 +214,14 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     order = [int(p["seat_id"]) for p in players]
     rows = [_conflict_row(r, order, names) for r in state.get("conflicts", [])]
     winners = [_name(names, s) for s in state.get("winner_seat_ids", [])]
+    # A shared win is of both players (two seats); more names are listed, the last two joined.
+    together = (
+        ", ".join(
+            [*winners[:-2], _("%(first)s and %(second)s") % {"first": winners[-2], "second": winners[-1]}]
+        )
+        if len(winners) > 1
+        else ""
+    )
     # The pairs a "who starts" button can offer: with exactly two players, each of them first.
     pairs = (
         [
@@ -233,10 +251,11 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "rows": rows,
         "latest": rows[-1] if rows else None,
         "winner_names": winners,
+        "winners_together": together,
         "final": _final(state, names),
-        "final_columns": FINAL_COLUMNS,
+        "final_columns": [{**column, "label": _(column["label"])} for column in FINAL_COLUMNS],
         "types": TYPES,
-        "sources": [{"value": s, "label": SOURCE_LABELS.get(s, s)} for s in SOURCES],
+        "sources": [{"value": s, "label": _(SOURCE_LABELS[s]) if s in SOURCE_LABELS else s} for s in SOURCES],
         "turn_choices": _turn_choices(panels),
     }
 
