@@ -177,18 +177,18 @@ class GuardedLoginView(auth_views.LoginView):
             locked = attempt.locked()
             clean = locked or attempt.clean()
         except REDIS_DOWN:  # the counts cannot be read: no password is checked either (fails closed)
-            return self._refused(503, RETRY_AFTER_S, "Logging in is paused for a moment. Try again soon.")
+            return self._refused(503, RETRY_AFTER_S, _("Logging in is paused for a moment. Try again soon."))
         if locked:
             return self._refused(
                 429,
                 FAIL_WINDOW_S,
-                "Too many wrong passwords. Wait 15 minutes, then try again.",
+                _("Too many wrong passwords. Wait 15 minutes, then try again."),
             )
         lane = _clean_lane if clean else _suspect_lane
         # A clean attempt may wait a moment for another real user's check; a suspect one never waits.
         if not (lane.acquire(timeout=CLEAN_WAIT_S) if clean else lane.acquire(blocking=False)):
             return self._refused(
-                503, BUSY_RETRY_S, "Many people are logging in right now. Try again in a moment."
+                503, BUSY_RETRY_S, _("Many people are logging in right now. Try again in a moment.")
             )
         self.attempt = attempt
         try:

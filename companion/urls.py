@@ -14,7 +14,11 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("", views.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     path("sw.js", views.service_worker, name="service-worker"),
+    path("offline/", views.offline, name="offline"),
+    path("manifest.webmanifest", views.manifest, name="manifest"),
     path("language/", languages.set_language, name="set-language"),
+    # The scripts' words (static/js) in the page's language: loaded by base.html before them.
+    path("jsi18n/", views.ScriptWords.as_view(), name="javascript-catalog"),
     path("accounts/signup/", views.signup, name="signup"),
     path("accounts/login/", logins.GuardedLoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

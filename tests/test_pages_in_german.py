@@ -50,3 +50,57 @@ def test_the_home_page_reads_german_and_english() -> None:
 def test_the_join_page_reads_german() -> None:
     page = Client(headers=GERMAN).get("/join/").content.decode()
     assert "Einem Tisch beitreten" in page and "Platz nehmen" in page
+
+
+def test_the_scripts_words_come_in_the_language_the_page_names() -> None:
+    client = Client(headers=ENGLISH)  # the address names the language, whatever the phone says
+    german = client.get("/jsi18n/?l=de")
+    assert german.status_code == 200 and german.headers["Content-Type"].startswith("text/javascript")
+    assert "Verbinden\\u2026" in german.content.decode() or "Verbinden…" in german.content.decode()
+    assert "Verbinden" not in client.get("/jsi18n/?l=en-gb").content.decode()
+    assert "Verbinden" in Client(headers=GERMAN).get("/jsi18n/?l=xx").content.decode()  # not offered
+    page = Client(headers=GERMAN).get("/").content.decode()
+    assert '<script src="/jsi18n/?l=de" defer></script>' in page
+    assert page.index("/jsi18n/") < page.index("js/pwa.js")
+
+
+def test_the_installable_app_is_named_in_the_page_s_language() -> None:
+    german = Client(headers=GERMAN).get("/")
+    assert '<link rel="manifest" href="/manifest.webmanifest?l=de">' in german.content.decode()
+    anyone = Client()  # a browser fetches the manifest without cookies: the address says the language
+    manifest = anyone.get("/manifest.webmanifest?l=de").json()
+    assert manifest["name"] == "Grim-Begleiter" and manifest["lang"] == "de"
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    assert anyone.get("/manifest.webmanifest?l=en-gb").json()["name"] == "Grim companion"
+
+
+def test_a_missing_page_and_the_offline_notice_read_german() -> None:
+    client = Client(headers=GERMAN)
+    missing = client.get("/nowhere/")
+    assert missing.status_code == 404 and "Nicht gefunden" in missing.content.decode()
+    notice = client.get("/offline/")
+    assert notice.headers["Content-Language"] == "de"
+    assert "noch nie geöffnet" in notice.content.decode()
+
+
+def test_a_new_account_is_welcomed_in_german() -> None:
+    client = Client(headers=GERMAN)
+    form = {
+        "username": "ann",
+        "password1": "a long enough passphrase",
+        "password2": "a long enough passphrase",
+    }
+    page = client.post("/accounts/signup/", form, follow=True).content.decode()
+    assert "Willkommen, ann." in page
+
+
+def test_a_refused_login_reads_german() -> None:
+    from companion import logins
+
+    client = Client(headers=GERMAN)
+    form = {"username": "bea", "password": "wrong"}
+    for _ in range(logins.FAILS_PER_USER):
+        client.post("/accounts/login/", form)
+    refused = client.post("/accounts/login/", form)
+    assert refused.status_code == 429
+    assert "Zu viele falsche Passwörter" in refused.content.decode()

@@ -37,6 +37,14 @@
  */
 (function () {
   "use strict";
+
+  /* Words in the page's language from Django's JavaScriptCatalog (/jsi18n/, loaded first by
+   * base.html); the English when it could not load (offline before it was ever kept). */
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (fmt, values) {
+    return fmt.replace(/%\((\w+)\)s/g, function (_all, name) { return String(values[name]); });
+  };
   var root = document.getElementById("table-root");
   var boardBox = document.getElementById("board");
   if (!root || !boardBox) return;
@@ -77,7 +85,7 @@
   function mayUndo(e) { return !readOnly() && (e.undo_by || []).indexOf(me.seatId) >= 0; }
   function seatName(id) {
     var s = table.seats.find(function (x) { return x.id === id; });
-    return s ? s.name : "A former seat";
+    return s ? s.name : gettext("A former seat");
   }
 
   /* --- the board ---------------------------------------------------------- */
@@ -252,7 +260,8 @@
     Array.prototype.forEach.call(scope.querySelectorAll("[aria-invalid]"), function (i) { i.removeAttribute("aria-invalid"); });
   }
   /* A refusal's words; one that waited offline says it was not applied. */
-  function refusal(e) { return (e.waited ? "Not applied: " : "") + e.message; }
+  function refusal(e) { return e.waited ? notApplied(e) : e.message; }
+  function notApplied(e) { return interpolate(gettext("Not applied: %(reason)s"), { reason: e.message }, true); }
   /* What a scope (a form or a [data-error-scope]) is, in words that survive a
    * re-render: its commands, their payloads and its fields' names. The board
    * is re-rendered whenever an event arrives, so by the time a refusal comes
@@ -338,7 +347,7 @@
         box.hidden = false;
         form.dataset.previewed = JSON.stringify(payload);
         var submit = form.querySelector("[type=submit]");
-        if (submit) { submit.dataset.label = submit.dataset.label || submit.textContent; submit.textContent = "Confirm"; }
+        if (submit) { submit.dataset.label = submit.dataset.label || submit.textContent; submit.textContent = gettext("Confirm"); }
       })
       .catch(function (e) { placeError(form, e, where); });
   }
@@ -443,7 +452,7 @@
     return Promise.all(files.map(function (input) {
       return input.files[0].text().then(function (text) {
         try { payload[input.name] = JSON.parse(text); } catch {
-          throw { message: "That file is not JSON.", body: { extra: { field: input.name } } };
+          throw { message: gettext("That file is not JSON."), body: { extra: { field: input.name } } };
         }
       });
     })).then(function () { return payload; });
@@ -526,8 +535,8 @@
       var e = line.events[line.events.length - 1];
       var first = line.events[0];
       var isUndone = line.events.every(function (x) { return undone.indexOf(x.seq) >= 0; });
-      var time = new Date(e.created_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-      var who = e.seat ? seatName(e.seat) : "The table";
+      var time = new Date(e.created_at).toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
+      var who = e.seat ? seatName(e.seat) : gettext("The table");
       var text = lineText(line);
       var li = el("li", { "class": "log-line" + (isUndone ? " undone" : ""), "data-seq": e.seq }, [
         el("span", { "class": "log-text" }, [el("strong", { text: who }), document.createTextNode(": " + text)]),
@@ -535,14 +544,14 @@
       ]);
       if (line.events.every(mayUndo)) {
         if (first.type !== "undo" && !isUndone) {
-          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Undo: " + text, text: "Undo",
+          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": interpolate(gettext("Undo: %(line)s"), { line: text }, true), text: gettext("Undo"),
             onclick: function () { fromLine(e.seq, line.events.slice().reverse().map(function (x) { return ["undo", x.seq]; })); } }));
         } else if (first.type === "undo" && line.events.length === 1 && undone.indexOf(first.payload.seq) >= 0) {
-          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": "Redo: " + text, text: "Redo",
+          li.appendChild(el("button", { "class": "btn btn-small", type: "button", "aria-label": interpolate(gettext("Redo: %(line)s"), { line: text }, true), text: gettext("Redo"),
             onclick: function () { fromLine(e.seq, [["redo", first.seq]]); } }));
         }
       }
-      if (isUndone) li.appendChild(el("span", { "class": "tag", text: "undone" }));
+      if (isUndone) li.appendChild(el("span", { "class": "tag", text: gettext("undone") }));
       var refused = lineErrors[e.seq];
       if (refused && refused.about >= boardSeq) li.appendChild(el("p", { "class": "error", role: "alert", text: refused.text }));
       return li;
@@ -554,7 +563,7 @@
     if (!list.some(function (e) { return e.seq > boot.seq; })) return;
     var line = groupLog(events).pop();
     var e = line.events[line.events.length - 1];
-    document.getElementById("announce").textContent = (e.seat ? seatName(e.seat) : "The table") + ": " + lineText(line);
+    document.getElementById("announce").textContent = (e.seat ? seatName(e.seat) : gettext("The table")) + ": " + lineText(line);
   }
 
   /* The log's events again from the server (the same seqs, each with who may undo it now). */
@@ -605,17 +614,17 @@
       if (!box) return;
       clearTimeout(pendingTimer);
       if (!list.length) { box.hidden = true; return; }
-      box.textContent = list.length === 1 ? "1 change waits to be sent: it goes as soon as the phone is back online."
-        : list.length + " changes wait to be sent, in order, as soon as the phone is back online.";
+      box.textContent = interpolate(ngettext("%(n)s change waits to be sent: it goes as soon as the phone is back online.",
+        "%(n)s changes wait to be sent, in order, as soon as the phone is back online.", list.length), { n: list.length }, true);
       // Only a change that does not go at once is worth a banner (no flash on every tap).
       pendingTimer = setTimeout(function () { box.hidden = false; }, 700);
     },
     onRefused: function (_command, e) {
       // A change queued offline and refused when it was finally sent: say so, never drop it silently.
-      showError("Not applied: " + e.message);
+      showError(notApplied(e));
     },
     onClosed: function (code) {
-      showError(code === 4403 ? "Your seat was removed from this table." : "Your seat is no longer valid. Join again.");
+      showError(code === 4403 ? gettext("Your seat was removed from this table.") : gettext("Your seat is no longer valid. Join again."));
       closed = true; personalize(); renderLog();
     }
   });

@@ -5,6 +5,13 @@
 (function () {
   "use strict";
 
+  /* Words in the page's language from Django's JavaScriptCatalog (/jsi18n/, loaded first by
+   * base.html); the English when it could not load (offline before it was ever kept). */
+  var gettext = window.gettext || function (s) { return s; };
+  var interpolate = window.interpolate || function (fmt, values) {
+    return fmt.replace(/%\((\w+)\)s/g, function (_all, name) { return String(values[name]); });
+  };
+
   function el(tag, attrs, children) {
     var n = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (k) {
@@ -30,20 +37,20 @@
       if (box) box.checked = table.edit_policy === "everyone";
       var ids = table.seats.map(function (s) { return s.id; });
       list.replaceChildren.apply(list, table.seats.map(function (s, i) {
-        var input = el("input", { type: "text", value: s.name, maxlength: "40", "aria-label": "Name of seat " + (i + 1) });
+        var input = el("input", { type: "text", value: s.name, maxlength: "40", "aria-label": interpolate(gettext("Name of seat %(n)s"), { n: i + 1 }, true) });
         var move = function (d) {
           var order = ids.slice(); var j = i + d; if (j < 0 || j >= order.length) return;
           order[i] = order[j]; order[j] = s.id; send("seat.reorder", { seat_ids: order }).catch(quiet);
         };
         return el("li", { "class": "seat-admin-row" }, [
           input,
-          el("button", { "class": "btn btn-small", type: "button", text: "Save", "aria-label": "Rename seat " + (i + 1),
+          el("button", { "class": "btn btn-small", type: "button", text: gettext("Save"), "aria-label": interpolate(gettext("Rename seat %(n)s"), { n: i + 1 }, true),
             onclick: function () { send("seat.rename", { seat_id: s.id, name: input.value }).catch(quiet); } }),
-          el("button", { "class": "btn btn-small", type: "button", text: "↑", "aria-label": "Move " + s.name + " up", onclick: function () { move(-1); } }),
-          el("button", { "class": "btn btn-small", type: "button", text: "↓", "aria-label": "Move " + s.name + " down", onclick: function () { move(1); } }),
-          s.role === "host" ? null : el("button", { "class": "btn btn-small btn-danger", type: "button", text: "Remove",
-            "aria-label": "Remove " + s.name,
-            onclick: function () { if (confirm("Remove " + s.name + " from the table?")) send("seat.remove", { seat_id: s.id }).catch(quiet); } })
+          el("button", { "class": "btn btn-small", type: "button", text: "↑", "aria-label": interpolate(gettext("Move %(name)s up"), { name: s.name }, true), onclick: function () { move(-1); } }),
+          el("button", { "class": "btn btn-small", type: "button", text: "↓", "aria-label": interpolate(gettext("Move %(name)s down"), { name: s.name }, true), onclick: function () { move(1); } }),
+          s.role === "host" ? null : el("button", { "class": "btn btn-small btn-danger", type: "button", text: gettext("Remove"),
+            "aria-label": interpolate(gettext("Remove %(name)s"), { name: s.name }, true),
+            onclick: function () { if (confirm(interpolate(gettext("Remove %(name)s from the table?"), { name: s.name }, true))) send("seat.remove", { seat_id: s.id }).catch(quiet); } })
         ]);
       }));
     }
@@ -64,7 +71,7 @@
         send("table.set_policy", { edit_policy: ev.target.checked ? "everyone" : "own" }).catch(quiet);
       });
       document.getElementById("end-table").addEventListener("click", function () {
-        if (confirm("End the table for everyone? The numbers stay readable.")) send("table.end", {}).catch(quiet);
+        if (confirm(gettext("End the table for everyone? The numbers stay readable."))) send("table.end", {}).catch(quiet);
       });
     }
 

@@ -16,6 +16,14 @@
 (function () {
   "use strict";
 
+  /* Words in the page's language from Django's JavaScriptCatalog (/jsi18n/, loaded first by
+   * base.html); the English when it could not load (offline before it was ever kept). */
+  var gettext = window.gettext || function (s) { return s; };
+  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
+  var interpolate = window.interpolate || function (fmt, values) {
+    return fmt.replace(/%\((\w+)\)s/g, function (_all, name) { return String(values[name]); });
+  };
+
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();
     var b = new Uint8Array(16);
@@ -33,7 +41,7 @@
 
   /* A request the server did not do, as an Error carrying its error body and status. */
   function refusal(body, status) {
-    var e = new Error(body.message || ("Error " + status));
+    var e = new Error(body.message || interpolate(gettext("Error %(status)s"), { status: status }, true));
     e.body = body;
     e.status = status;
     return e;
@@ -112,13 +120,13 @@
       ws = new WebSocket(proto + location.host + "/ws/tables/" + this.tableId + "/?lang=" + lang);
     } catch { this.startPolling(); return; }
     this.ws = ws;
-    this.onConn("connecting", "Connecting…");
+    this.onConn("connecting", gettext("Connecting…"));
     ws.onopen = function () { self.retry = 0; self.lastHeard = Date.now(); self.flush(); };
     ws.onmessage = function (m) { self.lastHeard = self.lastFresh = Date.now(); self.handle(JSON.parse(m.data)); };
     ws.onclose = function (ev) {
       self.ws = null;
       if (ev.code === 4401 || ev.code === 4403 || ev.code === 4404) {
-        self.stopped = true; self.stopPolling(); self.onConn("closed", "Disconnected"); self.onClosed(ev.code); return;
+        self.stopped = true; self.stopPolling(); self.onConn("closed", gettext("Disconnected")); self.onClosed(ev.code); return;
       }
       self.startPolling();
       setTimeout(function () { self.connect(); }, backoff(self.retry++));
@@ -143,8 +151,8 @@
     if (msg.type === "heartbeat") {
       if (msg.every_s > 0) this.beatEvery = msg.every_s * 1000;
       if (msg.seq > this.lastSeq) {
-        this.onConn("connecting", "Catching up…");
-        this.catchUp().then(function () { if (self.ws && !self.stopped) self.onConn("live", "Live" + self.refusedNews()); });
+        this.onConn("connecting", gettext("Catching up…"));
+        this.catchUp().then(function () { if (self.ws && !self.stopped) self.onConn("live", gettext("Live") + self.refusedNews()); });
       }
       return;
     }
@@ -160,7 +168,7 @@
   /* The whole state, sent as the socket opens: taken unless ours is newer; the log catches up. */
   TableSync.prototype.takeSnapshot = function (msg) {
     this.stopPolling();
-    this.onConn("live", "Live" + this.refusedNews());
+    this.onConn("live", gettext("Live") + this.refusedNews());
     if (msg.seq < this.lastSeq) return;
     var gap = msg.seq > this.logSeq;
     this.lastSeq = msg.seq;
@@ -193,14 +201,14 @@
       if (t.seq >= self.lastSeq) { self.lastSeq = t.seq; self.onState(t.state, t); }
     }).catch(function (e) {
       if (e.status === 401 || e.status === 403) { self.stopped = true; self.onClosed(4403); }
-      else self.onConn("offline", "Offline – retrying" + self.age());
+      else self.onConn("offline", gettext("Offline – retrying") + self.age());
     }).then(function () { self.catchingUp = false; });
   };
 
   TableSync.prototype.startPolling = function () {
     if (this.pollTimer || this.stopped) return;
     var self = this;
-    this.onConn("polling", "Reconnecting – checking every few seconds");
+    this.onConn("polling", gettext("Reconnecting – checking every few seconds"));
     this.pollTimer = setInterval(function () { self.catchUp(); }, 3000);
     this.catchUp();
   };
@@ -269,7 +277,7 @@
         self.outbox.forEach(function (c) { c.waited = true; });
         self.saveOutbox();
         // Wait and send the same command again (backoff up to 15 s; sooner when the phone is back).
-        self.onConn("offline", self.outbox.length + (self.outbox.length === 1 ? " change waits" : " changes wait") + " to be sent" + self.age());
+        self.onConn("offline", self.waiting() + self.age());
         self.sendRetry = (self.sendRetry || 0) + 1;
         clearTimeout(self.flushTimer);
         self.flushTimer = setTimeout(function () { self.flush(); }, backoff(self.sendRetry));
@@ -286,10 +294,10 @@
   /* The status line after a command settled: what the connection is, and only what still waits. */
   TableSync.prototype.showStatus = function () {
     if (this.retrying && this.outbox.length) {
-      this.onConn("offline", this.outbox.length + (this.outbox.length === 1 ? " change waits" : " changes wait") + " to be sent" + this.age());
-    } else if (this.ws && this.ws.readyState === 1) this.onConn("live", "Live" + this.refusedNews());
-    else if (this.pollTimer) this.onConn("polling", "Reconnecting – checking every few seconds");
-    else this.onConn("connecting", "Connecting…");
+      this.onConn("offline", this.waiting() + this.age());
+    } else if (this.ws && this.ws.readyState === 1) this.onConn("live", gettext("Live") + this.refusedNews());
+    else if (this.pollTimer) this.onConn("polling", gettext("Reconnecting – checking every few seconds"));
+    else this.onConn("connecting", gettext("Connecting…"));
   };
 
   /* " · 2 changes were refused when sent: <the last reason>": what became of changes that waited
@@ -297,7 +305,14 @@
   TableSync.prototype.refusedNews = function () {
     var r = this.refusedAway;
     if (!r) return "";
-    return " · " + (r.count === 1 ? "1 change was" : r.count + " changes were") + " refused when sent: " + r.reason;
+    return " · " + interpolate(ngettext("%(n)s change was refused when sent: %(reason)s",
+      "%(n)s changes were refused when sent: %(reason)s", r.count), { n: r.count, reason: r.reason }, true);
+  };
+
+  /* "2 changes wait to be sent": the outbox while the phone is offline. */
+  TableSync.prototype.waiting = function () {
+    var n = this.outbox.length;
+    return interpolate(ngettext("%(n)s change waits to be sent", "%(n)s changes wait to be sent", n), { n: n }, true);
   };
 
   TableSync.prototype.settle = function (command, error, res) {
@@ -325,7 +340,8 @@
   /* " · last update 21:04": how old the numbers on screen are, while not live. */
   TableSync.prototype.age = function () {
     var t = new Date(this.lastFresh || this.lastHeard);
-    return " · last update " + t.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    var time = t.toLocaleTimeString(document.documentElement.lang || [], { hour: "2-digit", minute: "2-digit" });
+    return " · " + interpolate(gettext("last update %(time)s"), { time: time }, true);
   };
 
   /* A typed number, read strictly: "12" is 12; "1e3", "2.5", "12abc" are sent
