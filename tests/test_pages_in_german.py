@@ -104,3 +104,17 @@ def test_a_refused_login_reads_german() -> None:
     refused = client.post("/accounts/login/", form)
     assert refused.status_code == 429
     assert "Zu viele falsche Passwörter" in refused.content.decode()
+
+
+def test_the_games_blurbs_and_options_are_worded_where_shown() -> None:
+    """A game marks its blurb and option labels (gettext_noop); the home page translates them."""
+    from django.utils.html import escape
+
+    from campaigns import registry
+
+    page = Client(headers=GERMAN).get("/").content.decode()
+    with translation.override("de"):
+        for spec in registry.games():
+            assert escape(translation.gettext(spec.blurb)) in page, spec.slug
+            for field in spec.rules.option_fields:
+                assert f">{escape(translation.gettext(field['label']))}</label>" in page, spec.slug
