@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from rules.describing import plural
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop, ngettext
 
 SUPERNATURALS: tuple[str, ...] = (
     "Amazon",
@@ -116,10 +117,11 @@ SET_COMBOS: dict[tuple[str, ...], tuple[str, int]] = {
 }
 """Animal and settings combos, keyed by their cards sorted (rulebook: Animal combos, Settings combos)."""
 
-VALID_COMBOS = (
+VALID_COMBOS = gettext_noop(
     "1 to 5 supernaturals (1, 2, 5, 10 or 15 points), exactly 3 Owls or 3 Crows (10 points), "
     "Swamp + Path + Clearing (5 points), or 3 Swamps, 3 Paths or 3 Clearings (3 points each)"
 )
+"""The valid combos in a refusal's words (English: translated where shown, ``_(VALID_COMBOS)``)."""
 
 
 def deck_counts(players: int) -> dict[str, int]:
@@ -147,20 +149,45 @@ def canonical(name: str) -> str | None:
 
 def label(kind: str, cards: Sequence[str]) -> str:
     """A combo in the log: ``3 Owls``, ``Swamp + Path + Clearing``, ``2 supernaturals (Elf, Troll)``."""
+    n = len(cards)
     if kind == SUPERNATURAL:
-        return f"{plural(len(cards), 'supernatural')} ({', '.join(cards)})"
+        return ngettext("%(n)s supernatural (%(cards)s)", "%(n)s supernaturals (%(cards)s)", n) % {
+            "n": n,
+            "cards": ", ".join(cards),
+        }
     if len(set(cards)) == 1 and cards:
-        return plural(len(cards), cards[0])
+        # The card's printed name, in English plural ("3 Owls"); the German keeps the name.
+        return ngettext("%(n)s %(card)s", "%(n)s %(card)ss", n) % {"n": n, "card": cards[0]}
     return " + ".join(cards)
 
 
+NOT_A_COMBO = "not_a_combo"
+RUNES_AND_AMULETS, ONLY_SUPERNATURALS = "runes_and_amulets", "only_supernaturals"
+
+
 def _not_a_combo(cards: Sequence[str], why: str = "") -> RuleViolation:
-    what = " + ".join(cards) if cards else "No cards"
-    return RuleViolation(
-        "not_a_combo",
-        f"{what} is not a combo{why}. Valid combos: {VALID_COMBOS}.",
-        {"field": "cards", "cards": list(cards)},
-    )
+    words = {"cards": " + ".join(cards), "valid": _(VALID_COMBOS)}
+    if not cards:
+        message = _("No cards is not a combo. Valid combos: %(valid)s.") % words
+    elif why == RUNES_AND_AMULETS:
+        message = (
+            _(
+                "%(cards)s is not a combo (Runes and Amulets are never part of a combo). "
+                "Valid combos: %(valid)s."
+            )
+            % words
+        )
+    elif why == ONLY_SUPERNATURALS:
+        message = (
+            _(
+                "%(cards)s is not a combo (supernaturals only combine with supernaturals). "
+                "Valid combos: %(valid)s."
+            )
+            % words
+        )
+    else:
+        message = _("%(cards)s is not a combo. Valid combos: %(valid)s.") % words
+    return RuleViolation(NOT_A_COMBO, message, {"field": "cards", "cards": list(cards)})
 
 
 def score(cards: Sequence[str]) -> tuple[str, int]:
@@ -176,23 +203,31 @@ def score(cards: Sequence[str]) -> tuple[str, int]:
         if len(cards) > MAX_SUPERNATURALS:
             raise RuleViolation(
                 "combo_too_big",
-                f"A supernatural combo holds at most {MAX_SUPERNATURALS} cards (15 points); "
-                f"{len(cards)} is not in the rulebook.",
+                _(
+                    "A supernatural combo holds at most %(max)s cards (15 points); "
+                    "%(n)s is not in the rulebook."
+                )
+                % {"max": MAX_SUPERNATURALS, "n": len(cards)},
                 {"field": "cards", "max": MAX_SUPERNATURALS},
             )
         twice = sorted(name for name, count in Counter(cards).items() if count > 1)
         if twice:
             raise RuleViolation(
                 "duplicate_card",
-                f"{', '.join(twice)} is printed only once, so it cannot be in a combo twice.",
+                ngettext(
+                    "%(cards)s is printed only once, so it cannot be in a combo twice.",
+                    "%(cards)s are printed only once, so they cannot be in a combo twice.",
+                    len(twice),
+                )
+                % {"cards": ", ".join(twice)},
                 {"field": "cards", "cards": twice},
             )
         return SUPERNATURAL, SUPERNATURAL_POINTS[len(cards)]
     found = SET_COMBOS.get(tuple(sorted(cards)))
     if found is None:
         if any(card in (RUNE, AMULET) for card in cards):
-            raise _not_a_combo(cards, " (Runes and Amulets are never part of a combo)")
+            raise _not_a_combo(cards, RUNES_AND_AMULETS)
         if any(card in SUPERNATURALS for card in cards):
-            raise _not_a_combo(cards, " (supernaturals only combine with supernaturals)")
+            raise _not_a_combo(cards, ONLY_SUPERNATURALS)
         raise _not_a_combo(cards)
     return found

@@ -40,6 +40,27 @@ from rules.grimwood.state import (
     rescore,
     supernaturals_cost_an_action,
 )
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop, ngettext
+
+FROZEN = {
+    "added to": gettext_noop(
+        "That combo holds the Dragon: it is protected from powers and frozen, so it cannot be added to."
+    ),
+    "moved": gettext_noop(
+        "That combo holds the Dragon: it is protected from powers and frozen, so it cannot be moved."
+    ),
+    "swapped": gettext_noop(
+        "That combo holds the Dragon: it is protected from powers and frozen, so it cannot be swapped."
+    ),
+    "discarded": gettext_noop(
+        "That combo holds the Dragon: it is protected from powers and frozen, so it cannot be discarded."
+    ),
+    "taken from": gettext_noop(
+        "That combo holds the Dragon: it is protected from powers and frozen, so it cannot be taken from."
+    ),
+}
+"""The Dragon's refusal, whole, for each thing a power would do (``unfrozen``'s ``doing``)."""
 
 
 def brief(combo: Combo) -> dict[str, Any]:
@@ -58,7 +79,7 @@ def unfrozen(combo: Combo, seat_id: int, doing: str) -> None:
     if combo["frozen"]:
         raise RuleViolation(
             "frozen",
-            f"That combo holds the Dragon: it is protected from powers and frozen, so it cannot be {doing}.",
+            _(FROZEN[doing]),
             {"field": "combo_id", "combo_id": combo["id"], "seat_id": seat_id},
         )
 
@@ -76,12 +97,13 @@ def check_card_counts(ctx: Ctx, cards: list[str], field: str) -> None:
             holder = holder_of(state, card)
             raise RuleViolation(
                 "card_on_table",
-                f"{card} is printed once and is already in a combo on the table.",
+                _("%(card)s is printed once and is already in a combo on the table.") % {"card": card},
                 {"field": field, "card": card, "seat_id": holder},
             )
         raise RuleViolation(
             "too_many_cards",
-            f"The deck holds only {counts[card]} {card}s and {table.get(card, 0)} are on the table already.",
+            _("The deck holds only %(n)s %(card)ss and %(on_table)s are on the table already.")
+            % {"n": counts[card], "card": card, "on_table": table.get(card, 0)},
             {"field": field, "card": card, "max": counts[card]},
         )
 
@@ -93,8 +115,14 @@ def take_from_hand(ctx: Ctx, index: int, count: int, field: str) -> tuple[int, i
     if hand < count:
         raise RuleViolation(
             "not_in_hand",
-            f"By the companion's count this hand holds {hand} card{'s' if hand != 1 else ''}, "
-            f"fewer than the {count} played: correct the hand count first (hand.set).",
+            ngettext(
+                "By the companion's count this hand holds %(hand)s card, "
+                "fewer than the %(count)s played: correct the hand count first (hand.set).",
+                "By the companion's count this hand holds %(hand)s cards, "
+                "fewer than the %(count)s played: correct the hand count first (hand.set).",
+                hand,
+            )
+            % {"hand": hand, "count": count},
             {"field": field, "seat_id": player["seat_id"], "hand": hand},
         )
     ctx.rec.add(["players", index, "hand"], -count)
@@ -106,22 +134,24 @@ def growable(combo: Combo, seat_id: int) -> None:
     if combo["kind"] != SUPERNATURAL:
         raise RuleViolation(
             "not_a_supernatural_combo",
-            f"Only supernatural combos grow; {label(combo['kind'], combo['cards'])} is complete.",
+            _("Only supernatural combos grow; %(combo)s is complete.")
+            % {"combo": label(combo["kind"], combo["cards"])},
             {"field": "combo_id", "combo_id": combo["id"]},
         )
     unfrozen(combo, seat_id, "added to")
     if len(combo["cards"]) >= MAX_SUPERNATURALS:
         raise RuleViolation(
             "combo_too_big",
-            f"That combo already holds {MAX_SUPERNATURALS} supernaturals (15 points), "
-            "the most the rulebook scores.",
+            _("That combo already holds %(max)s supernaturals (15 points), the most the rulebook scores.")
+            % {"max": MAX_SUPERNATURALS},
             {"field": "combo_id", "max": MAX_SUPERNATURALS},
         )
 
 
 def card_allows(p: Payload) -> tuple[bool, str | None]:
     """``card_allows`` (a card says this may be done now) and its optional ``note``."""
-    return v.flag(p, "card_allows", "A card allows it"), v.optional_text(p, "note", "A note", v.MAX_NOTE)
+    allows = v.flag(p, "card_allows", _("A card allows it"))
+    return allows, v.optional_text(p, "note", _("A note"), v.MAX_NOTE)
 
 
 def allowance(
@@ -142,15 +172,19 @@ def allowance(
     if out_of_turn and not flag:
         raise RuleViolation(
             "out_of_turn",
-            "It is not this player's turn: cards are played and combos placed on one's own turn "
-            '(rulebook: Turn Overview). If a card allows it now, tick "A card allows it".',
+            _(
+                "It is not this player's turn: cards are played and combos placed on one's own turn "
+                '(rulebook: Turn Overview). If a card allows it now, tick "A card allows it".'
+            ),
             {"field": "card_allows", "turn_seat_id": turn, "seat_id": seat_id},
         )
     if needs_action and not flag:
         raise RuleViolation(
             "play_as_action",
-            'At this table each supernatural is played as an action: use "Play a card". '
-            'If a card allows placing it now, tick "A card allows it".',
+            _(
+                'At this table each supernatural is played as an action: use "Play a card". '
+                'If a card allows placing it now, tick "A card allows it".'
+            ),
             {"field": field},
         )
     used = out_of_turn or needs_action
@@ -230,7 +264,7 @@ def add(ctx: Ctx, payload: Payload) -> EventBody:
     are recomputed from the table (a hand override is replaced).
     """
     p = v.fields(payload, ("combo_id", "card", "card_allows", "note"))
-    combo_id = v.identifier(p, "combo_id", "A combo")
+    combo_id = v.identifier(p, "combo_id", _("A combo"))
     card = v.supernatural(p)
     allowed = card_allows(p)
     require_playing(ctx.state)
@@ -268,7 +302,7 @@ def play_card(ctx: Ctx, seat_id: int, card: str, combo_id: int | None) -> dict[s
         if holder != index:
             raise RuleViolation(
                 "not_your_combo",
-                "A card is played into its player's own combo, not another player's.",
+                _("A card is played into its player's own combo, not another player's."),
                 {"field": "combo_id", "combo_id": combo_id},
             )
         growable(target, seat_id)

@@ -34,6 +34,8 @@ from rules.grimwood.cards import (
 )
 from rules.grimwood.combos import play_card, take_from_hand
 from rules.grimwood.state import new_player, player_index, require_playing, require_started
+from rules.i18n import gettext as _
+from rules.i18n import ngettext
 from rules.turns import begin_turn
 from rules.validate import no_change
 
@@ -54,16 +56,17 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
     first = v.seat(p, ctx.actor, "start_seat_id")
     v.participant(ctx.actor)
     if ctx.state["players"]:
-        raise RuleViolation("already_started", "The game has already started: undo to start again.")
+        raise RuleViolation("already_started", _("The game has already started: undo to start again."))
     if not MIN_PLAYERS <= len(seats) <= MAX_PLAYERS:
         raise RuleViolation(
             "player_count",
-            f"Grimwood is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {len(seats)}.",
+            _("Grimwood is played by %(min)s to %(max)s players, not %(n)s.")
+            % {"min": MIN_PLAYERS, "max": MAX_PLAYERS, "n": len(seats)},
             {"field": "seat_ids", "min": MIN_PLAYERS, "max": MAX_PLAYERS},
         )
     if first not in seats:
         raise RuleViolation(
-            "not_a_player", "The first player must be one of the players.", {"field": "start_seat_id"}
+            "not_a_player", _("The first player must be one of the players."), {"field": "start_seat_id"}
         )
     state = ctx.state
     before = {
@@ -105,25 +108,28 @@ Goblins, ...), which costs no further action."""
 
 def _played(p: Payload) -> tuple[str, str | None, int | None]:
     """The action's kind, and for a card played the card and the combo it joins (rulebook: Action A)."""
-    kind = v.choice(p, "kind", ACTION_KINDS, "The action", default="play")
+    kind = v.choice(p, "kind", ACTION_KINDS, _("The action"), default="play")
     card = v.card(p) if p.get("card") is not None else None
-    combo_id = v.identifier(p, "combo_id", "A combo") if p.get("combo_id") is not None else None
+    combo_id = v.identifier(p, "combo_id", _("A combo")) if p.get("combo_id") is not None else None
     if card == RUNE and kind in ("play", "rune"):
         kind, card = "rune", None  # a Rune named is a Rune played
     if kind != "play":
         for key, value in (("card", card), ("combo_id", combo_id)):
             if value is not None:
                 raise RuleViolation(
-                    "bad_field", "Only a supernatural played names its card and combo.", {"field": key}
+                    "bad_field", _("Only a supernatural played names its card and combo."), {"field": key}
                 )
         return kind, None, None
     if card is None:
-        raise v.missing("card", "The card played")
+        raise v.missing("card", _("The card played"))
     if card not in SUPERNATURALS:
         raise RuleViolation(
             "not_playable",
-            f"Only a supernatural or a Rune is played (rulebook: Action A); {card} is not. "
-            "Animal and settings cards are placed as combos.",
+            _(
+                "Only a supernatural or a Rune is played (rulebook: Action A); %(card)s is not. "
+                "Animal and settings cards are placed as combos."
+            )
+            % {"card": card},
             {"field": "card", "card": card},
         )
     return kind, card, combo_id
@@ -139,7 +145,7 @@ def use_action(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("kind", "card", "combo_id", "note"))
     kind, card, combo_id = _played(p)
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
+    note = v.optional_text(p, "note", _("A note"), v.MAX_NOTE)
     require_playing(ctx.state)
     seat_id = turns.turn_player(ctx)
     turns.require_drawn(ctx, "kind")
@@ -190,11 +196,11 @@ def draw(ctx: Ctx, payload: Payload) -> EventBody:
     ``count``). Drawing the last card starts the last round.
     """
     p = v.fields(payload, ("via", "count"))
-    via = v.choice(p, "via", VIAS, "How the card is drawn", default="turn")
-    count = v.integer(p, "count", "The number of cards", 1, v.MAX_HAND, default=1)
+    via = v.choice(p, "via", VIAS, _("How the card is drawn"), default="turn")
+    count = v.integer(p, "count", _("The number of cards"), 1, v.MAX_HAND, default=1)
     if count != 1 and via != "power":
         raise RuleViolation(
-            "bad_field", "A turn's draw takes one card; only a power draws more.", {"field": "count"}
+            "bad_field", _("A turn's draw takes one card; only a power draws more."), {"field": "count"}
         )
     require_playing(ctx.state)
     seat_id = turns.turn_player(ctx)
@@ -230,19 +236,19 @@ def steal(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("victim_seat_id", "blocked_by_amulet", "via"))
     victim = v.seat(p, ctx.actor, "victim_seat_id", required=True)
-    blocked = v.flag(p, "blocked_by_amulet", "Blocked by an Amulet")
-    via = v.choice(p, "via", VIAS, "How the card is stolen", default="turn")
+    blocked = v.flag(p, "blocked_by_amulet", _("Blocked by an Amulet"))
+    via = v.choice(p, "via", VIAS, _("How the card is stolen"), default="turn")
     require_playing(ctx.state)
     seat_id = turns.turn_player(ctx)
     victim_index = player_index(ctx.state, victim, "victim_seat_id")
     if victim == seat_id:
-        raise RuleViolation("self_steal", "Steal from another player's hand.", {"field": "victim_seat_id"})
+        raise RuleViolation("self_steal", _("Steal from another player's hand."), {"field": "victim_seat_id"})
     victim_hand = int(ctx.state["players"][victim_index]["hand"])
     if victim_hand < STEAL_MIN_HAND:
         raise RuleViolation(
             "hand_too_small",
-            f"A player can only be stolen from with {STEAL_MIN_HAND} or more cards in hand; "
-            f"this one holds {victim_hand}.",
+            _("A player can only be stolen from with %(min)s or more cards in hand; this one holds %(n)s.")
+            % {"min": STEAL_MIN_HAND, "n": victim_hand},
             {"field": "victim_seat_id", "hand": victim_hand},
         )
     opens = turns.opening(ctx, via)
@@ -279,7 +285,7 @@ def end(ctx: Ctx, payload: Payload) -> EventBody:
     be stolen from.
     """
     p = v.fields(payload, ("note",))
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
+    note = v.optional_text(p, "note", _("A note"), v.MAX_NOTE)
     require_playing(ctx.state)
     seat_id = turns.turn_player(ctx)
     left = int(ctx.state["actions_left"])
@@ -305,15 +311,19 @@ def set_hand(ctx: Ctx, payload: Payload) -> EventBody:
     count and set them. A hand over 7 is only checked at its turn's end.
     """
     p = v.fields(payload, ("count", "seat_id", "note"))
-    count = v.integer(p, "count", "The number of cards in hand", 0, v.MAX_HAND)
+    count = v.integer(p, "count", _("The number of cards in hand"), 0, v.MAX_HAND)
     seat_id = v.seat(p, ctx.actor)
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE)
+    note = v.optional_text(p, "note", _("A note"), v.MAX_NOTE)
     require_started(ctx.state)
     ctx.actor.require_edit(seat_id)
     index = player_index(ctx.state, seat_id)
     before = int(ctx.state["players"][index]["hand"])
     if before == count:
-        raise no_change(f"That hand already holds {count} cards.", "count")
+        raise no_change(
+            ngettext("That hand already holds %(n)s card.", "That hand already holds %(n)s cards.", count)
+            % {"n": count},
+            "count",
+        )
     ctx.rec.put(["players", index, "hand"], count)
     return "hand.set", {"seat_id": seat_id, "before": before, "after": count, "note": note}
 
@@ -321,13 +331,17 @@ def set_hand(ctx: Ctx, payload: Payload) -> EventBody:
 def set_actions(ctx: Ctx, payload: Payload) -> EventBody:
     """``actions.set {actions_left, note}``: the actions left this turn, by hand (a card says otherwise)."""
     p = v.fields(payload, ("actions_left", "note"))
-    left = v.integer(p, "actions_left", "The actions left", 0, v.MAX_ACTIONS)
-    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
+    left = v.integer(p, "actions_left", _("The actions left"), 0, v.MAX_ACTIONS)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE, blank_is_absent=True)
     require_playing(ctx.state)
     seat_id = turns.turn_player(ctx)
     before = int(ctx.state["actions_left"])
     if before == left:
-        raise no_change(f"{before} actions are already left.", "actions_left")
+        raise no_change(
+            ngettext("%(n)s action is already left.", "%(n)s actions are already left.", before)
+            % {"n": before},
+            "actions_left",
+        )
     ctx.rec.put(["actions_left"], left)
     return "actions.set", {"seat_id": seat_id, "before": before, "after": left, "note": note}
 
@@ -342,13 +356,17 @@ def set_deck(ctx: Ctx, payload: Payload) -> EventBody:
     p = v.fields(payload, ("remaining", "note"))
     state = ctx.state
     total = int(state["deck"]["total"])
-    remaining = v.integer(p, "remaining", "The cards left in the deck", 0, total)
-    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
+    remaining = v.integer(p, "remaining", _("The cards left in the deck"), 0, total)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE, blank_is_absent=True)
     require_playing(state)
     v.participant(ctx.actor)
     before = int(state["deck"]["remaining"])
     if before == remaining:
-        raise no_change(f"The deck already holds {remaining} cards.", "remaining")
+        raise no_change(
+            ngettext("The deck already holds %(n)s card.", "The deck already holds %(n)s cards.", remaining)
+            % {"n": remaining},
+            "remaining",
+        )
     ctx.rec.put(["deck", "remaining"], remaining)
     last_round = "unchanged"
     if remaining == 0 and state["last_round"] is None:

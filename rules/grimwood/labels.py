@@ -10,16 +10,19 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rules.describing import seat_name
 from rules.grimwood.cards import label
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 
 NUMBER_NAMES: dict[tuple[str, ...], str] = {
-    ("deck", "remaining"): "Deck",
-    ("deck", "total"): "Deck total",
-    ("actions_left",): "Actions",
-    ("turn",): "Turn",
-    ("last_round", "remaining_turns"): "Last turns to go",
+    ("deck", "remaining"): gettext_noop("Deck"),
+    ("deck", "total"): gettext_noop("Deck total"),
+    ("actions_left",): gettext_noop("Actions"),
+    ("turn",): gettext_noop("Turn"),
+    ("last_round", "remaining_turns"): gettext_noop("Last turns to go"),
 }
-"""The table's own numbers by the names the log lines give them."""
+"""The table's own numbers by the names the log lines give them (translated where shown)."""
 
 
 def number_label(path: list[Any], state: Mapping[str, Any], names: Mapping[int, str]) -> str | None:
@@ -30,15 +33,20 @@ def number_label(path: list[Any], state: Mapping[str, Any], names: Mapping[int, 
         if not 0 <= path[1] < len(players):
             return None
         player = players[path[1]]
-        who = names.get(player.get("seat_id"), f"Seat {player.get('seat_id')}")
+        who = seat_name(names, player.get("seat_id"))
         key = path[-1]
-        if key in ("hand", "score") and len(path) == 3:
-            return f"{who}'s {key}"
+        if key == "hand" and len(path) == 3:
+            return _("%(who)s's hand") % {"who": who}
+        if key == "score" and len(path) == 3:
+            return _("%(who)s's score") % {"who": who}
         if key == "points" and len(path) == 5 and isinstance(path[3], Mapping):
             combo = next((c for c in player.get("combos", []) if c.get("id") == path[3].get("id")), None)
-            what = label(str(combo["kind"]), list(combo["cards"])) if combo else "combo"
-            return f"points of {who}'s {what}"
+            if combo is None:
+                return _("points of %(who)s's combo") % {"who": who}
+            what = label(str(combo["kind"]), list(combo["cards"]))
+            return _("points of %(who)s's %(combo)s") % {"who": who, "combo": what}
         return None
     if all(isinstance(key, str) for key in path):
-        return NUMBER_NAMES.get(tuple(path))
+        name = NUMBER_NAMES.get(tuple(path))
+        return _(name) if name is not None else None
     return None

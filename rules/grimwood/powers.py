@@ -27,6 +27,7 @@ from rules.grimwood.state import (
     require_started,
     rescore,
 )
+from rules.i18n import gettext as _
 from rules.validate import no_change
 
 
@@ -38,7 +39,7 @@ def move(ctx: Ctx, payload: Payload) -> EventBody:
     immune from powers.
     """
     p = v.fields(payload, ("combo_id", "to_seat_id", "power"))
-    combo_id = v.identifier(p, "combo_id", "A combo")
+    combo_id = v.identifier(p, "combo_id", _("A combo"))
     to_seat = v.seat(p, ctx.actor, "to_seat_id")
     power = v.power(p, ("Sorceress", "Highwayman"))
     require_playing(ctx.state)
@@ -47,7 +48,7 @@ def move(ctx: Ctx, payload: Payload) -> EventBody:
     to_index = player_index(ctx.state, to_seat, "to_seat_id")
     from_seat = int(ctx.state["players"][index]["seat_id"])
     if to_index == index:
-        raise no_change("That player already holds that combo.", "to_seat_id")
+        raise no_change(_("That player already holds that combo."), "to_seat_id")
     unfrozen(combo, from_seat, "moved")
     ctx.rec.move(combos_path(index), combos_path(to_index), combo)
     changed = rescore(ctx)
@@ -68,8 +69,8 @@ def swap(ctx: Ctx, payload: Payload) -> EventBody:
     Dragon.
     """
     p = v.fields(payload, ("combo_id", "other_combo_id", "power"))
-    combo_id = v.identifier(p, "combo_id", "A combo")
-    other_id = v.identifier(p, "other_combo_id", "The other combo")
+    combo_id = v.identifier(p, "combo_id", _("A combo"))
+    other_id = v.identifier(p, "other_combo_id", _("The other combo"))
     power = v.power(p, ("Highwayman",))
     require_playing(ctx.state)
     v.participant(ctx.actor)
@@ -78,7 +79,7 @@ def swap(ctx: Ctx, payload: Payload) -> EventBody:
     if other_index == index:
         raise RuleViolation(
             "same_player",
-            "A swap exchanges combos between two different players.",
+            _("A swap exchanges combos between two different players."),
             {"field": "other_combo_id"},
         )
     seat = int(ctx.state["players"][index]["seat_id"])
@@ -110,7 +111,7 @@ def discard(ctx: Ctx, payload: Payload) -> EventBody:
     of owls or crows" (rulebook: Sorceress): only an animal combo.
     """
     p = v.fields(payload, ("combo_id", "power"))
-    combo_id = v.identifier(p, "combo_id", "A combo")
+    combo_id = v.identifier(p, "combo_id", _("A combo"))
     power = v.power(p, ("Demon", "Sorceress"))
     require_playing(ctx.state)
     v.participant(ctx.actor)
@@ -120,7 +121,8 @@ def discard(ctx: Ctx, payload: Payload) -> EventBody:
     if power == "Sorceress" and combo["kind"] != ANIMAL:
         raise RuleViolation(
             "not_owls_or_crows",
-            f"The Sorceress sacrifices a set of Owls or Crows, not {label(combo['kind'], combo['cards'])}.",
+            _("The Sorceress sacrifices a set of Owls or Crows, not %(combo)s.")
+            % {"combo": label(combo["kind"], combo["cards"])},
             {"field": "combo_id", "combo_id": combo_id},
         )
     ctx.rec.remove(combos_path(index), combo)
@@ -144,7 +146,7 @@ def take(ctx: Ctx, payload: Payload) -> EventBody:
     gone. A Dragon's combo is immune.
     """
     p = v.fields(payload, ("combo_id", "card", "to_seat_id", "power"))
-    combo_id = v.identifier(p, "combo_id", "A combo")
+    combo_id = v.identifier(p, "combo_id", _("A combo"))
     card = v.supernatural(p)
     to_seat = v.seat(p, ctx.actor, "to_seat_id")
     power = v.power(p, ("Bride", "Nymph"))
@@ -156,13 +158,14 @@ def take(ctx: Ctx, payload: Payload) -> EventBody:
     if card not in combo["cards"]:
         raise RuleViolation(
             "not_in_combo",
-            f"{card} is not in that combo ({', '.join(combo['cards'])}).",
+            _("%(card)s is not in that combo (%(cards)s).")
+            % {"card": card, "cards": ", ".join(combo["cards"])},
             {"field": "card", "cards": list(combo["cards"])},
         )
     if power == "Bride" and card not in MALE:
         raise RuleViolation(
             "not_male",
-            f"The Bride takes only a male supernatural ({', '.join(MALE)}).",
+            _("The Bride takes only a male supernatural (%(cards)s).") % {"cards": ", ".join(MALE)},
             {"field": "card", "options": list(MALE)},
         )
     unfrozen(combo, from_seat, "taken from")
@@ -170,7 +173,7 @@ def take(ctx: Ctx, payload: Payload) -> EventBody:
     rest = [c for c in combo["cards"] if c != card]
     after: dict[str, Any] | None = None
     if rest:
-        _, points = score(rest)
+        _kind, points = score(rest)
         ctx.rec.remove(combo_path(index, combo_id, "cards"), card)
         ctx.rec.put(combo_path(index, combo_id, "points"), points)
         ctx.rec.set(combo_path(index, combo_id, "note"), None)
@@ -201,16 +204,16 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     correction (the winners are worked out again).
     """
     p = v.fields(payload, ("combo_id", "points", "note"))
-    combo_id = v.identifier(p, "combo_id", "A combo")
-    points = v.integer(p, "points", "The combo's points", 0, v.MAX_POINTS)
-    note = v.text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=True)
+    combo_id = v.identifier(p, "combo_id", _("A combo"))
+    points = v.integer(p, "points", _("The combo's points"), 0, v.MAX_POINTS)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE, blank_is_absent=True)
     require_started(ctx.state)
     index, combo = find_combo(ctx.state, combo_id)
     seat_id = int(ctx.state["players"][index]["seat_id"])
     ctx.actor.require_edit(seat_id)
     before = int(combo["points"])
     if before == points and combo["note"] == note:
-        raise no_change(f"That combo already scores {points}.", "points")
+        raise no_change(_("That combo already scores %(n)s.") % {"n": points}, "points")
     ctx.rec.put(combo_path(index, combo_id, "points"), points)
     ctx.rec.set(combo_path(index, combo_id, "note"), note)
     changed = rescore(ctx)

@@ -26,6 +26,8 @@ from rules.grimwood.describe import describe as describe_event
 from rules.grimwood.labels import number_label
 from rules.grimwood.results import results as game_results
 from rules.grimwood.state import initial_state
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import options
 
 HANDLERS: dict[str, Handler] = {
@@ -46,6 +48,12 @@ HANDLERS: dict[str, Handler] = {
     "deck.set": commands.set_deck,
 }
 
+BAD_OPTION = {
+    "turn_order": gettext_noop("The turn order is one of %(choices)s."),
+    "supernaturals": gettext_noop("The supernaturals is one of %(choices)s."),
+}
+"""An option's refusal, naming the values it takes."""
+
 
 class GrimwoodRules(OpsRules):
     """The rules of a Grimwood table (game "grimwood")."""
@@ -56,25 +64,28 @@ class GrimwoodRules(OpsRules):
     option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {
             "key": "turn_order",
-            "label": "Turn order",
+            "label": gettext_noop("Turn order"),
             "choices": (
-                {"value": PLAY_FIRST, "label": "Play, then draw or steal to close the turn"},
-                {"value": DRAW_FIRST, "label": "Draw or steal first, then play (alternate mode)"},
+                {"value": PLAY_FIRST, "label": gettext_noop("Play, then draw or steal to close the turn")},
+                {
+                    "value": DRAW_FIRST,
+                    "label": gettext_noop("Draw or steal first, then play (alternate mode)"),
+                },
             ),
         },
         {
             "key": "supernaturals",
-            "label": "Supernaturals",
+            "label": gettext_noop("Supernaturals"),
             "choices": (
-                {"value": FREE, "label": "Placed freely, like every combo"},
-                {"value": ACTION, "label": "Each one played as an action"},
+                {"value": FREE, "label": gettext_noop("Placed freely, like every combo")},
+                {"value": ACTION, "label": gettext_noop("Each one played as an action")},
             ),
         },
     )
     """Where groups read the rulebook differently (docs/rules/grimwood.md): the order of a turn
     (Turn Overview; Alternativen zum Spiel) and whether placing a supernatural costs an action
     (About Placing Combos; Spielzugüberblick). The players, and so the deck (64 or 68 cards), are
-    named by ``game.start``."""
+    named by ``game.start``. The labels are English, marked for the catalogue: translated where shown."""
 
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """``{turn_order, supernaturals}``, each one of its choices, the first by default."""
@@ -87,9 +98,7 @@ class GrimwoodRules(OpsRules):
                 value = choices[0]
             if not isinstance(value, str) or value not in choices:
                 raise RuleViolation(
-                    "bad_option",
-                    f"The {key.replace('_', ' ')} is one of {', '.join(choices)}.",
-                    {"field": key},
+                    "bad_option", _(BAD_OPTION[key]) % {"choices": ", ".join(choices)}, {"field": key}
                 )
             cleaned[key] = value
         return cleaned

@@ -28,6 +28,7 @@ from rules.engine import State
 from rules.errors import RuleViolation
 from rules.game import Ctx
 from rules.grimwood.cards import ACTION, DRAW_FIRST, FREE, PLAY_FIRST, PLAYABLE
+from rules.i18n import gettext as _
 
 Player = dict[str, Any]
 Combo = dict[str, Any]
@@ -71,7 +72,7 @@ def player_index(state: State, seat_id: int, field: str = "seat_id") -> int:
     index = players.player_index(state, seat_id)
     if index is None:
         raise RuleViolation(
-            "not_a_player", "That seat is not playing this game.", {"field": field, "seat_id": seat_id}
+            "not_a_player", _("That seat is not playing this game."), {"field": field, "seat_id": seat_id}
         )
     return index
 
@@ -81,7 +82,7 @@ def find_combo(state: State, combo_id: int, field: str = "combo_id") -> tuple[in
     found = players.holder(state, "combos", combo_id)
     if found is None:
         raise RuleViolation(
-            "unknown_combo", "No player holds that combo.", {"field": field, "combo_id": combo_id}
+            "unknown_combo", _("No player holds that combo."), {"field": field, "combo_id": combo_id}
         )
     return found
 
@@ -147,12 +148,12 @@ def scores(state: State) -> list[dict[str, Any]]:
 
 def require_started(state: State) -> None:
     if not state["players"]:
-        raise RuleViolation("not_started", "The game has not started: start it with the players' seats.")
+        raise RuleViolation("not_started", _("The game has not started: start it with the players' seats."))
 
 
 def require_playing(state: State) -> None:
     """The game has started and is not over (after the last round only corrections and undo remain)."""
     require_started(state)
     turns.refuse_when_over(
-        state["over"], "The game is over after the last round: undo the last turn to play on."
+        state["over"], _("The game is over after the last round: undo the last turn to play on.")
     )

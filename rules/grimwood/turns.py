@@ -20,6 +20,8 @@ from rules.errors import RuleViolation
 from rules.game import Ctx
 from rules.grimwood.cards import HAND_LIMIT, TURN_ACTIONS
 from rules.grimwood.state import draws_first, player_index, rescore, scores, winners
+from rules.i18n import gettext as _
+from rules.i18n import ngettext
 
 
 def turn_player(ctx: Ctx) -> int:
@@ -33,7 +35,7 @@ def require_action(ctx: Ctx) -> int:
     if left <= 0:
         raise RuleViolation(
             "no_actions_left",
-            "No actions are left this turn (a Rune gives 2 more): close the turn with a draw or a steal.",
+            _("No actions are left this turn (a Rune gives 2 more): close the turn with a draw or a steal."),
             {"actions_left": left},
         )
     return left
@@ -44,7 +46,7 @@ def require_drawn(ctx: Ctx, field: str) -> None:
     if draws_first(ctx.state) and not ctx.state.get("drawn"):
         raise RuleViolation(
             "draw_first",
-            "At this table a turn begins with a draw or a steal: draw or steal first, then play.",
+            _("At this table a turn begins with a draw or a steal: draw or steal first, then play."),
             {"field": field},
         )
 
@@ -57,7 +59,7 @@ def opening(ctx: Ctx, via: str) -> bool:
     if ctx.state.get("drawn"):
         raise RuleViolation(
             "already_drawn",
-            "This turn's draw or steal is done: play your actions, then end the turn.",
+            _("This turn's draw or steal is done: play your actions, then end the turn."),
             {"field": "via"},
         )
     return True
@@ -78,13 +80,16 @@ def draw_cards(ctx: Ctx, seat_id: int, count: int, field: str = "count") -> dict
     if remaining == 0:
         raise RuleViolation(
             "deck_empty",
-            "The deck is empty: steal a card, or end the turn.",
+            _("The deck is empty: steal a card, or end the turn."),
             {"field": field, "remaining": 0},
         )
     if count > remaining:
         raise RuleViolation(
             "not_enough_cards",
-            f"Only {remaining} card{'s are' if remaining != 1 else ' is'} left in the deck.",
+            ngettext(
+                "Only %(n)s card is left in the deck.", "Only %(n)s cards are left in the deck.", remaining
+            )
+            % {"n": remaining},
             {"field": field, "remaining": remaining},
         )
     index = player_index(state, seat_id)

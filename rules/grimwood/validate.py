@@ -15,6 +15,7 @@ from typing import Any
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimwood.cards import CARDS, SUPERNATURALS, canonical
+from rules.i18n import gettext as _
 from rules.validate import MAX_NOTE as MAX_NOTE  # shared by every game, re-exported
 from rules.validate import choice as choice
 from rules.validate import fields as fields
@@ -38,13 +39,18 @@ MAX_LISTED = 12
 
 def _card(value: Any, key: str) -> str:
     if not isinstance(value, str):
-        raise RuleViolation("bad_field", "A card is named by text, e.g. 'Owl' or 'Dragon'.", {"field": key})
+        raise RuleViolation(
+            "bad_field", _("A card is named by text, e.g. 'Owl' or 'Dragon'."), {"field": key}
+        )
     card = canonical(value)
     if card is None:
         raise RuleViolation(
             "unknown_card",
-            f"{value!r} is not a Grimwood card (Owl, Crow, Swamp, Path, Clearing, Rune, Amulet or a "
-            "supernatural's name such as Dragon).",
+            _(
+                "%(value)s is not a Grimwood card (Owl, Crow, Swamp, Path, Clearing, Rune, Amulet or a "
+                "supernatural's name such as Dragon)."
+            )
+            % {"value": repr(value)},
             {"field": key, "options": list(CARDS)},
         )
     return card
@@ -53,7 +59,7 @@ def _card(value: Any, key: str) -> str:
 def card(payload: Payload, key: str = "card") -> str:
     """One card, by name."""
     if payload.get(key) is None:
-        raise missing(key, "A card")
+        raise missing(key, _("A card"))
     return _card(payload[key], key)
 
 
@@ -62,7 +68,9 @@ def supernatural(payload: Payload, key: str = "card") -> str:
     name = card(payload, key)
     if name not in SUPERNATURALS:
         raise RuleViolation(
-            "not_a_supernatural", f"{name} is not a supernatural.", {"field": key, "card": name}
+            "not_a_supernatural",
+            _("%(card)s is not a supernatural.") % {"card": name},
+            {"field": key, "card": name},
         )
     return name
 
@@ -71,14 +79,16 @@ def cards(payload: Payload, key: str = "cards") -> list[str]:
     """A list of cards by name (at least one, at most a dozen: a combo has five at most)."""
     value = payload.get(key)
     if value is None:
-        raise missing(key, "The combo's cards")
+        raise missing(key, _("The combo's cards"))
     if not isinstance(value, list) or not value:
         raise RuleViolation(
-            "bad_field", "List the combo's cards, e.g. ['Owl', 'Owl', 'Owl'].", {"field": key}
+            "bad_field", _("List the combo's cards, e.g. ['Owl', 'Owl', 'Owl']."), {"field": key}
         )
     if len(value) > MAX_LISTED:
         raise RuleViolation(
-            "combo_too_big", f"A combo has at most 5 cards, not {len(value)}.", {"field": key, "max": 5}
+            "combo_too_big",
+            _("A combo has at most 5 cards, not %(n)s.") % {"n": len(value)},
+            {"field": key, "max": 5},
         )
     return [_card(item, key) for item in value]
 
@@ -89,5 +99,5 @@ def power(payload: Payload, options: tuple[str, ...], key: str = "power") -> str
     if value is None:
         return None
     if not isinstance(value, str):
-        raise RuleViolation("bad_field", "The power is named by its supernatural.", {"field": key})
-    return pick(value, key, options, "A power that does this")
+        raise RuleViolation("bad_field", _("The power is named by its supernatural."), {"field": key})
+    return pick(value, key, options, _("A power that does this"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class GrimwoodConfig(AppConfig):
@@ -21,7 +22,8 @@ class GrimwoodConfig(AppConfig):
             GameSpec(
                 slug="grimwood",
                 name="Grimwood",
-                blurb=(
+                # English, marked for the catalogue: the page that shows it translates it.
+                blurb=gettext_noop(
                     "Two to ten players: whose turn it is with the actions left, the deck count and "
                     "the last round, every hand size with the hand limit, the combos of each player with "
                     "their points by the combo table and the score recomputed when combos change "

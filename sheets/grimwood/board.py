@@ -20,8 +20,11 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
 from campaigns.boards import plain_seat
-from rules.describing import seat_name
+from rules.describing import and_list, seat_name
 from rules.grimwood.cards import (
     ANIMAL,
     HAND_LIMIT,
@@ -48,14 +51,16 @@ TAKE_POWERS = ("Bride", "Nymph")
 """The supernaturals whose powers the rules accept for each combo command (``rules.grimwood.commands``)."""
 
 
-FINAL_COLUMNS = ({"label": "Points", "width": "4em"},)
-"""The final table's columns after Place and Player (``templates/partials/final_table.html``)."""
+def final_columns() -> tuple[dict[str, str], ...]:
+    """The final table's columns after Place and Player (``templates/partials/final_table.html``),
+    in the language of the board being rendered."""
+    return ({"label": _("Points"), "width": "4em"},)
 
 
 def _combos_said(row: Mapping[str, Any]) -> str:
     """A final row's combos with their points, under the player's name."""
     combos = row["details"].get("combos") or []
-    return ", ".join(f"{c['label']} ({c['points']})" for c in combos) or "no combos"
+    return ", ".join(f"{c['label']} ({c['points']})" for c in combos) or _("no combos")
 
 
 def _final(state: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str, Any]]:
@@ -73,7 +78,10 @@ def _name(names: Mapping[int, str], seat_id: Any) -> str:
 def scoring_table() -> list[dict[str, Any]]:
     """The combo table, rendered from the rules' own data (rulebook: Types of Combos & Scoring)."""
     rows = [
-        {"combo": f"{count} supernatural{'s' if count > 1 else ''}", "points": points}
+        {
+            "combo": ngettext("%(n)s supernatural", "%(n)s supernaturals", count) % {"n": count},
+            "points": points,
+        }
         for count, points in SUPERNATURAL_POINTS.items()
     ]
     for cards, (kind, points) in SET_COMBOS.items():
@@ -82,13 +90,14 @@ def scoring_table() -> list[dict[str, Any]]:
 
 
 def _preset(cards: tuple[str, ...]) -> tuple[tuple[str, ...], str, int]:
-    """An animal or settings combo as the pick list offers it: its cards, its label, its points."""
+    """An animal or settings combo as the pick list offers it: its cards, its kind, its points."""
     kind, points = score(list(cards))
-    return cards, label(kind, list(cards)), points
+    return cards, kind, points
 
 
 PRESETS = tuple(_preset(cards) for cards in SET_COMBOS)
-"""The animal and settings combos with their label and points from the rules' ``score``: fixed data."""
+"""The animal and settings combos with their kind and points from the rules' ``score``: fixed data
+(the label is worded when shown, in the board's language)."""
 
 
 @lru_cache(maxsize=4096)
@@ -101,8 +110,8 @@ def _place_payload(cards: tuple[str, ...], seat_id: int) -> str:
 def _presets(seat_id: int) -> list[dict[str, Any]]:
     """The animal and settings combos as one-tap buttons, each with its points from ``score``."""
     return [
-        {"label": name, "points": points, "payload": _place_payload(cards, seat_id)}
-        for cards, name, points in PRESETS
+        {"label": label(kind, list(cards)), "points": points, "payload": _place_payload(cards, seat_id)}
+        for cards, kind, points in PRESETS
     ]
 
 
@@ -310,8 +319,9 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "hand_limit": {**limit, "name": _name(names, limit["seat_id"])} if limit else None,
         "limit": HAND_LIMIT,
         "winner_names": [_name(names, s) for s in state.get("winner_seat_ids", [])],
+        "winners_said": and_list(_name(names, s) for s in state.get("winner_seat_ids", [])),
         "final": _final(state, names),
-        "final_columns": FINAL_COLUMNS,
+        "final_columns": final_columns(),
         "table_rows": scoring_table(),
         "move_powers": MOVE_POWERS,
         "discard_powers": DISCARD_POWERS,
