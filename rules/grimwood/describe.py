@@ -8,13 +8,26 @@ list in parentheses ("hand 3 → 0; deck 59 → 58").
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from rules.describing import ARROW, Body, Line, Names, and_list, describer, seat_name, seat_names
+from rules.describing import ARROW, Body, Line, Names, describer, seat_name
 from rules.grimwood.cards import HAND_LIMIT, label
 from rules.i18n import gettext as _
 from rules.i18n import ngettext
+
+
+def and_list(items: Iterable[str]) -> str:
+    """``"Ann"``, ``"Ann and Bob"``, ``"Ann, Bob and Cat"``, in the reader's language."""
+    words = list(items)
+    if len(words) <= 1:
+        return "".join(words)
+    return _("%(first)s and %(second)s") % {"first": ", ".join(words[:-1]), "second": words[-1]}
+
+
+def seat_names(names: Names, seat_ids: Iterable[Any] | None) -> str:
+    """Seats by name: ``"Ann, Bob and Cat"``."""
+    return and_list(seat_name(names, seat_id) for seat_id in seat_ids or [])
 
 
 def _change(before: Any, after: Any) -> str:
@@ -60,19 +73,25 @@ def _frozen(c: Any) -> str:
     return ", " + _("frozen by the Dragon") if isinstance(c, Mapping) and c.get("frozen") else ""
 
 
-def _arrow(numbers: Any) -> str | None:
-    """``"3 → 4"`` from ``{before, after}``, or None (an event logged before the numbers were kept)."""
+def _pair(numbers: Any) -> tuple[Any, Any] | None:
+    """``(before, after)`` from ``{before, after}``, or None (logged before the numbers were kept)."""
     if not isinstance(numbers, Mapping) or "before" not in numbers or "after" not in numbers:
         return None
-    return _change(numbers["before"], numbers["after"])
+    return numbers["before"], numbers["after"]
 
 
-def _actions_item(change: str) -> str:
-    return _("Actions %(change)s") % {"change": change}
+def _arrow(numbers: Any) -> str | None:
+    """``"3 → 4"`` from ``{before, after}``, or None (an event logged before the numbers were kept)."""
+    pair = _pair(numbers)
+    return _change(*pair) if pair else None
 
 
-def _hand_item(change: str) -> str:
-    return _("hand %(change)s") % {"change": change}
+def _actions_item(before: Any, after: Any) -> str:
+    return _("Actions %(before)s → %(after)s") % {"before": before, "after": after}
+
+
+def _hand_item(before: Any, after: Any) -> str:
+    return _("hand %(before)s → %(after)s") % {"before": before, "after": after}
 
 
 def _numbers(items: list[str]) -> str:
@@ -124,7 +143,7 @@ def _turn_end(e: Any, n: Names) -> str:
     who = seat_name(n, e.get("next_seat_id"))
     turn, actions = _arrow(e.get("turn")), e.get("actions")
     if isinstance(actions, Mapping) and actions.get("before") != actions.get("after"):
-        given = _actions_item(_change(actions.get("before"), actions.get("after")))
+        given = _actions_item(actions.get("before"), actions.get("after"))
     else:
         given = _("2 actions")
     if turn:
@@ -234,7 +253,7 @@ def _hand_moved(b: Body) -> str:
     """`` (hand 3 → 0)``."""
     if b.get("hand_before") is None:
         return ""
-    return f" ({_hand_item(_change(b.get('hand_before'), b.get('hand_after')))})"
+    return f" ({_hand_item(b.get('hand_before'), b.get('hand_after'))})"
 
 
 def _placed(b: Body, n: Names) -> str:
@@ -355,10 +374,10 @@ def _actions_left(left: Any) -> str:
 def _action(b: Body, n: Names) -> str:
     who = seat_name(n, b.get("seat_id"))
     kind = b.get("kind")
-    items = [_actions_item(_change(b.get("before"), b.get("actions_left")))]
-    hand = _arrow(b.get("hand"))
+    items = [_actions_item(b.get("before"), b.get("actions_left"))]
+    hand = _pair(b.get("hand"))
     if hand:
-        items.append(_hand_item(hand))
+        items.append(_hand_item(*hand))
     words = {"who": who, "numbers": _numbers(items), "note": f": {b['note']}" if b.get("note") else ""}
     if kind == "rune":
         return _("%(who)s plays a Rune: 2 more actions %(numbers)s%(note)s.") % words
@@ -433,16 +452,19 @@ def _draw_line(how: str, count: int) -> str:
 def _drawn(b: Body, n: Names) -> str:
     count = int(b.get("count", 1))
     items = []
-    if _arrow(b.get("actions")):
-        items.append(_actions_item(str(_arrow(b.get("actions")))))
-    items.append(_hand_item(_change(b.get("hand_before"), b.get("hand_after"))))
+    actions = _pair(b.get("actions"))
+    if actions:
+        items.append(_actions_item(*actions))
+    items.append(_hand_item(b.get("hand_before"), b.get("hand_after")))
     if b.get("deck_before") is None:  # logged before the numbers were kept
         left = int(b.get("remaining", 0))
         items.append(
             ngettext("%(n)s card left in the deck", "%(n)s cards left in the deck", left) % {"n": left}
         )
     else:
-        items.append(_("deck %(change)s") % {"change": _change(b.get("deck_before"), b.get("remaining"))})
+        items.append(
+            _("deck %(before)s → %(after)s") % {"before": b.get("deck_before"), "after": b.get("remaining")}
+        )
     line = _draw_line(_how(b), count) % {
         "who": seat_name(n, b.get("seat_id")),
         "n": count,
@@ -493,8 +515,8 @@ def _stolen(b: Body, n: Names) -> str:
     if hand is None:  # logged before the numbers were kept
         line = _("%(who)s steals a card from %(victim)s.") % {"who": who, "victim": victim}
         return line + _turn_end(b.get("turn_end"), n)
-    spent = _arrow(b.get("actions"))
-    actions = _actions_item(spent) if spent else None
+    spent = _pair(b.get("actions"))
+    actions = _actions_item(*spent) if spent else None
     words = {"who": who, "victim": victim, "victim_hand": victim_hand}
     if b.get("blocked"):
         line = _blocked_line(_how(b)) % {**words, "spent": f" ({actions})" if actions else ""}

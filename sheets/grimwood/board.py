@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from campaigns.boards import plain_seat
-from rules.describing import and_list, seat_name
+from rules.describing import seat_name
 from rules.grimwood.cards import (
     ANIMAL,
     HAND_LIMIT,
@@ -37,6 +37,7 @@ from rules.grimwood.cards import (
     score,
 )
 from rules.grimwood.commands import STEAL_MIN_HAND
+from rules.grimwood.describe import and_list
 from rules.grimwood.results import results
 from rules.grimwood.state import draws_first, on_table, supernaturals_cost_an_action
 
