@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeGuard
 
+from rules.i18n import gettext as _
+
 ARROW = "\u2192"
 
 BOOKKEEPING = frozenset({"id", "next_id", "seq", "position", "version", "seed", "created_at"})
@@ -110,7 +112,9 @@ def path_label(path: list[Any], state: Mapping[str, Any], seat_names: Mapping[in
         node = _step(node, segment)
         owner = _entity_name(node, seat_names) or owner
     key = last_key(path) or "number"
-    return f"{owner}'s {key_label(key)}" if owner else key_label(key)
+    if owner:
+        return _("%(owner)s's %(number)s") % {"owner": owner, "number": key_label(key)}
+    return key_label(key)
 
 
 def by_hand(field: str, before: int, after: int, note: str) -> dict[str, Any]:

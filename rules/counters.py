@@ -14,6 +14,7 @@ from typing import Any
 from rules.engine import Payload, State, optional_int, require
 from rules.errors import RuleViolation
 from rules.game import Ctx, EventBody, OpsRules
+from rules.i18n import gettext as _
 from rules.validate import fields
 
 MAX_NAME = 40
@@ -47,19 +48,31 @@ class CountersRules(OpsRules):
             moved = f"{payload.get('before')} \u2192 {payload.get('after')}"
             return f"{sign}{abs(by)} {payload.get('name')}{of} {moved}"
         if event_type in ("counter.set", "counter.reset"):
-            verb = "set" if event_type == "counter.set" else "reset"
+            said = {
+                "name": f"{payload.get('name')}{of}",
+                "before": payload.get("before"),
+                "after": payload.get("value"),
+            }
+            if event_type == "counter.set":
+                if "before" in payload:
+                    return _("set %(name)s %(before)s → %(after)s") % said
+                return _("set %(name)s to %(after)s") % said
             if "before" in payload:
-                return (
-                    f"{verb} {payload.get('name')}{of} {payload.get('before')} \u2192 {payload.get('value')}"
-                )
-            return f"{verb} {payload.get('name')}{of} to {payload.get('value')}"
+                return _("reset %(name)s %(before)s → %(after)s") % said
+            return _("reset %(name)s to %(after)s") % said
         if event_type == "counter.renamed":
-            return f"renamed {payload.get('before')} to {payload.get('name')}"
+            return _("renamed %(before)s to %(name)s") % {
+                "before": payload.get("before"),
+                "name": payload.get("name"),
+            }
         counter = payload.get("counter")
         if event_type == "counter.added" and isinstance(counter, Mapping):
-            return f"added {counter.get('name')} ({counter.get('value')})"
+            return _("added %(name)s (%(value)s)") % {
+                "name": counter.get("name"),
+                "value": counter.get("value"),
+            }
         if event_type == "counter.removed" and isinstance(counter, Mapping):
-            return f"removed {counter.get('name')}"
+            return _("removed %(name)s") % {"name": counter.get("name")}
         return super().describe(event_type, payload, seat_names)
 
     def burst(
@@ -96,12 +109,12 @@ class CountersRules(OpsRules):
 
 
 def _name(payload: Payload) -> str:
-    name = str(require(payload, "name", str, "A counter name")).strip()
+    name = str(require(payload, "name", str, _("A counter name"))).strip()
     if not name:
-        raise RuleViolation("bad_name", "Give the counter a name, like “Life”.", {"field": "name"})
+        raise RuleViolation("bad_name", _("Give the counter a name, like “Life”."), {"field": "name"})
     if len(name) > MAX_NAME:
         raise RuleViolation(
-            "bad_name", f"Counter names are at most {MAX_NAME} characters.", {"field": "name"}
+            "bad_name", _("Counter names are at most %(n)s characters.") % {"n": MAX_NAME}, {"field": "name"}
         )
     return name
 
@@ -112,7 +125,7 @@ def _find(state: State, counter_id: int) -> dict[str, Any]:
         if counter["id"] == counter_id:
             return counter
     raise RuleViolation(
-        "unknown_counter", "There is no such counter at this table.", {"counter_id": counter_id}
+        "unknown_counter", _("There is no such counter at this table."), {"counter_id": counter_id}
     )
 
 
@@ -121,17 +134,17 @@ def _check_range(counter: dict[str, Any], value: int) -> None:
     if lo is not None and value < lo:
         raise RuleViolation(
             "below_min",
-            f"{counter['name']} cannot go below {lo}.",
+            _("%(name)s cannot go below %(n)s.") % {"name": counter["name"], "n": lo},
             {"counter_id": counter["id"], "min": lo, "value": value},
         )
     if hi is not None and value > hi:
         raise RuleViolation(
             "above_max",
-            f"{counter['name']} cannot go above {hi}.",
+            _("%(name)s cannot go above %(n)s.") % {"name": counter["name"], "n": hi},
             {"counter_id": counter["id"], "max": hi, "value": value},
         )
     if abs(value) > LIMIT:
-        raise RuleViolation("out_of_range", "That number is too large.", {"value": value})
+        raise RuleViolation("out_of_range", _("That number is too large."), {"value": value})
 
 
 def _path(counter: dict[str, Any]) -> list[Any]:
@@ -186,16 +199,18 @@ def _add(ctx: Ctx, payload: Payload) -> EventBody:
     seat_id = optional_int(payload, "seat_id", "seat_id")
     seat_id = actor.seat_id if seat_id is None else seat_id
     if actor.seat_ids and seat_id not in actor.seat_ids:
-        raise RuleViolation("unknown_seat", "That seat is not at this table.", {"seat_id": seat_id})
+        raise RuleViolation("unknown_seat", _("That seat is not at this table."), {"seat_id": seat_id})
     actor.require_edit(seat_id)
     if len(state["counters"]) >= MAX_COUNTERS:
-        raise RuleViolation("too_many_counters", f"A table can hold at most {MAX_COUNTERS} counters.")
-    value = optional_int(payload, "value", "The start value") or 0
-    lo = optional_int(payload, "min", "The minimum")
-    hi = optional_int(payload, "max", "The maximum")
+        raise RuleViolation(
+            "too_many_counters", _("A table can hold at most %(n)s counters.") % {"n": MAX_COUNTERS}
+        )
+    value = optional_int(payload, "value", _("The start value")) or 0
+    lo = optional_int(payload, "min", _("The minimum"))
+    hi = optional_int(payload, "max", _("The maximum"))
     if lo is not None and hi is not None and lo > hi:
         raise RuleViolation(
-            "bad_bounds", "The minimum must not be above the maximum.", {"min": lo, "max": hi}
+            "bad_bounds", _("The minimum must not be above the maximum."), {"min": lo, "max": hi}
         )
     counter: dict[str, Any] = {
         "id": int(state["next_id"]),
@@ -218,7 +233,7 @@ def _adjust_cmd(ctx: Ctx, payload: Payload) -> EventBody:
     counter = _owned(ctx, payload, "by")
     by = require(payload, "by", int, "by")
     if by == 0:
-        raise RuleViolation("no_change", "Adjust by a number other than 0.", {"field": "by"})
+        raise RuleViolation("no_change", _("Adjust by a number other than 0."), {"field": "by"})
     return _adjust(ctx, counter, by)
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from rules.changes import ARROW
 from rules.game import REVERTED
+from rules.i18n import gettext as _
 
 __all__ = [
     "ARROW",
@@ -47,21 +48,21 @@ def seat_name(names: Names, seat_id: Any, *, former: bool = False) -> str:
     if isinstance(seat_id, str) and seat_id.isdigit() and int(seat_id) in names:
         return names[int(seat_id)]
     if seat_id is None:
-        return "Nobody"
-    return "A former seat" if former else f"Seat {seat_id}"
+        return _("Nobody")
+    return _("A former seat") if former else _("Seat %(n)s") % {"n": seat_id}
 
 
 def by_hand(what: str, body: Body) -> str:
     """``"<what> by hand: <note>"``: a number corrected by hand, because the printed card wins."""
-    return f"{what} by hand: {body.get('note')}"
+    return _("%(what)s by hand: %(note)s") % {"what": what, "note": body.get("note")}
 
 
 def and_list(items: Iterable[str]) -> str:
     """``"Ann"``, ``"Ann and Bob"``, ``"Ann, Bob and Cat"``."""
     words = list(items)
-    if len(words) <= 2:
-        return " and ".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    if len(words) <= 1:
+        return "".join(words)
+    return _("%(some)s and %(last)s") % {"some": ", ".join(words[:-1]), "last": words[-1]}
 
 
 def seat_names(names: Names, seat_ids: Iterable[Any] | None) -> str:
@@ -81,8 +82,8 @@ def plural(count: Any, word: str) -> str:
 
 def reverted(body: Body, names: Names) -> str:
     """An undo's line, quoting the event it takes back (the table adds the numbers it moved)."""
-    of = str(body.get("of", "a change")).replace(".", " ").replace("_", " ")
-    return f"Undone: {of}."
+    of = str(body.get("of", _("a change"))).replace(".", " ").replace("_", " ")
+    return _("Undone: %(of)s.") % {"of": of}
 
 
 def describer(lines: Mapping[str, Line]) -> Describe:

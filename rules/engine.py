@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
 
 State = dict[str, Any]
 Payload = Mapping[str, Any]
@@ -52,11 +53,11 @@ class Actor:
 
     def require_edit(self, seat_id: int) -> None:
         if self.role == "spectator":
-            raise NotAllowed("spectator", "Spectators can watch but not change anything.")
+            raise NotAllowed("spectator", _("Spectators can watch but not change anything."))
         if not self.may_edit(seat_id):
             raise NotAllowed(
                 "not_your_seat",
-                "You can only change your own seat. The host can allow everyone to edit every seat.",
+                _("You can only change your own seat. The host can allow everyone to edit every seat."),
                 {"seat_id": seat_id},
             )
 
@@ -115,12 +116,14 @@ def working_copy(state: State) -> State:
 def require(payload: Payload, key: str, kind: type, what: str) -> Any:
     """Read a required payload field of one type, with a clear refusal."""
     if key not in payload:
-        raise RuleViolation("missing_field", f"{what} is required.", {"field": key})
+        raise RuleViolation("missing_field", _("%(what)s is required.") % {"what": what}, {"field": key})
     value = payload[key]
     if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise RuleViolation("bad_field", f"{what} must be a whole number.", {"field": key})
+        raise RuleViolation(
+            "bad_field", _("%(what)s must be a whole number.") % {"what": what}, {"field": key}
+        )
     if kind is str and not isinstance(value, str):
-        raise RuleViolation("bad_field", f"{what} must be text.", {"field": key})
+        raise RuleViolation("bad_field", _("%(what)s must be text.") % {"what": what}, {"field": key})
     return value
 
 

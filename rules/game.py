@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 from rules.changes import key_label, number_changes, path_label, said_changes
 from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
 from rules.ops import Recorder, revert
 
 REVERTED = "reverted"
@@ -99,7 +100,8 @@ class GameRulesBase:
         """No options unless the game says otherwise."""
         if raw:
             key = next(iter(raw))
-            raise RuleViolation("unknown_option", f"This game has no option {key!r}.", {"field": key})
+            said = _("This game has no option %(key)r.") % {"key": key}
+            raise RuleViolation("unknown_option", said, {"field": key})
         return {}
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
@@ -173,7 +175,7 @@ class OpsRules(GameRulesBase):
     def invert(self, state: State, event: LoggedEvent, actor: Actor) -> Outcome:
         ops = event.payload.get("ops")
         if not isinstance(ops, list):
-            raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
+            raise RuleViolation("cannot_undo", _("A %(type)r event cannot be undone.") % {"type": event.type})
         new = working_copy(state)
         applied = revert(new, ops)
         of = event.payload.get("of", event.type)

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
 
 Op = dict[str, Any]
 Segment = str | int | dict[str, Any]
@@ -46,8 +47,10 @@ Path = Sequence[Segment]
 State = dict[str, Any]
 
 
-def _cannot(message: str = "That has changed since, so this cannot be undone or redone.") -> RuleViolation:
-    return RuleViolation("cannot_undo", message)
+def _cannot(message: str = "") -> RuleViolation:
+    return RuleViolation(
+        "cannot_undo", message or _("That has changed since, so this cannot be undone or redone.")
+    )
 
 
 def _matches(item: Any, segment: dict[str, Any]) -> bool:
@@ -83,7 +86,7 @@ def resolve(state: Any, path: Path) -> Any:
 
 def _parent(state: State, path: Path) -> tuple[Any, Segment]:
     if not path:
-        raise RuleViolation("cannot_undo", "An operation needs a path.")
+        raise RuleViolation("cannot_undo", _("An operation needs a path."))
     return resolve(state, path[:-1]), path[-1]
 
 
@@ -125,7 +128,7 @@ def _insert(items: Any, value: Any, index: int | None, key: str = "id") -> int:
         and key in value
         and any(isinstance(item, dict) and item.get(key) == value[key] for item in items)
     ):
-        raise _cannot("That is already back.")
+        raise _cannot(_("That is already back."))
     position = len(items) if index is None else max(0, min(int(index), len(items)))
     items.insert(position, copy.deepcopy(value))
     return position
@@ -136,11 +139,13 @@ def _within(op: Op, value: int) -> None:
     lo, hi = op.get("min"), op.get("max")
     if lo is not None and value < int(lo):
         raise RuleViolation(
-            "below_min", f"That would take it below its minimum of {lo}, so it cannot be changed back."
+            "below_min",
+            _("That would take it below its minimum of %(n)s, so it cannot be changed back.") % {"n": lo},
         )
     if hi is not None and value > int(hi):
         raise RuleViolation(
-            "above_max", f"That would take it above its maximum of {hi}, so it cannot be changed back."
+            "above_max",
+            _("That would take it above its maximum of %(n)s, so it cannot be changed back.") % {"n": hi},
         )
 
 
@@ -239,7 +244,7 @@ def apply_op(state: State, op: Op) -> Op:
         return {"op": "remove", "path": list(op["path"]), "index": position, "value": value, **keyed}
     if kind == "move":
         return _apply_move(state, op, key, keyed)
-    raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
+    raise RuleViolation("cannot_undo", _("Unknown change %(kind)r.") % {"kind": kind})
 
 
 def invert_op(op: Op) -> Op:
@@ -276,7 +281,7 @@ def invert_op(op: Op) -> Op:
             "value": op["value"],
             **keyed,
         }
-    raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
+    raise RuleViolation("cannot_undo", _("Unknown change %(kind)r.") % {"kind": kind})
 
 
 def revert(state: State, ops: Sequence[Op]) -> list[Op]:

@@ -21,6 +21,8 @@ from typing import Any
 
 from rules.engine import Actor, NewEvent, NotAllowed, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.ops import Op, Recorder
 from rules.text import text_problem
 from rules.validate import fields
@@ -52,16 +54,30 @@ COMMANDS = (
 """The host's commands decided here (``table.rotate_code`` needs the database: the service)."""
 
 
+NAME_REFUSALS = {
+    "a name": (gettext_noop("Please enter a name."), gettext_noop("A name can be at most %(n)s characters.")),
+    "a table name": (
+        gettext_noop("Please enter a table name."),
+        gettext_noop("A table name can be at most %(n)s characters."),
+    ),
+    "your name": (
+        gettext_noop("Please enter your name."),
+        gettext_noop("Your name can be at most %(n)s characters."),
+    ),
+}
+"""What an empty or too long name is told, by the name asked for (whole sentences, for German)."""
+
+
 def clean_name(raw: object, what: str, limit: int = SEAT_NAME_MAX, field: str = "name") -> str:
     """A name as typed, trimmed: refused when empty, longer than ``limit``, or holding what no
-    text may (``rules.text``: the rule every stored value passes), naming ``field``."""
+    text may (``rules.text``: the rule every stored value passes), naming ``field``; ``what``
+    is one of ``NAME_REFUSALS``."""
     name = str(raw or "").strip()
+    empty, too_long = NAME_REFUSALS[what]
     if not name:
-        raise RuleViolation("bad_name", f"Please enter {what}.", {"field": field})
+        raise RuleViolation("bad_name", _(empty), {"field": field})
     if len(name) > limit:
-        raise RuleViolation(
-            "bad_name", f"{what.capitalize()} can be at most {limit} characters.", {"field": field}
-        )
+        raise RuleViolation("bad_name", _(too_long) % {"n": limit}, {"field": field})
     problem = text_problem(name)
     if problem is not None:
         raise RuleViolation("bad_text", problem, {"field": field})
@@ -99,7 +115,8 @@ def clean_spectators(raw: object, field: str = "limit") -> int:
     if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw <= SPECTATORS_MAX:
         raise RuleViolation(
             "bad_spectators",
-            f"Choose how many spectators may watch: a whole number from 0 to {SPECTATORS_MAX}.",
+            _("Choose how many spectators may watch: a whole number from 0 to %(n)s.")
+            % {"n": SPECTATORS_MAX},
             {"field": field},
         )
     return raw
@@ -173,9 +190,9 @@ def apply(state: State, command_type: str, payload: Payload, actor: Actor) -> Ou
     return Outcome(new, [NewEvent(event_type, {**body, "ops": rec.ops})])
 
 
-def _require_host(actor: Actor, what: str) -> None:
+def _require_host(actor: Actor, refusal: str) -> None:
     if not actor.is_host:
-        raise NotAllowed("host_only", f"Only the host can {what}.")
+        raise NotAllowed("host_only", refusal)
 
 
 def _active(rec: Recorder, payload: Payload) -> dict[str, Any]:
@@ -184,7 +201,7 @@ def _active(rec: Recorder, payload: Payload) -> dict[str, Any]:
         if seat["seat_id"] == seat_id and not seat["removed"] and not isinstance(seat_id, bool):
             return seat
     raise RuleViolation(
-        "unknown_seat", "That seat is not at this table.", {"seat_id": seat_id, "field": "seat_id"}
+        "unknown_seat", _("That seat is not at this table."), {"seat_id": seat_id, "field": "seat_id"}
     )
 
 
@@ -195,7 +212,7 @@ def _seat_path(seat_id: int, key: str) -> list[Any]:
 def _rename_seat(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
     seat = _active(rec, payload)
     if seat["seat_id"] != actor.seat_id:
-        _require_host(actor, "rename other seats")
+        _require_host(actor, _("Only the host can rename other seats."))
     before = seat["name"]
     name = clean_name(payload.get("name"), "a name")
     rec.set(_seat_path(seat["seat_id"], "name"), name)
@@ -203,7 +220,7 @@ def _rename_seat(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any
 
 
 def _reorder(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
-    _require_host(actor, "change the seating order")
+    _require_host(actor, _("Only the host can change the seating order."))
     order = payload.get("seat_ids")
     active = sorted(s["seat_id"] for s in seats_of(rec.state) if not s["removed"])
     if (
@@ -212,7 +229,7 @@ def _reorder(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
         or sorted(order) != active
     ):
         raise RuleViolation(
-            "bad_order", "List every seat exactly once, in the new order.", {"field": "seat_ids"}
+            "bad_order", _("List every seat exactly once, in the new order."), {"field": "seat_ids"}
         )
     for position, seat_id in enumerate(order):
         rec.set(_seat_path(seat_id, "position"), position)
@@ -220,26 +237,28 @@ def _reorder(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
 
 
 def _remove(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
-    _require_host(actor, "remove seats")
+    _require_host(actor, _("Only the host can remove seats."))
     seat = _active(rec, payload)
     if seat["role"] == HOST:
-        raise RuleViolation("cannot_remove_host", "The host's seat cannot be removed; end the table instead.")
+        raise RuleViolation(
+            "cannot_remove_host", _("The host's seat cannot be removed; end the table instead.")
+        )
     rec.set(_seat_path(seat["seat_id"], "removed"), True)
     return {"seat_id": seat["seat_id"], "name": seat["name"]}
 
 
 def _set_policy(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
-    _require_host(actor, "change who may edit")
+    _require_host(actor, _("Only the host can change who may edit."))
     policy = payload.get("edit_policy")
     if policy not in (OWN, EVERYONE):
-        raise RuleViolation("bad_policy", "Choose “own” or “everyone”.", {"field": "edit_policy"})
+        raise RuleViolation("bad_policy", _("Choose “own” or “everyone”."), {"field": "edit_policy"})
     rec.set([BLOCK, "edit_policy"], policy)
     return {"edit_policy": policy}
 
 
 def _set_spectators(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
     """Spectators already watching stay (the host may remove seats); the limit stops new ones."""
-    _require_host(actor, "change how many may watch")
+    _require_host(actor, _("Only the host can change how many may watch."))
     before = spectator_limit(rec.state)
     limit = clean_spectators(payload.get("limit"))
     rec.set([BLOCK, SPECTATORS], limit)
@@ -247,7 +266,7 @@ def _set_spectators(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, 
 
 
 def _rename_table(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
-    _require_host(actor, "rename the table")
+    _require_host(actor, _("Only the host can rename the table."))
     before = rec.get([BLOCK, "name"])
     name = clean_name(payload.get("name"), "a table name", TABLE_NAME_MAX)
     rec.set([BLOCK, "name"], name)
@@ -255,7 +274,7 @@ def _rename_table(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, An
 
 
 def _end(rec: Recorder, actor: Actor, payload: Payload) -> dict[str, Any]:
-    _require_host(actor, "end the table")
+    _require_host(actor, _("Only the host can end the table."))
     rec.set([BLOCK, "status"], ENDED)
     return {}
 

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from rules.i18n import gettext as _
+
 MAX_TEXT = 10_000
 """The longest text kept anywhere (names have their own, shorter limits)."""
 
@@ -25,14 +27,14 @@ ALLOWED_CONTROLS = frozenset("\n\t")
 def text_problem(value: str) -> str | None:
     """Why ``value`` cannot be kept as text, in a player's words, or None when it can."""
     if len(value) > MAX_TEXT:
-        return f"Text can be at most {MAX_TEXT} characters."
+        return _("Text can be at most %(n)s characters.") % {"n": MAX_TEXT}
     if value.isprintable():  # the common case: no control, format or separator character at all
         return None
     for char in value:
         if "\ud800" <= char <= "\udfff":
-            return "The text contains a broken character."
+            return _("The text contains a broken character.")
         if char in BIDI:
-            return "The text contains a direction-override character."
+            return _("The text contains a direction-override character.")
         if char not in ALLOWED_CONTROLS and unicodedata.category(char) == "Cc":
-            return "The text contains a control character."
+            return _("The text contains a control character.")
     return None

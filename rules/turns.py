@@ -14,6 +14,7 @@ from typing import Any
 from rules.engine import Actor, NotAllowed
 from rules.errors import RuleViolation
 from rules.game import Ctx
+from rules.i18n import gettext as _
 
 
 def refuse_when_over(over: bool, message: str, code: str = "game_over") -> None:
@@ -33,10 +34,13 @@ def turn_player(actor: Actor, seat_id: int, *, two_players: bool = False) -> int
     if actor.role == "spectator":
         actor.require_edit(seat_id)
     if not actor.may_edit(seat_id):
-        whose = "the other player's" if two_players else "another player's"
+        if two_players:
+            said = _("It is the other player's turn. The host can allow everyone to edit every seat.")
+        else:
+            said = _("It is another player's turn. The host can allow everyone to edit every seat.")
         raise NotAllowed(
             "not_your_turn",
-            f"It is {whose} turn. The host can allow everyone to edit every seat.",
+            said,
             {"turn_seat_id": seat_id},
         )
     return seat_id

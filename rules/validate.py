@@ -16,6 +16,7 @@ from typing import Any
 
 from rules.engine import Actor, Payload
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
 
 MAX_NAME = 60
 MAX_NOTE = 200
@@ -25,20 +26,20 @@ MAX_NOTE = 200
 def fields(payload: Payload, allowed: Iterable[str]) -> Mapping[str, Any]:
     """The payload itself, once it is a mapping with no key outside ``allowed``."""
     if not isinstance(payload, Mapping):
-        raise RuleViolation("bad_payload", "The command's details must be an object.")
+        raise RuleViolation("bad_payload", _("The command's details must be an object."))
     known = set(allowed)
     for key in payload:
         if key not in known:
             raise RuleViolation(
                 "unknown_field",
-                f"This command has no field {key!r}.",
+                _("This command has no field %(field)r.") % {"field": key},
                 {"field": key, "fields": sorted(known)},
             )
     return payload
 
 
 def missing(key: str, what: str) -> RuleViolation:
-    return RuleViolation("missing_field", f"{what} is required.", {"field": key})
+    return RuleViolation("missing_field", _("%(what)s is required.") % {"what": what}, {"field": key})
 
 
 def no_change(what: str, field: str) -> RuleViolation:
@@ -53,11 +54,12 @@ def is_int(value: Any) -> bool:
 def whole(value: Any, key: str, what: str, lo: int, hi: int) -> int:
     """``value`` as a whole number in ``lo..hi`` (booleans, floats and text refused)."""
     if not is_int(value):
-        raise RuleViolation("bad_field", f"{what} must be a whole number.", {"field": key})
-    if not lo <= value <= hi:
         raise RuleViolation(
-            "out_of_range", f"{what} must be between {lo} and {hi}.", {"field": key, "min": lo, "max": hi}
+            "bad_field", _("%(what)s must be a whole number.") % {"what": what}, {"field": key}
         )
+    if not lo <= value <= hi:
+        said = _("%(what)s must be between %(lo)s and %(hi)s.") % {"what": what, "lo": lo, "hi": hi}
+        raise RuleViolation("out_of_range", said, {"field": key, "min": lo, "max": hi})
     result: int = value
     return result
 
@@ -83,7 +85,9 @@ def flag(payload: Payload, key: str, what: str) -> bool:
     if value is None:
         return False
     if not isinstance(value, bool):
-        raise RuleViolation("bad_field", f"{what} must be true or false.", {"field": key})
+        raise RuleViolation(
+            "bad_field", _("%(what)s must be true or false.") % {"what": what}, {"field": key}
+        )
     return value
 
 
@@ -106,16 +110,17 @@ def optional_text(
     if value is None:
         return None
     if not isinstance(value, str):
-        raise RuleViolation("bad_field", f"{what} must be text.", {"field": key})
+        raise RuleViolation("bad_field", _("%(what)s must be text.") % {"what": what}, {"field": key})
     value = value.strip()
     if not value:
         if blank_is_absent:
             return None
-        raise RuleViolation(code or "bad_field", f"{what} cannot be empty.", {"field": key})
-    if len(value) > max_len:
         raise RuleViolation(
-            code or "too_long", f"{what} is at most {max_len} characters.", {"field": key, "max": max_len}
+            code or "bad_field", _("%(what)s cannot be empty.") % {"what": what}, {"field": key}
         )
+    if len(value) > max_len:
+        said = _("%(what)s is at most %(n)s characters.") % {"what": what, "n": max_len}
+        raise RuleViolation(code or "too_long", said, {"field": key, "max": max_len})
     return value
 
 
@@ -151,7 +156,7 @@ def pick(
     """One of ``options``, without regard to case or spacing (``" fire"`` is Fire, ``"dark  unicorn"``
     Dark Unicorn); ``aliases`` name an option by another word (casefolded: ``{"red": "Fortutidas"}``)."""
     if not isinstance(value, str):
-        raise RuleViolation("bad_field", f"{what} must be text.", {"field": key})
+        raise RuleViolation("bad_field", _("%(what)s must be text.") % {"what": what}, {"field": key})
     wanted = " ".join(value.split()).casefold()
     if aliases:
         wanted = aliases.get(wanted, wanted).casefold()
@@ -160,7 +165,9 @@ def pick(
             return option
     raise RuleViolation(
         code,
-        f"{value!r} is not {what.lower()} ({', '.join(options)}).",
+        # "An element" reads "an element" inside the sentence ("Ein Element": "ein Element").
+        _("%(value)r is not %(what)s (%(options)s).")
+        % {"value": value, "what": what[:1].lower() + what[1:], "options": ", ".join(options)},
         {"field": key, "options": list(options)},
     )
 
@@ -198,16 +205,16 @@ def seat(payload: Payload, actor: Actor, key: str = "seat_id", *, required: bool
     """A seat id from the payload (default: the sender's), checked against the table's seats."""
     if payload.get(key) is None:
         if required:
-            raise missing(key, "A seat")
+            raise missing(key, _("A seat"))
         seat_id = actor.seat_id
     else:
         value = payload[key]
         if not is_int(value):
-            raise RuleViolation("bad_field", "A seat must be a seat number.", {"field": key})
+            raise RuleViolation("bad_field", _("A seat must be a seat number."), {"field": key})
         seat_id = int(value)
     if actor.seat_ids and seat_id not in actor.seat_ids:
         raise RuleViolation(
-            "unknown_seat", "That seat is not at this table.", {"field": key, "seat_id": seat_id}
+            "unknown_seat", _("That seat is not at this table."), {"field": key, "seat_id": seat_id}
         )
     return seat_id
 
@@ -215,7 +222,7 @@ def seat(payload: Payload, actor: Actor, key: str = "seat_id", *, required: bool
 def nullable_seat(payload: Payload, actor: Actor, key: str) -> int | None:
     """A seat id, or null for nobody; the key itself is required."""
     if key not in payload:
-        raise missing(key, "A seat (or null for nobody)")
+        raise missing(key, _("A seat (or null for nobody)"))
     if payload[key] is None:
         return None
     return seat(payload, actor, key)
@@ -226,16 +233,18 @@ def seats(payload: Payload, actor: Actor, key: str = "seat_ids") -> list[int]:
     value = payload.get(key)
     if value is None:
         if not actor.seat_ids:
-            raise missing(key, "The players' seats")
+            raise missing(key, _("The players' seats"))
         return list(actor.seat_ids)
     if not isinstance(value, list) or not all(is_int(item) for item in value):
-        raise RuleViolation("bad_field", "List the players' seat numbers in playing order.", {"field": key})
+        raise RuleViolation(
+            "bad_field", _("List the players' seat numbers in playing order."), {"field": key}
+        )
     if len(set(value)) != len(value):
-        raise RuleViolation("bad_field", "A seat is listed twice.", {"field": key})
+        raise RuleViolation("bad_field", _("A seat is listed twice."), {"field": key})
     for item in value:
         if actor.seat_ids and item not in actor.seat_ids:
             raise RuleViolation(
-                "unknown_seat", "That seat is not at this table.", {"field": key, "seat_id": item}
+                "unknown_seat", _("That seat is not at this table."), {"field": key, "seat_id": item}
             )
     return [int(item) for item in value]
 
@@ -246,11 +255,12 @@ def options(raw: Mapping[str, Any] | None, known: Iterable[str], game: str) -> M
     if raw is None:
         return {}
     if not isinstance(raw, Mapping):
-        raise RuleViolation("bad_option", "Options must be an object.", {"field": "options"})
+        raise RuleViolation("bad_option", _("Options must be an object."), {"field": "options"})
     allowed = set(known)
     for key in raw:
         if key not in allowed:
-            raise RuleViolation("unknown_option", f"{game} has no option {key!r}.", {"field": key})
+            said = _("%(game)s has no option %(key)r.") % {"game": game, "key": key}
+            raise RuleViolation("unknown_option", said, {"field": key})
     return raw
 
 

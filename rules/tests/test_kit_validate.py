@@ -53,7 +53,7 @@ def test_a_choice_ignores_case_and_spaces_takes_aliases_and_names_the_options() 
     with pytest.raises(RuleViolation) as info:
         pick("Ice", "element", ("Fire", "Water"), "An Element", "unknown_element")
     assert info.value.code == "unknown_element"
-    assert info.value.message == "'Ice' is not an element (Fire, Water)."
+    assert info.value.message == "'Ice' is not an Element (Fire, Water)."
     assert info.value.extra == {"field": "element", "options": ["Fire", "Water"]}
     assert choice({}, "via", ("turn", "power"), "How", default="turn") == "turn"
     assert refusal(choice, {"via": None}, "via", ("turn",), "How") == ("missing_field", "via")

@@ -61,7 +61,7 @@ def test_typed_lines_read_as_players_write_them() -> None:
     deck = read_cards("four lances\n4 Ember Lance (Agilitas)\n2 Stone Wall (Agilitaz)")
     assert [c["name"] for c in deck.cards] == ["Ember Lance"]  # the readable line is kept
     assert deck.problems[0].startswith("Line 1 cannot be read")
-    assert deck.problems[1].startswith("Line 3") and "'Agilitaz' is not a fate" in deck.problems[1]
+    assert deck.problems[1].startswith("Line 3") and "'Agilitaz' is not a Fate" in deck.problems[1]
 
 
 def test_the_page_shows_every_violation_beside_the_form() -> None:
