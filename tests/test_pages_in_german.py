@@ -7,6 +7,8 @@ these check a few of them really show, and that a partial kept by
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from django.template import engines
 from django.test import Client
@@ -118,3 +120,43 @@ def test_the_games_blurbs_and_options_are_worded_where_shown() -> None:
             assert escape(translation.gettext(spec.blurb)) in page, spec.slug
             for field in spec.rules.option_fields:
                 assert f">{escape(translation.gettext(field['label']))}</label>" in page, spec.slug
+
+
+def test_a_refusal_made_before_django_reads_in_the_phone_s_language() -> None:
+    """The server's own 413 and 503 (companion.server.wsgi_bridge) follow the switch's cookie,
+    else Accept-Language, as Django's pages do; the code stays."""
+    import asyncio
+    import threading
+    from typing import Any
+
+    from companion.server.wsgi_bridge import HttpViaWsgi
+    from tests.test_backpressure import blocking_wsgi
+
+    app = HttpViaWsgi(blocking_wsgi(threading.Event()), threads=1, body_limits=[(r"/small/", 2048)])
+
+    async def refused(headers: list[tuple[bytes, bytes]]) -> dict[str, Any]:
+        scope = {
+            "type": "http",
+            "method": "POST",
+            "path": "/small/x",
+            "headers": headers,
+            "query_string": b"",
+        }
+        chunks = [{"type": "http.request", "body": b"x" * 2049, "more_body": False}]
+        sent: list[dict[str, Any]] = []
+
+        async def receive() -> dict[str, Any]:
+            return chunks.pop(0) if chunks else {"type": "http.disconnect"}
+
+        async def send(message: dict[str, Any]) -> None:
+            sent.append(message)
+
+        await app(scope, receive, send)
+        assert sent[0]["status"] == 413
+        body: dict[str, Any] = json.loads(sent[1]["body"])
+        return body
+
+    german = asyncio.run(refused([(b"accept-language", b"de-DE,de;q=0.9")]))
+    assert german["code"] == "too_large" and german["message"] == "Die Anfrage ist zu groß (höchstens 2 KB)."
+    chosen = asyncio.run(refused([(b"accept-language", b"de"), (b"cookie", b"django_language=en-gb")]))
+    assert chosen["message"] == "The request is too large (at most 2 KB)."

@@ -34,6 +34,9 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from asgiref.sync import sync_to_async
+from django.http.cookie import parse_cookie
+from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from campaigns.errors import error_body
 from companion.server.overload import LoopLag, QueueWatch, Ticket
@@ -191,17 +194,17 @@ class HttpViaWsgi:
         late = change and self.max_lag_s > 0 and self.lag.seconds() > self.max_lag_s
         full = self.max_in_flight > 0 and not exempt and self.in_flight >= self.max_in_flight
         if late or full:
-            await _busy_at_door(send, "loop_lag" if late else "in_flight")
+            await _busy_at_door(scope, send, "loop_lag" if late else "in_flight")
             return
         if change and self._refused_behind_queue(arrived):
-            await _busy_at_door(send, "thread_wait")
+            await _busy_at_door(scope, send, "thread_wait")
             return
         self.in_flight += 1  # one event loop per process: no lock needed
         try:
             limit = self._body_limit(scope["path"])
             body = await self._read_body(receive, limit)
             if body is None:
-                await _too_large(send, limit)
+                await _too_large(scope, send, limit)
                 return
             deadline = self._deadline(arrived) if change else None
             ticket = self.queue.enter()
@@ -216,14 +219,14 @@ class HttpViaWsgi:
     async def _serve_side(self, scope: Scope, receive: Receive, send: Send) -> None:
         """A request on the side lane: its own threads, its own bound, no wait rule."""
         if self.side_in_flight >= self.side_max_in_flight:
-            await _busy_at_door(send, "in_flight")
+            await _busy_at_door(scope, send, "in_flight")
             return
         self.side_in_flight += 1
         try:
             limit = self._body_limit(scope["path"])
             body = await self._read_body(receive, limit)
             if body is None:
-                await _too_large(send, limit)
+                await _too_large(scope, send, limit)
                 return
             result: WsgiResult = await self._run_side(_environ(scope, body))
         finally:
@@ -290,7 +293,7 @@ class HttpViaWsgi:
         """The request taken up at ``now`` (its wait noted for the rule), or 503 ``busy`` if too late."""
         self.queue.start(ticket, now)
         if deadline is not None and now > deadline:
-            return _busy()
+            return _busy(_Asking.of_environ(environ))
         return self._in_thread_context(environ)
 
     def _in_thread_context(self, environ: dict[str, Any]) -> WsgiResult:
@@ -361,19 +364,48 @@ def _environ(scope: Scope, body: bytes) -> dict[str, Any]:
     return environ
 
 
-BUSY_MESSAGE = "The server is busy right now. Your phone tries again in a moment."
+BUSY_MESSAGE = gettext_lazy("The server is busy right now. Your phone tries again in a moment.")
+TOO_LARGE = gettext_lazy("The request is too large (at most %(size)s).")
+
+
+class _Asking:
+    """What Django reads a request's language from (its cookie, ``Accept-Language``), for an
+    answer made before Django is reached: the phone reads it in its own language (issue #34)."""
+
+    def __init__(self, cookie: str, accept_language: str, path: str) -> None:
+        self.COOKIES = parse_cookie(cookie)
+        self.META = {"HTTP_ACCEPT_LANGUAGE": accept_language}
+        self.path_info = path
+
+    @classmethod
+    def of_scope(cls, scope: Scope) -> _Asking:
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        return cls(headers.get("cookie", ""), headers.get("accept-language", ""), scope.get("path", "/"))
+
+    @classmethod
+    def of_environ(cls, environ: dict[str, Any]) -> _Asking:
+        cookie, accept_language = environ.get("HTTP_COOKIE", ""), environ.get("HTTP_ACCEPT_LANGUAGE", "")
+        return cls(cookie, accept_language, environ.get("PATH_INFO", "/"))
+
+    def words(self, message: Any, **values: Any) -> str:
+        """``message`` (lazy) in the asking phone's language, with ``values`` put in."""
+        with translation.override(translation.get_language_from_request(self)):  # type: ignore[arg-type]
+            text = str(message)
+        return text % values if values else text
+
+
 BOUNDS = ("in_flight", "loop_lag", "thread_wait")
 """Which bound refused a request, in a 503 ``busy`` answer's ``extra.bound`` (for operators and
 ``bench_capacity``: which one a process reaches first under load)."""
 
 
-def _busy() -> WsgiResult:
+def _busy(asking: _Asking) -> WsgiResult:
     """The 503 ``busy`` answer (error shape, ``Retry-After``) as a worker thread gives it."""
     result = WsgiResult()
     result.status = 503
     result.headers = [(b"content-type", b"application/json"), (b"retry-after", str(BUSY_RETRY_S).encode())]
     extra = {"retry_after_s": BUSY_RETRY_S, "bound": "thread_wait"}
-    result.body = [json.dumps(error_body("busy", BUSY_MESSAGE, extra)).encode()]
+    result.body = [json.dumps(error_body("busy", asking.words(BUSY_MESSAGE), extra)).encode()]
     return result
 
 
@@ -382,16 +414,17 @@ async def _send_result(send: Send, result: WsgiResult) -> None:
     await send({"type": "http.response.body", "body": b"".join(result.body)})
 
 
-async def _busy_at_door(send: Send, bound: str) -> None:
+async def _busy_at_door(scope: Scope, send: Send, bound: str) -> None:
     """The 503 ``busy`` answer given before a request is read (``bound``: which limit refused it)."""
     extra = {"retry_after_s": BUSY_RETRY_S, "bound": bound}
-    await _send_error(send, 503, "busy", BUSY_MESSAGE, extra, retry_after_s=BUSY_RETRY_S)
+    message = _Asking.of_scope(scope).words(BUSY_MESSAGE)
+    await _send_error(send, 503, "busy", message, extra, retry_after_s=BUSY_RETRY_S)
 
 
-async def _too_large(send: Send, limit: int) -> None:
+async def _too_large(scope: Scope, send: Send, limit: int) -> None:
     """413 in the error shape, stating the limit that applies (``extra.limit_bytes``)."""
     size = f"{limit // 1024} KB" if limit >= 1024 else f"{limit} bytes"
-    message = f"The request is too large (at most {size})."
+    message = _Asking.of_scope(scope).words(TOO_LARGE, size=size)
     await _send_error(send, 413, "too_large", message, {"limit_bytes": limit})
 
 
