@@ -160,3 +160,69 @@ def test_a_refusal_made_before_django_reads_in_the_phone_s_language() -> None:
     assert german["code"] == "too_large" and german["message"] == "Die Anfrage ist zu groß (höchstens 2 KB)."
     chosen = asyncio.run(refused([(b"accept-language", b"de"), (b"cookie", b"django_language=en-gb")]))
     assert chosen["message"] == "The request is too large (at most 2 KB)."
+
+
+def unnamed(html: str) -> list[str]:
+    """A page's words without the games' printed names ("GRIM the Card Game" holds "Game") and
+    without the charts' (campaigns.charts words its legends itself)."""
+    import re
+
+    from campaigns import registry
+    from tests.german import page_words
+
+    words = page_words(re.sub(r"<svg.*?</svg>", "", html, flags=re.S))
+    for spec in registry.games():
+        words = [w.replace(spec.name, "\u2026") for w in words]
+    return words
+
+
+def test_the_history_pages_with_plays_read_german() -> None:
+    """My plays, a play, my stats and a host's group, with plays in them, by a German phone:
+    none of the pages' own English (locale/) shows."""
+    from django.contrib.auth import get_user_model
+
+    from campaigns.models import Play
+    from campaigns.tasks import rate_play
+    from campaigns.tests.test_stats import a_play
+    from tests.german import english_left
+
+    users = get_user_model().objects
+    mara, hana = users.create_user("mara", password="x"), users.create_user("hana", password="x")
+    for play in (
+        a_play("grimoor", 3, (mara, 1, True), ("Cy", 2, False), host=hana),
+        a_play("grim", 2, (mara, None, False), ("Cy", None, True), host=hana),
+        a_play("grimoor", 1, ("Cy", 1, True), (mara, 2, False), host=hana),
+    ):
+        rate_play(play.table_id)
+    client = Client(headers=GERMAN)
+    client.force_login(mara)
+    shown = Play.objects.filter(results__user=mara).first()
+    assert shown is not None
+    urls = ["/me/plays/", f"/me/plays/{shown.pk}/", "/me/stats/", f"/groups/{hana.pk}/"]
+    pages = {url: client.get(url) for url in urls}
+    assert {url: r.status_code for url, r in pages.items()} == dict.fromkeys(urls, 200)
+    ours = ("(locale/de/LC_MESSAGES/django.po)", "(locale/de/LC_MESSAGES/djangojs.po)")
+    left = {
+        url: [found for found in english_left(unnamed(r.content.decode())) if found.endswith(ours)]
+        for url, r in pages.items()
+    }
+    assert {url: found for url, found in left.items() if found} == {}
+    assert "Meine Partien" in pages["/me/plays/"].content.decode()
+    assert "Tische von hana" in pages[f"/groups/{hana.pk}/"].content.decode()
+
+
+@pytest.mark.xfail(
+    reason="campaigns.history_views.my_stats keeps the rendered page under a key without the "
+    "language (stats_cache.account_key, page_cache.cached_page): the first language rendered "
+    "is served to both. Fix there: put translation.get_language() in the key.",
+    strict=False,
+)
+def test_my_stats_page_follows_the_language_after_another_was_rendered() -> None:
+    from django.contrib.auth import get_user_model
+
+    account = get_user_model().objects.create_user("ann", password="a long enough passphrase")
+    english, german = Client(headers=ENGLISH), Client(headers=GERMAN)
+    english.force_login(account)
+    german.force_login(account)
+    assert "My stats" in english.get("/me/stats/").content.decode()
+    assert "Meine Statistik" in german.get("/me/stats/").content.decode()
