@@ -226,3 +226,14 @@ def test_my_stats_page_follows_the_language_after_another_was_rendered() -> None
     german.force_login(account)
     assert "My stats" in english.get("/me/stats/").content.decode()
     assert "Meine Statistik" in german.get("/me/stats/").content.decode()
+
+
+def test_the_server_error_page_reads_german() -> None:
+    from django.test import RequestFactory
+
+    from companion.errors import server_error
+
+    with translation.override("de"):
+        page = server_error(RequestFactory().get("/somewhere/"))
+    assert page.status_code == 500
+    assert "Serverfehler (500)" in page.content.decode() and 'lang="de"' in page.content.decode()
