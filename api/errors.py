@@ -15,6 +15,8 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.http import Http404, HttpRequest, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from rest_framework import exceptions, status
 from rest_framework.response import Response
 
@@ -26,16 +28,17 @@ logger = logging.getLogger(__name__)
 
 # Messages a player understands, keyed by DRF's default codes.
 _FRIENDLY: dict[str, str] = {
-    "not_authenticated": "You need to sign in or join the table first.",
-    "authentication_failed": "Your sign-in or seat token is not valid.",
-    "permission_denied": "You are not allowed to do that.",
-    "not_found": "We could not find that.",
-    "method_not_allowed": "That action is not supported here.",
-    "not_acceptable": "We cannot answer in the format you asked for.",
-    "unsupported_media_type": "Send the request as JSON.",
-    "throttled": "Too many attempts. Please wait a moment and try again.",
-    "parse_error": "The request body is not valid JSON.",
+    "not_authenticated": gettext_noop("You need to sign in or join the table first."),
+    "authentication_failed": gettext_noop("Your sign-in or seat token is not valid."),
+    "permission_denied": gettext_noop("You are not allowed to do that."),
+    "not_found": gettext_noop("We could not find that."),
+    "method_not_allowed": gettext_noop("That action is not supported here."),
+    "not_acceptable": gettext_noop("We cannot answer in the format you asked for."),
+    "unsupported_media_type": gettext_noop("Send the request as JSON."),
+    "throttled": gettext_noop("Too many attempts. Please wait a moment and try again."),
+    "parse_error": gettext_noop("The request body is not valid JSON."),
 }
+SERVER_ERROR = gettext_noop("Something went wrong on our side. Nothing was changed.")
 
 
 def _field_errors(detail: Any) -> dict[str, Any]:
@@ -63,7 +66,7 @@ def _first_message(fields: dict[str, Any]) -> str:
         if value:
             prefix = "" if name == "non_field_errors" else f"{name}: "
             return f"{prefix}{value[0]}"
-    return "Some fields are not valid."
+    return _("Some fields are not valid.")
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
@@ -89,7 +92,7 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         # A view's own detail wins; DRF's generic defaults get a friendlier text.
         detail = str(exc.detail) if isinstance(exc.detail, str) else ""
         generic = not detail or detail == str(exc.default_detail) or code == "throttled"
-        message = _FRIENDLY.get(code, detail or "Error.") if generic else detail
+        message = _(_FRIENDLY[code]) if generic and code in _FRIENDLY else detail or _("Error.")
         extra: dict[str, Any] = {}
         headers: dict[str, str] = {}
         wait = getattr(exc, "wait", None)
@@ -104,19 +107,19 @@ def exception_handler(exc: Exception, context: dict[str, Any]) -> Response:
         return Response(unavailable_body(), status=503, headers={"Retry-After": str(RETRY_AFTER_S)})
     logger.exception("Unhandled error in API view", exc_info=exc)
     return Response(
-        error_body("server_error", "Something went wrong on our side. Nothing was changed."),
+        error_body("server_error", _(SERVER_ERROR)),
         status=status.HTTP_500_INTERNAL_SERVER_ERROR,
     )
 
 
 def json_not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
     """Django-level 404 for unknown URLs under /api/ (DRF never sees these)."""
-    return JsonResponse(error_body("not_found", _FRIENDLY["not_found"]), status=404)
+    return JsonResponse(error_body("not_found", _(_FRIENDLY["not_found"])), status=404)
 
 
 def json_server_error(request: HttpRequest) -> JsonResponse:
     return JsonResponse(
-        error_body("server_error", "Something went wrong on our side. Nothing was changed."),
+        error_body("server_error", _(SERVER_ERROR)),
         status=500,
     )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.parsers import JSONParser
 
@@ -16,7 +17,7 @@ def body_too_large(limit: int) -> RuleViolation:
     (``companion.server.wsgi_bridge``)."""
     return RuleViolation(
         "too_large",
-        f"The request is too large (at most {limit // 1024} KB).",
+        _("The request is too large (at most %(n)s KB).") % {"n": limit // 1024},
         status=413,
         extra={"limit_bytes": limit},
     )
@@ -41,5 +42,5 @@ class SafeJSONParser(JSONParser):
             return super().parse(stream, media_type, parser_context)
         except RecursionError:
             raise exceptions.ParseError(
-                "The request body is nested too deeply.", code="parse_error"
+                _("The request body is nested too deeply."), code="parse_error"
             ) from None

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from rest_framework import exceptions
 from rest_framework.authentication import BaseAuthentication, SessionAuthentication, get_authorization_header
 from rest_framework.request import Request
@@ -38,7 +39,9 @@ class SeatTokenAuthentication(BaseAuthentication):
         if token is None:
             return None
         if not token:
-            raise exceptions.AuthenticationFailed("The seat token is missing after “Seat”.", code="bad_token")
+            raise exceptions.AuthenticationFailed(
+                _("The seat token is missing after “Seat”."), code="bad_token"
+            )
         view = (getattr(request, "parser_context", None) or {}).get("view")
         seat = seat_for_token(token, remembered=getattr(view, "seat_from_memo", False))
         if seat is None:
@@ -66,7 +69,7 @@ def request_token(request: Request) -> str | None:
 
 def not_a_seat() -> exceptions.AuthenticationFailed:
     """The answer to a token that opens no seat (never was one, or its seat was removed)."""
-    return exceptions.AuthenticationFailed(SEAT_TOKEN_INVALID, code="bad_token")
+    return exceptions.AuthenticationFailed(_(SEAT_TOKEN_INVALID), code="bad_token")
 
 
 class SessionAccount(SessionAuthentication):

@@ -19,6 +19,7 @@ import pygal
 from django.db.models import Count
 from django.db.models.functions import TruncMonth
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
 from pygal.style import Style
 
 from campaigns.models import PlayResult, RatingChange
@@ -101,7 +102,7 @@ def plays_over_time(months: Sequence[tuple[date, int]]) -> SafeString | None:
         **COMMON, show_legend=False, x_label_rotation=-45, y_labels=_counts(max(n for _m, n in shown))
     )
     chart.x_labels = [m.strftime("%b %Y") for m, _n in shown]
-    chart.add("Plays", [n for _m, n in shown])
+    chart.add(_("Plays"), [n for _m, n in shown])
     return _svg(chart, "plays")
 
 
@@ -112,8 +113,8 @@ def wins_per_game(games: Iterable[dict[str, Any]]) -> SafeString | None:
         return None
     chart = pygal.HorizontalBar(**COMMON, y_labels=_counts(max(g["plays"] for g in games)))
     chart.x_labels = [g["game_name"] for g in games]
-    chart.add("Plays", [g["plays"] for g in games])
-    chart.add("Wins", [g["wins"] for g in games])
+    chart.add(_("Plays"), [g["plays"] for g in games])
+    chart.add(_("Wins"), [g["wins"] for g in games])
     return _svg(chart, "wins")
 
 

@@ -11,9 +11,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from rules.errors import RuleViolation
 
-SEAT_TOKEN_INVALID = "This seat token is not valid (the seat may have been removed). Join the table again."
+SEAT_TOKEN_INVALID = gettext_noop(
+    "This seat token is not valid (the seat may have been removed). Join the table again."
+)
+"""Marked for the catalogue; translated where it is raised."""
 """What a seat token that opens no seat is told: never one, or its seat was removed."""
 
 
@@ -45,13 +51,13 @@ class SeatGone(TableError):
     token there and lets this pass on."""
 
     def __init__(self) -> None:
-        super().__init__("bad_token", SEAT_TOKEN_INVALID, status=401)
+        super().__init__("bad_token", _(SEAT_TOKEN_INVALID), status=401)
 
 
 def stale(current_seq: int, expected: int) -> TableError:
     return TableError(
         "stale_seq",
-        "Someone changed the table just before you. Your screen has been updated; try again.",
+        _("Someone changed the table just before you. Your screen has been updated; try again."),
         status=409,
         extra={"seq": current_seq, "expected_seq": expected},
     )

@@ -15,6 +15,7 @@ from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
 
 from campaigns import charts, groups, history, registry, stats_cache
 from campaigns.boards import board_html
@@ -56,7 +57,7 @@ def my_play(request: HttpRequest, play_id: int) -> HttpResponse:
     user: Any = request.user
     play = Play.objects.select_related("table").filter(pk=play_id, results__user=user).distinct().first()
     if play is None:
-        raise Http404("No such play of yours.")
+        raise Http404(_("No such play of yours."))
     table = play.table
     events = list(Event.objects.filter(table=table).order_by("seq"))
     log = list(zip(events, event_texts(table, events), strict=True))
@@ -113,6 +114,6 @@ def group_board(request: HttpRequest, host_id: int) -> HttpResponse:
     """A group's leaderboard per game, large enough for a shared screen (also fine on a phone)."""
     host = groups.host_of(host_id)
     if host is None or not groups.may_read(request.user, host_id):
-        raise Http404("No such group, or you have not played in it.")
+        raise Http404(_("No such group, or you have not played in it."))
     group = stats_cache.cached(stats_cache.group_key(host, "page"), lambda: groups.group_stats(host))
     return render(request, "history/group.html", {"group": group})

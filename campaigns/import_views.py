@@ -12,6 +12,7 @@ import json
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns import imports
@@ -26,7 +27,9 @@ def table_import(request: HttpRequest) -> HttpResponse:
     upload = request.FILES.get("export")
     try:
         if upload is None:
-            raise TableError("import_bad_file", "Choose the table's file first.", extra={"field": "export"})
+            raise TableError(
+                "import_bad_file", _("Choose the table's file first."), extra={"field": "export"}
+            )
         imports.guard(str(request.META.get("REMOTE_ADDR") or "unknown"))
         imports.check_size(upload.size or 0)
         try:
@@ -34,7 +37,7 @@ def table_import(request: HttpRequest) -> HttpResponse:
         except ValueError:
             raise TableError(
                 "import_bad_file",
-                "That file is not a table download (it is not JSON).",
+                _("That file is not a table download (it is not JSON)."),
                 extra={"field": "export"},
             ) from None
         key = imports.accept(data=data, user=request.user)

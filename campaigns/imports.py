@@ -42,6 +42,7 @@ from django.conf import settings
 from django.db import connections, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns import readexport, replay
 from campaigns.broadcast import after_commit
@@ -81,8 +82,11 @@ def guard(client: str) -> None:
         minutes = max(1, window // 60)
         raise TableError(
             "too_many_imports",
-            f"Too many imports from here: at most {limit} every {minutes} minutes. "
-            "Wait a little, then try again.",
+            _(
+                "Too many imports from here: at most %(n)s every %(minutes)s minutes. "
+                "Wait a little, then try again."
+            )
+            % {"n": limit, "minutes": minutes},
             status=429,
             extra={"retry_after_s": max(1, window - int(now) % window), "limit": limit, "window_s": window},
         )
@@ -95,7 +99,7 @@ def check_size(size: int) -> None:
         words = f"{limit / 2**20:.1f} MB" if limit >= 2**20 else f"{limit // 1024} KB"
         raise TableError(
             "import_too_large",
-            f"This file is too large to import: at most {words}.",
+            _("This file is too large to import: at most %(size)s.") % {"size": words},
             status=413,
             extra={"limit_bytes": limit},
         )
@@ -133,15 +137,15 @@ def answer(key: str) -> dict[str, Any]:
     if job is None or _expired(job):
         raise TableError(
             "not_found",
-            "No import has this id: it is wrong, or the import finished more than "
-            f"{int(settings.IMPORT_JOB_KEEP_S) // 60} minutes ago.",
+            _("No import has this id: it is wrong, or the import finished more than %(n)s minutes ago.")
+            % {"n": int(settings.IMPORT_JOB_KEEP_S) // 60},
             status=404,
         )
     if job.status == ImportStatus.FAILED:
         error = job.error or {}
         raise TableError(
             str(error.get("code", "server_error")),
-            str(error.get("message", "The import failed.")),
+            str(error.get("message", _("The import failed."))),
             status=int(error.get("status", 500)),
             extra=dict(error.get("extra") or {}),
         )
@@ -229,7 +233,7 @@ def run(job_id: int) -> str:
     except Exception:
         logger.exception("Import job %s stopped on an error", job_id)
         this.failed(
-            "server_error", "Something went wrong on our side; nothing was imported. Try again.", 500, {}
+            "server_error", _("Something went wrong on our side; nothing was imported. Try again."), 500, {}
         )
         return "server_error"
     return "done"
@@ -253,7 +257,7 @@ def _rescue(job: ImportJob) -> bool:
             return False
         left = row["table_id"]
         if job.attempts >= MAX_RUNS:
-            message = "The import could not be finished on our side; nothing was imported. Try again."
+            message = _("The import could not be finished on our side; nothing was imported. Try again.")
             error = {**error_body("server_error", message), "status": 500}
             silent.update(status=ImportStatus.FAILED, table=None, error=error, body="", finished_at=now)
         else:

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns.broadcast import event_json
 from campaigns.models import Event, Seat, Table
 from campaigns.registry import find
@@ -29,28 +31,31 @@ def seat_names(table: Table) -> dict[int, str]:
 
 def _platform_text(type: str, p: Mapping[str, Any], names: Names) -> str | None:
     if type == "seat.joined":
-        return f"{p.get('name')} joined" + (" to watch" if p.get("role") == "spectator" else "")
+        if p.get("role") == "spectator":
+            return _("%(name)s joined to watch") % {"name": p.get("name")}
+        return _("%(name)s joined") % {"name": p.get("name")}
     if type == "seat.renamed":
-        return f"{p.get('before')} is now {p.get('name')}"
+        return _("%(before)s is now %(name)s") % {"before": p.get("before"), "name": p.get("name")}
     if type == "seat.removed":
-        return f"removed {p.get('name')}"
+        return _("removed %(name)s") % {"name": p.get("name")}
     if type == "seat.reordered":
-        order = [names.get(i, "a former seat") for i in p.get("seat_ids", []) if isinstance(i, int)]
-        return "changed the seating order: " + ", ".join(order)
+        order = [names.get(i, _("a former seat")) for i in p.get("seat_ids", []) if isinstance(i, int)]
+        return _("changed the seating order: %(order)s") % {"order": ", ".join(order)}
     if type == "seat.claimed":
-        return f"kept {p.get('name', 'this seat')} in an account"
+        return _("kept %(name)s in an account") % {"name": p.get("name", _("this seat"))}
     if type == "table.code_rotated":
-        return "made a new join code"
+        return _("made a new join code")
     if type == "table.policy_changed":
         if p.get("edit_policy") == "everyone":
-            return "let everyone edit every seat"
-        return "set each seat to edit only itself"
+            return _("let everyone edit every seat")
+        return _("set each seat to edit only itself")
     if type == "table.spectators_changed":
-        return f"set the spectators allowed: {p.get('before')} → {p.get('limit')}"
+        said = {"before": p.get("before"), "after": p.get("limit")}
+        return _("set the spectators allowed: %(before)s → %(after)s") % said
     if type == "table.renamed":
-        return f"renamed the table to {p.get('name')}"
+        return _("renamed the table to %(name)s") % {"name": p.get("name")}
     if type == "table.ended":
-        return "ended the table"
+        return _("ended the table")
     return None
 
 
@@ -90,8 +95,17 @@ def _text(table: Table, event: Event, names: Names, quoted: Mapping[int, Event])
     if event.type in ("undo", "redo"):
         seq = _quoted_seq(event)
         target = quoted.get(seq) if seq is not None else None
-        verb = "undid" if event.type == "undo" else "redid"
-        line = f"{verb} change #{seq}" if target is None else f"{verb}: {_text(table, target, names, {})}"
+        if target is None:
+            said = {"seq": seq}
+            line = (
+                _("undid change #%(seq)s") % said
+                if event.type == "undo"
+                else _("redid change #%(seq)s") % said
+            )
+        else:
+            quoted_line = {"line": _text(table, target, names, {})}
+            undid, redid = _("undid: %(line)s"), _("redid: %(line)s")
+            line = (undid if event.type == "undo" else redid) % quoted_line
         return line + _moved_back(table, p, names)
     platform = _platform_text(event.type, p, names)
     if platform is not None:

@@ -34,6 +34,7 @@ from datetime import datetime
 from typing import Any
 
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from campaigns.errors import TableError
 from campaigns.models import Play, Table, TableStatus
@@ -62,7 +63,7 @@ def origin_json(table: Table) -> dict[str, Any]:
 def _bad(message: str) -> TableError:
     return TableError(
         "import_bad_file",
-        f"This is not a complete table export: {message}",
+        _("This is not a complete table export: %(detail)s") % {"detail": message},
         extra={"field": "origin"},
     )
 

@@ -29,6 +29,8 @@ from collections.abc import Callable
 from typing import Any, ParamSpec, TypeVar
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
@@ -46,7 +48,9 @@ RETRY_S = 1.0
 RETRY_AFTER_S = 5
 """What a refused request is told to wait (``Retry-After``)."""
 UNAVAILABLE = "unavailable"
-UNAVAILABLE_MESSAGE = "Live updates are down for a moment. Try again in a few seconds; nothing was lost."
+UNAVAILABLE_MESSAGE = gettext_noop(
+    "Live updates are down for a moment. Try again in a few seconds; nothing was lost."
+)
 
 
 class Outage:
@@ -107,7 +111,7 @@ def fail_open(default: T, what: str) -> Callable[[Callable[P, T]], Callable[P, T
 
 def unavailable_body() -> dict[str, Any]:
     """The API's error shape for a request that needs Redis while it is down."""
-    return error_body(UNAVAILABLE, UNAVAILABLE_MESSAGE, {"retry_after_s": RETRY_AFTER_S})
+    return error_body(UNAVAILABLE, _(UNAVAILABLE_MESSAGE), {"retry_after_s": RETRY_AFTER_S})
 
 
 class RedisDownMiddleware:
@@ -127,6 +131,8 @@ class RedisDownMiddleware:
         if request.path.startswith("/api/"):
             response = JsonResponse(unavailable_body(), status=503)
         else:
-            response = HttpResponse(UNAVAILABLE_MESSAGE, status=503, content_type="text/plain; charset=utf-8")
+            response = HttpResponse(
+                _(UNAVAILABLE_MESSAGE), status=503, content_type="text/plain; charset=utf-8"
+            )
         response["Retry-After"] = str(RETRY_AFTER_S)
         return response

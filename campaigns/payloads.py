@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns.errors import TableError
 from rules.text import MAX_TEXT, text_problem
 
@@ -72,7 +74,9 @@ def _kept(held: Held | None, value: object) -> bool:
 def _walk(value: Any, field: str, depth: int, code: str, held: Held | None) -> None:
     if depth > MAX_DEPTH:
         raise TableError(
-            "too_deep", f"The data is nested more than {MAX_DEPTH} levels deep.", extra={"field": field}
+            "too_deep",
+            _("The data is nested more than %(n)s levels deep.") % {"n": MAX_DEPTH},
+            extra={"field": field},
         )
     if value is None or isinstance(value, bool):
         return
@@ -80,13 +84,13 @@ def _walk(value: Any, field: str, depth: int, code: str, held: Held | None) -> N
         if not -MAX_INT <= value <= MAX_INT and not _kept(held, value):
             raise TableError(
                 "number_too_large",
-                "That number is too large for any count at the table.",
+                _("That number is too large for any count at the table."),
                 extra={"field": field},
             )
         return
     if isinstance(value, float):
         if (not math.isfinite(value) or abs(value) > MAX_INT) and not _kept(held, value):
-            raise TableError("number_too_large", "That number is too large.", extra={"field": field})
+            raise TableError("number_too_large", _("That number is too large."), extra={"field": field})
         return
     if isinstance(value, str):
         problem = text_problem(value)
@@ -96,11 +100,11 @@ def _walk(value: Any, field: str, depth: int, code: str, held: Held | None) -> N
     if isinstance(value, dict):
         for key, item in value.items():
             if not isinstance(key, str) or (text_problem(key) is not None and not _kept(held, key)):
-                raise TableError("bad_text", "A field name is not valid text.", extra={"field": field})
+                raise TableError("bad_text", _("A field name is not valid text."), extra={"field": field})
             _walk(item, key if depth == 0 and field == "payload" else field, depth + 1, code, held)
         return
     if isinstance(value, list | tuple):
         for item in value:
             _walk(item, field, depth + 1, code, held)
         return
-    raise TableError(code, "That value cannot be stored.", extra={"field": field})
+    raise TableError(code, _("That value cannot be stored."), extra={"field": field})

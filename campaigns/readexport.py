@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.utils.translation import gettext as _
 
 from campaigns import origins, registry
 from campaigns.errors import TableError
@@ -34,7 +35,8 @@ class Doc:
 
 
 def bad(message: str, **extra: Any) -> TableError:
-    return TableError("import_bad_file", f"This is not a complete table export: {message}", extra=extra)
+    said = _("This is not a complete table export: %(detail)s") % {"detail": message}
+    return TableError("import_bad_file", said, extra=extra)
 
 
 def is_int(value: Any) -> bool:
@@ -68,7 +70,9 @@ def outline(data: Any) -> None:
         raise bad("“seq” is missing.", field="seq")
     if registry.find(data["game"]) is None:
         raise TableError(
-            "unknown_game", f"This server has no game {data['game']!r}.", extra={"field": "game"}
+            "unknown_game",
+            _("This server has no game %(game)r.") % {"game": data["game"]},
+            extra={"field": "game"},
         )
     limit = int(settings.IMPORT_MAX_COMMANDS)
     if len(data["commands"]) > limit:

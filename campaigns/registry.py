@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from django.utils.translation import gettext as _
+
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.game import GameRulesBase
@@ -98,7 +100,7 @@ def get(slug: str) -> GameSpec:
     except KeyError:
         raise RuleViolation(
             "unknown_game",
-            f"There is no game called {slug!r}.",
+            _("There is no game called %(slug)r.") % {"slug": slug},
             {"field": "game", "games": slugs()},
         ) from None
 
@@ -136,7 +138,8 @@ def score_words(slug: str, score: int) -> str:
     """A result's score in the game's own words: "1 point", "3 trophies" (``score_unit``)."""
     spec = _GAMES.get(slug)
     one, many = spec.rules.score_unit if spec is not None else GameRulesBase.score_unit
-    return f"{score} {one if score == 1 else many}"
+    # The units are marked for the catalogues where each game defines them.
+    return f"{score} {_(one) if score == 1 else _(many)}"
 
 
 def rules_for(slug: str) -> GameRulesBase:

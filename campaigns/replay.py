@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from django.db import IntegrityError, connection, transaction
+from django.utils.translation import gettext as _
 
 from campaigns import origins, registry, services
 from campaigns.broadcast import unheard
@@ -77,7 +78,7 @@ class _Rebuild:
 def _mismatch(message: str, **extra: Any) -> TableError:
     return TableError(
         "import_mismatch",
-        f"Replaying this export does not give the table it describes: {message}",
+        _("Replaying this export does not give the table it describes: %(detail)s") % {"detail": message},
         extra=extra,
     )
 
@@ -151,7 +152,11 @@ def rebuild(doc: Doc, hooks: Hooks) -> tuple[Table, Seat]:
     game it copies, no second play is recorded.
     """
     if registry.find(doc.game) is None:
-        raise TableError("unknown_game", f"This server has no game {doc.game!r}.", extra={"field": "game"})
+        raise TableError(
+            "unknown_game",
+            _("This server has no game %(game)r.") % {"game": doc.game},
+            extra={"field": "game"},
+        )
     steps = _steps(doc)
     state = _open(doc, hooks)
     try:

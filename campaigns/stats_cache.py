@@ -46,6 +46,7 @@ from typing import Any, TypeVar
 from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models import F, Q
+from django.utils import translation
 
 from campaigns import registry
 from campaigns.models import PlayResult, StatsVersion
@@ -203,13 +204,16 @@ def _version(user: Any, field: str) -> int:
 def account_key(user: Any, what: str) -> str:
     """The cache key of ``what`` (an answer built only from ``user``'s own statistics), as of now."""
     joined = user.date_joined.timestamp()
-    return f"stats:{_code()}:me:{what}:{user.pk}:{joined}:{_version(user, 'mine')}"
+    # With the language: an answer's words (a chart's legend, a record's label) are in it.
+    language = translation.get_language()
+    return f"stats:{_code()}:me:{what}:{language}:{user.pk}:{joined}:{_version(user, 'mine')}"
 
 
 def group_key(host: Any, what: str) -> str:
     """The cache key of ``what`` built from the group ``host`` hosts, as of now."""
     joined = host.date_joined.timestamp()
-    return f"stats:{_code()}:group:{what}:{host.pk}:{joined}:{_version(host, 'hosted')}"
+    language = translation.get_language()
+    return f"stats:{_code()}:group:{what}:{language}:{host.pk}:{joined}:{_version(host, 'hosted')}"
 
 
 def cached(key: str, build: Callable[[], T]) -> T:

@@ -19,6 +19,7 @@ import redis
 from django.conf import settings
 from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCache
+from django.utils.translation import gettext as _
 
 from campaigns.errors import TableError
 from campaigns.outage import fail_open
@@ -39,7 +40,7 @@ def _join_fail_key(client: str) -> str:
 def _throttled() -> TableError:
     return TableError(
         "throttled",
-        "Too many wrong codes. Wait a few minutes, then check the code with the host.",
+        _("Too many wrong codes. Wait a few minutes, then check the code with the host."),
         status=429,
         extra={"retry_after_s": JOIN_FAIL_WINDOW_S},
     )
@@ -127,7 +128,7 @@ def command_guard(seat_id: int) -> None:
         wait = max(1, SEAT_WINDOW_S - int(time.time()) % SEAT_WINDOW_S)
         raise TableError(
             "too_fast",
-            "Too many changes at once from this seat. Wait a moment; your phone sends it again.",
+            _("Too many changes at once from this seat. Wait a moment; your phone sends it again."),
             status=429,
             extra={"retry_after_s": wait},
         )

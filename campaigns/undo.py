@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns.models import Event, Table, TableStatus
 from rules.engine import Actor, LoggedEvent, NewEvent, NotAllowed, Outcome, State
 from rules.errors import RuleViolation
@@ -25,28 +27,34 @@ def undo_redo(
     fields(payload, ("seq",))
     seq = payload.get("seq")
     if not isinstance(seq, int) or isinstance(seq, bool):
-        raise RuleViolation("bad_field", "Say which change to undo (its seq number).", {"field": "seq"})
+        raise RuleViolation("bad_field", _("Say which change to undo (its seq number)."), {"field": "seq"})
     target = Event.objects.filter(table=table, seq=seq).first()
     if target is None:
-        raise RuleViolation("unknown_event", f"There is no change number {seq} at this table.", {"seq": seq})
+        raise RuleViolation(
+            "unknown_event",
+            _("There is no change number %(seq)s at this table.") % {"seq": seq},
+            {"seq": seq},
+        )
     check_may_undo(actor, target, changed_seats(table, target))
     state = dict(state)
     undone: list[int] = list(state.pop("undone", []))
     if type == "undo":
         if target.type in ("undo",) or target.type.startswith(("seat.", "table.")):
-            raise RuleViolation("cannot_undo", "That change cannot be undone; use redo to restore an undo.")
+            raise RuleViolation(
+                "cannot_undo", _("That change cannot be undone; use redo to restore an undo.")
+            )
         if seq in undone:
-            raise RuleViolation("already_undone", "That change has already been undone.")
+            raise RuleViolation("already_undone", _("That change has already been undone."))
         effects = _inner_effects(target)
         state, compensation = _invert_all(rules, state, effects, target, actor)
         undone.append(seq)
         event = NewEvent("undo", {"seq": seq, "undone_type": target.type, "events": compensation})
     else:
         if target.type != "undo":
-            raise RuleViolation("cannot_redo", "Only an undo can be redone.")
+            raise RuleViolation("cannot_redo", _("Only an undo can be redone."))
         original = int(target.payload["seq"])
         if original not in undone:
-            raise RuleViolation("already_redone", "That undo has already been redone.")
+            raise RuleViolation("already_redone", _("That undo has already been redone."))
         effects = [
             LoggedEvent(seq, target.seat_id, e["type"], e["payload"]) for e in target.payload["events"]
         ]
@@ -60,7 +68,7 @@ def undo_redo(
 def check_may_undo(actor: Actor, target: Event, changed: set[int]) -> None:
     """Refuse unless ``actor`` may undo (or redo) ``target``, which changes the seats ``changed``."""
     if target.seat_id != actor.seat_id and not actor.is_host:
-        raise NotAllowed("not_your_change", "Only the seat that made a change, or the host, can undo it.")
+        raise NotAllowed("not_your_change", _("Only the seat that made a change, or the host, can undo it."))
     # The rights in force now, not when the change was made: a change to
     # another seat made while "everyone edits" was on is that seat's again.
     for seat_id in sorted(changed):

@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from campaigns import registry, selectors, services
@@ -107,7 +108,7 @@ def join(request: HttpRequest, code: str = "") -> HttpResponse:
         role = Role.SPECTATOR if form["role"] == Role.SPECTATOR else Role.PLAYER
         held = _held_seat(request, form["code"])
         if held is not None and request.POST.get("another") != "1":
-            messages.info(request, f"You are seated as {held.name}.")
+            messages.info(request, _("You are seated as %(name)s.") % {"name": held.name})
             return redirect("table", table_id=held.table_id)
         try:
             table, grant = services.seat_join_guarded(
@@ -147,7 +148,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     """The live table: my seat big at the top, the others below, the log."""
     seat = _page_seat(request, table_id)
     if seat is None:
-        messages.info(request, "You don't have a seat at that table yet. Ask the host for the code.")
+        messages.info(request, _("You don't have a seat at that table yet. Ask the host for the code."))
         return redirect("join")
     if (own := _own_page(seat.table)) is not None:
         return own
@@ -171,11 +172,11 @@ def table_board(request: HttpRequest, table_id: int) -> HttpResponse:
     """The game's board as an HTML fragment, for a phone catching up (header: its seq)."""
     seat = _page_seat(request, table_id)
     if seat is None:
-        return HttpResponse("You don't have a seat at that table.", status=403, content_type="text/plain")
+        return HttpResponse(_("You don't have a seat at that table."), status=403, content_type="text/plain")
     table = seat.table
     html = board_html(table)
     if html is None:
-        return HttpResponse("This game has no board.", status=404, content_type="text/plain")
+        return HttpResponse(_("This game has no board."), status=404, content_type="text/plain")
     response = HttpResponse(html)
     response["X-Table-Seq"] = str(table.seq)
     response["Cache-Control"] = "no-store"
@@ -186,7 +187,7 @@ def table_screen(request: HttpRequest, table_id: int) -> HttpResponse:
     """Read-only view for a shared screen (any seat of the table may open it)."""
     seat = _page_seat(request, table_id)
     if seat is None:
-        messages.info(request, "Join the table as a spectator to show it on a shared screen.")
+        messages.info(request, _("Join the table as a spectator to show it on a shared screen."))
         return redirect("join")
     if (own := _own_page(seat.table)) is not None:
         return own
@@ -200,7 +201,7 @@ def table_claim(request: HttpRequest, table_id: int) -> HttpResponse:
         return redirect("join")
     try:
         services.seat_claim(seat=seat, user=request.user)
-        messages.success(request, "This seat is now in your account.")
+        messages.success(request, _("This seat is now in your account."))
     except RuleViolation as exc:
         messages.error(request, exc.message)
     return redirect("table", table_id=table_id)

@@ -28,6 +28,7 @@ from rules.changes import key_label, number_changes, path_label, said_changes
 from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
 from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.ops import Recorder, revert
 
 REVERTED = "reverted"
@@ -88,7 +89,7 @@ class GameRulesBase:
     cooperative: ClassVar[bool] = False
     """Every seat plays on one side (the party against the game): the statistics find no opponent
     and no nemesis in its plays."""
-    score_unit: ClassVar[tuple[str, str]] = ("point", "points")
+    score_unit: ClassVar[tuple[str, str]] = (gettext_noop("point"), gettext_noop("points"))
     """What a result's ``score`` counts, singular and plural ("1 point", "3 trophies"), for what
     players read after a game. A game that keeps no score gives its results a ``score`` of None."""
     option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = ()

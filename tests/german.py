@@ -71,11 +71,15 @@ def german_catalogues() -> list[Path]:
 
 def _pattern(english: str) -> re.Pattern[str] | None:
     """The English as the page would show it: each placeholder some words of one line."""
-    parts = [" ".join(p.split()) for p in PLACEHOLDER.split(english)]
-    while parts and not parts[0]:
+    # Spaces inside a part are one space, those at its edges kept: "set " must not match "setzt".
+    parts = [re.sub(r"\s+", " ", p) for p in PLACEHOLDER.split(english)]
+    while parts and not parts[0].strip():
         parts.pop(0)
-    while parts and not parts[-1]:
+    while parts and not parts[-1].strip():
         parts.pop()
+    if not parts:
+        return None
+    parts[0], parts[-1] = parts[0].lstrip(), parts[-1].rstrip()
     if len(re.sub(r"\W", "", "".join(parts))) < SHORTEST:
         return None
     body = r"[^\n]{1,80}?".join(re.escape(p) for p in parts)
@@ -153,10 +157,19 @@ def page_words(html: str) -> list[str]:
     return [line for line in lines if line]
 
 
+def proper_names() -> list[str]:
+    """Names that stay as printed in every language: the games' own ("GRIM the Card Game")."""
+    from campaigns import registry
+
+    return sorted((spec.name for spec in registry.games()), key=len, reverse=True)
+
+
 def english_left(words: list[str], allowed: frozenset[str] = frozenset()) -> list[str]:
     """Each catalogue entry whose English shows in ``words`` (``allowed``: English that is right
-    there, a printed name), as ``"<english>" in "<words>" (<catalogue>)``."""
+    there), proper names (``proper_names``) aside, as ``"<english>" in "<words>" (<catalogue>)``."""
     text = "\n".join(words)
+    for name in proper_names():
+        text = text.replace(name, "\u2026")
     left = []
     for entry, pattern in telltales():
         found = pattern.search(text) if entry.english not in allowed else None

@@ -211,12 +211,6 @@ def test_the_history_pages_with_plays_read_german() -> None:
     assert "Tische von hana" in pages[f"/groups/{hana.pk}/"].content.decode()
 
 
-@pytest.mark.xfail(
-    reason="campaigns.history_views.my_stats keeps the rendered page under a key without the "
-    "language (stats_cache.account_key, page_cache.cached_page): the first language rendered "
-    "is served to both. Fix there: put translation.get_language() in the key.",
-    strict=False,
-)
 def test_my_stats_page_follows_the_language_after_another_was_rendered() -> None:
     from django.contrib.auth import get_user_model
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from campaigns import logtext, registry, table_rows
 from campaigns.broadcast import after_commit
@@ -102,12 +103,12 @@ def command_preview(*, seat: Seat, type: str, payload: dict[str, Any]) -> dict[s
     check_payload(payload)
     table = Table.objects.get(pk=seat.table_id)
     if table.status == TableStatus.ENDED:
-        raise TableError("table_ended", "This table has ended; nothing can change any more.", status=409)
+        raise TableError("table_ended", _("This table has ended; nothing can change any more."), status=409)
     if seat.pk not in table.seat_ids:
-        raise TableError("seat_removed", "Your seat was removed from this table.", status=403)
+        raise TableError("seat_removed", _("Your seat was removed from this table."), status=403)
     if type in ("undo", "redo") or type.startswith(("seat.", "table.")):
         raise TableError(
-            "no_preview", "Only a game's own commands can be previewed.", extra={"field": "type"}
+            "no_preview", _("Only a game's own commands can be previewed."), extra={"field": "type"}
         )
     state = table.state = table_rows.snapshot_of(table)
     rng = random.Random(secrets.randbits(64))
@@ -142,7 +143,7 @@ def _previous_answer(
     if not same:
         raise TableError(
             "command_id_reused",
-            "That command id was already used for a different change. Send a new command id.",
+            _("That command id was already used for a different change. Send a new command id."),
             status=409,
             extra={"command_id": command_id, "field": "command_id"},
         )
@@ -201,7 +202,7 @@ def _locked_open_table(table_id: int, seat: Seat, expected_seq: int | None) -> T
     if table is None or seat.pk not in table.seat_ids:
         raise SeatGone()
     if table.status == TableStatus.ENDED:
-        raise TableError("table_ended", "This table has ended; nothing can change any more.", status=409)
+        raise TableError("table_ended", _("This table has ended; nothing can change any more."), status=409)
     if expected_seq is not None and expected_seq != table.seq:
         raise stale(table.seq, expected_seq)
     return table

@@ -13,6 +13,8 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from campaigns import codes, registry
 from campaigns.models import Role, Seat, Table
 from campaigns.undo import undo_redo
@@ -39,7 +41,7 @@ def outcome_of(
     """The new snapshot and the events of one command on ``state`` (the table's snapshot with its
     block); refusals raise ``RuleViolation`` and change nothing."""
     if actor.role == Role.SPECTATOR:
-        raise NotAllowed("spectator", "Spectators can watch but not change anything.")
+        raise NotAllowed("spectator", _("Spectators can watch but not change anything."))
     if type in table_rules.COMMANDS:
         return table_rules.apply(state, type, payload, actor)
     if type == "table.rotate_code":
@@ -66,13 +68,13 @@ def _rotate_code(table: Table, actor: Actor, payload: Mapping[str, Any], state: 
     """A new join code (the old one stops working): it must be free, so the service decides it."""
     fields(payload, ())
     if not actor.is_host:
-        raise NotAllowed("host_only", "Only the host can change the join code.")
+        raise NotAllowed("host_only", _("Only the host can change the join code."))
     table.join_code = _fresh_code(table.join_code)
     return Outcome(state, [NewEvent("table.code_rotated", {})])
 
 
 def _fresh_code(old: str) -> str:
-    for _ in range(20):
+    for _attempt in range(20):
         code = codes.new_join_code()
         if code != old and not Table.objects.filter(join_code=code).exists():
             return code

@@ -7,6 +7,7 @@ of its own name, role and place there (a new token: the old seat's proves who fo
 from __future__ import annotations
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns.errors import TableError
 from campaigns.models import Role, Seat, Table, TableStatus
@@ -22,11 +23,11 @@ def table_rematch(*, seat: Seat) -> tuple[Table, SeatGrant]:
     with transaction.atomic():
         table = Table.objects.select_for_update().get(pk=seat.table_id)
         if seat.role != Role.HOST or seat.removed_at is not None:
-            raise NotAllowed("host_only", "Only the host can start a rematch.")
+            raise NotAllowed("host_only", _("Only the host can start a rematch."))
         if table.status != TableStatus.ENDED:
-            raise TableError("not_ended", "A rematch starts once this table has ended.", status=409)
+            raise TableError("not_ended", _("A rematch starts once this table has ended."), status=409)
         if Table.objects.filter(rematch_of=table).exists():
-            raise TableError("rematch_exists", "This table's rematch has already started.", status=409)
+            raise TableError("rematch_exists", _("This table's rematch has already started."), status=409)
         spectators = table_rules.spectator_limit(snapshot_of(table))
         new, grant = table_create(
             game=table.game,
@@ -45,11 +46,11 @@ def rematch_follow(*, seat: Seat) -> tuple[Table, SeatGrant]:
     with transaction.atomic():
         new = Table.objects.select_for_update().filter(rematch_of_id=seat.table_id).first()
         if new is None:
-            raise TableError("no_rematch", "The host has not started a rematch yet.", status=404)
+            raise TableError("no_rematch", _("The host has not started a rematch yet."), status=404)
         if seat.removed_at is not None:
-            raise NotAllowed("seat_removed", "Your seat was removed from this table.")
+            raise NotAllowed("seat_removed", _("Your seat was removed from this table."))
         if new.status == TableStatus.ENDED:
-            raise TableError("table_ended", "That rematch has ended.", status=410)
+            raise TableError("table_ended", _("That rematch has ended."), status=410)
         if new.seats.filter(name=seat.name, removed_at=None).exists():
             taken = f"{seat.name} already has a seat at the rematch."
             raise TableError("already_followed", taken, status=409)

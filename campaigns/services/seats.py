@@ -12,6 +12,7 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from campaigns import codes, ratings, selectors, stats_cache, throttle
 from campaigns.errors import TableError
@@ -85,14 +86,16 @@ def _room_to_watch(table: Table, seats: list[Seat]) -> None:
     limit = table_rules.spectator_limit(snapshot_of(table))
     if sum(1 for s in seats if s.role == Role.SPECTATOR) < limit:
         return
-    taken = (
-        f"All {limit} spectator places at this table are taken."
-        if limit
-        else "This table takes no spectators."
-    )
+    if limit:
+        said = _(
+            "All %(n)s spectator places at this table are taken. "
+            "Join as a player, or ask the host to make room."
+        )
+    else:
+        said = _("This table takes no spectators. Join as a player, or ask the host to make room.")
     raise TableError(
         "spectators_full",
-        f"{taken} Join as a player, or ask the host to make room.",
+        said % {"n": limit} if limit else said,
         status=409,
         extra={"field": "role", "limit": limit},
     )
@@ -103,13 +106,13 @@ def seat_join(
 ) -> tuple[Table, SeatGrant]:
     """Take a seat at the table whose join code this is."""
     if role not in (Role.PLAYER, Role.SPECTATOR):
-        raise TableError("bad_role", "Join as a player or as a spectator.", extra={"field": "role"})
+        raise TableError("bad_role", _("Join as a player or as a spectator."), extra={"field": "role"})
     seat_name = table_rules.clean_name(name, "your name")
     normal = codes.normalise_code(code)
     if not codes.looks_like_code(normal):
         raise TableError(
             "bad_code",
-            "A join code has 6 letters and digits, like K7QX2M.",
+            _("A join code has 6 letters and digits, like K7QX2M."),
             status=404,
             extra={"field": "code"},
         )
@@ -118,15 +121,17 @@ def seat_join(
         if table is None:
             raise TableError(
                 "bad_code",
-                "No open table has that code. Ask the host for the current code.",
+                _("No open table has that code. Ask the host for the current code."),
                 status=404,
                 extra={"field": "code"},
             )
         if table.status == TableStatus.ENDED:
-            raise TableError("table_ended", "That table has ended.", status=410)
+            raise TableError("table_ended", _("That table has ended."), status=410)
         seats = list(table.seats.filter(removed_at=None))
         if len(seats) >= MAX_SEATS:
-            raise TableError("table_full", f"That table already has {MAX_SEATS} seats.", status=409)
+            raise TableError(
+                "table_full", _("That table already has %(n)s seats.") % {"n": MAX_SEATS}, status=409
+            )
         if role == Role.SPECTATOR:
             _room_to_watch(table, seats)
         position = max((s.position for s in seats), default=-1) + 1
@@ -153,9 +158,9 @@ def seat_claim(*, seat: Seat, user: UserLike) -> Seat:
     """Tie a guest seat to an account so the table shows in that person's history."""
     account = real_user(user)
     if account is None:
-        raise TableError("login_required", "Log in first to keep this seat in your history.", status=401)
+        raise TableError("login_required", _("Log in first to keep this seat in your history."), status=401)
     if seat.user_id is not None and seat.user_id != account.pk:
-        raise TableError("seat_claimed", "This seat already belongs to another account.", status=409)
+        raise TableError("seat_claimed", _("This seat already belongs to another account."), status=409)
     with transaction.atomic():
         seat.user = account
         seat.save(update_fields=["user"])

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from campaigns import codes, registry
 from campaigns.errors import TableError
@@ -29,7 +30,7 @@ def table_create(
     spec = registry.get(game)
     if options is not None:
         if not isinstance(options, Mapping):
-            raise TableError("bad_options", "Options must be an object.", extra={"field": "options"})
+            raise TableError("bad_options", _("Options must be an object."), extra={"field": "options"})
         check_payload(dict(options), "options")
     rest = dict(options or {})
     spectators = (
@@ -72,7 +73,7 @@ def _game_options(spec: registry.GameSpec, options: dict[str, Any]) -> dict[str,
 
 def _with_free_code(**columns: Any) -> Table:
     """The table's row, with a join code no other table has."""
-    for _ in range(20):
+    for _attempt in range(20):
         try:
             with transaction.atomic():
                 table: Table = Table.objects.create(join_code=codes.new_join_code(), **columns)
@@ -81,5 +82,5 @@ def _with_free_code(**columns: Any) -> Table:
             continue
     # 31^6 codes make this practically impossible.
     raise TableError(
-        "no_code", "Could not find a free join code; please try again.", status=503
+        "no_code", _("Could not find a free join code; please try again."), status=503
     )  # pragma: no cover

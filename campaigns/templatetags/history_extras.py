@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django import template
+from django.utils.translation import gettext as _
 
 from campaigns.registry import name_of
 from campaigns.registry import score_words as words_of_score
@@ -15,7 +16,9 @@ def duration(seconds: int | None) -> str:
     """``5400`` → ``1 h 30 min``; under an hour in minutes."""
     minutes = int(seconds or 0) // 60
     hours, minutes = divmod(minutes, 60)
-    return f"{hours} h {minutes} min" if hours else f"{minutes} min"
+    if hours:
+        return _("%(h)s h %(m)s min") % {"h": hours, "m": minutes}
+    return _("%(m)s min") % {"m": minutes}
 
 
 @register.filter
