@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class CountersConfig(AppConfig):
@@ -20,7 +21,7 @@ class CountersConfig(AppConfig):
             GameSpec(
                 slug="counters",
                 name="Counters",
-                blurb=(
+                blurb=gettext_noop(
                     "For any game: named counters per player (life, gold, points) with limits, "
                     "live on every phone."
                 ),
