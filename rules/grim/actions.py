@@ -25,8 +25,8 @@ from rules.grim import turns
 from rules.grim import validate as v
 from rules.grim.attack import read_attack, resolve_attack
 from rules.grim.common import (
-    CARD,
     CARD_KEYS,
+    card,
     card_fields,
     card_word,
     owned_grim,
@@ -35,9 +35,15 @@ from rules.grim.common import (
     who,
 )
 from rules.grim.state import SPIRITS_FOR_BONUS, Grim, find_grim, grim_path, heal_cap, refuse_when_over
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 
-PAST = {"attack": "it attacked", "heal": "it healed", "swap": "it swapped"}
-NOUN = {"attack": "an Attack", "heal": "a Heal", "swap": "a Swap"}
+PAST = {
+    "attack": gettext_noop("it attacked"),
+    "heal": gettext_noop("it healed"),
+    "swap": gettext_noop("it swapped"),
+}
+NOUN = {"attack": gettext_noop("an Attack"), "heal": gettext_noop("a Heal"), "swap": gettext_noop("a Swap")}
 
 
 def check_turn(state: State, grim: Grim, kind: str) -> None:
@@ -46,22 +52,27 @@ def check_turn(state: State, grim: Grim, kind: str) -> None:
     if acting is None:
         raise RuleViolation(
             "not_its_turn",
-            f"No Grim is taking its Turn now: {NOUN[kind]} out of Turn needs a card (tick {CARD}).",
+            _("No Grim is taking its Turn now: %(action)s out of Turn needs a card (tick %(card)s).")
+            % {"action": _(NOUN[kind]), "card": card()},
             {"field": "grim_id"},
         )
     if acting != grim["id"]:
         now = find_grim(state, int(acting), in_play=False)["name"]
         raise RuleViolation(
             "not_its_turn",
-            f"It is {now}'s Turn, not {grim['name']}'s: {NOUN[kind]} out of Turn needs a card (tick {CARD}).",
+            _("It is %(now)s's Turn, not %(grim)s's: %(action)s out of Turn needs a card (tick %(card)s).")
+            % {"now": now, "grim": grim["name"], "action": _(NOUN[kind]), "card": card()},
             {"field": "grim_id", "acting_id": acting},
         )
     taken = state.get("action_taken")
     if taken is not None:
         raise RuleViolation(
             "action_taken",
-            f"{grim['name']} has already taken its Action this Turn ({PAST[str(taken)]}): one Action per "
-            "Turn, unless a card allows more.",
+            _(
+                "%(grim)s has already taken its Action this Turn (%(past)s): one Action per Turn, "
+                "unless a card allows more."
+            )
+            % {"grim": grim["name"], "past": _(PAST[str(taken)])},
             {"field": "grim_id", "action": taken},
         )
 
@@ -108,8 +119,8 @@ def attack(ctx: Ctx, payload: Payload) -> EventBody:
         if attacker["status"] == "Throw" and ctx.state.get("turn_status") == "Throw":
             raise RuleViolation(
                 "thrown",
-                f"{attacker['name']} is Thrown: it cannot Attack as its Action this Turn (it may Heal or "
-                "Swap).",
+                _("%(grim)s is Thrown: it cannot Attack as its Action this Turn (it may Heal or Swap).")
+                % {"grim": attacker["name"]},
                 {"field": "grim_id"},
             )
     body = resolve_attack(ctx, p, calc, attacker, allows)
@@ -128,9 +139,9 @@ def attack(ctx: Ctx, payload: Payload) -> EventBody:
 
 
 def _spend(p: Payload) -> tuple[int, int, bool]:
-    stamina = v.integer(p, "stamina", "Stamina spent", 0, v.MAX_NUMBER, default=0)
+    stamina = v.integer(p, "stamina", _("Stamina spent"), 0, v.MAX_NUMBER, default=0)
     bonds = v.integer(p, "bonds", "Bond Cards spent", 0, SPIRITS_FOR_BONUS + 1, default=0)
-    return stamina, bonds, v.flag(p, "element_first", "Element first")
+    return stamina, bonds, v.flag(p, "element_first", _("Element first"))
 
 
 def _check_heal(state: State, grim: Grim, stamina: int, bonds: int) -> None:
@@ -138,14 +149,14 @@ def _check_heal(state: State, grim: Grim, stamina: int, bonds: int) -> None:
     if stamina > grim["stamina"]:
         raise RuleViolation(
             "not_enough_stamina",
-            f"{grim['name']} has only {grim['stamina']} Stamina.",
+            _("%(grim)s has only %(n)s Stamina.") % {"grim": grim["name"], "n": grim["stamina"]},
             {"field": "stamina", "stamina": grim["stamina"]},
         )
     held = int(grim["spirits"]) + (1 if grim["attached"] is not None else 0)
     if bonds > held:
         raise RuleViolation(
             "not_enough_bonds",
-            f"{grim['name']} has only {held} Bond Cards attached.",
+            _("%(grim)s has only %(n)s Bond Cards attached.") % {"grim": grim["name"], "n": held},
             {"field": "bonds", "bonds": held},
         )
     cap = heal_cap(state, grim)
@@ -155,13 +166,15 @@ def _check_heal(state: State, grim: Grim, stamina: int, bonds: int) -> None:
     if room <= 0:
         raise RuleViolation(
             "at_cap",
-            f"{grim['name']} is at {grim['health']} Health, the most this table allows: it cannot Heal.",
+            _("%(grim)s is at %(n)s Health, the most this table allows: it cannot Heal.")
+            % {"grim": grim["name"], "n": grim["health"]},
             {"field": "grim_id", "cap": cap},
         )
     if stamina + bonds > room:
         raise RuleViolation(
             "over_cap",
-            f"Healing stops at {cap} Health here: {grim['name']} can Heal at most {room}.",
+            _("Healing stops at %(cap)s Health here: %(grim)s can Heal at most %(room)s.")
+            % {"cap": cap, "grim": grim["name"], "room": room},
             {"field": "stamina" if stamina else "bonds", "cap": cap, "most": room},
         )
 
@@ -218,7 +231,7 @@ def heal(ctx: Ctx, payload: Payload) -> EventBody:
     grim = owned_grim(ctx, p)
     if stamina + bonds == 0:
         raise RuleViolation(
-            "zero_heal", "Healing for 0 is not allowed: spend Stamina or Bond Cards.", {"field": "stamina"}
+            "zero_heal", _("Healing for 0 is not allowed: spend Stamina or Bond Cards."), {"field": "stamina"}
         )
     if not allows:
         check_turn(ctx.state, grim, "heal")
@@ -235,14 +248,18 @@ def _check_swap(grim: Grim, stamina: int, bonds: int) -> None:
     if health >= base:
         raise RuleViolation(
             "not_hurt",
-            f"Only a Grim below its printed Health can Swap: {grim['name']} has {health} of {base}.",
+            _("Only a Grim below its printed Health can Swap: %(grim)s has %(health)s of %(base)s.")
+            % {"grim": grim["name"], "health": health, "base": base},
             {"field": "grim_id"},
         )
     if health + stamina + bonds < base:
         raise RuleViolation(
             "swap_short",
-            f"{grim['name']} must Heal to its full {base} Health to Swap: spend at least {base - health} "
-            "(Stamina and Bond Cards).",
+            _(
+                "%(grim)s must Heal to its full %(base)s Health to Swap: spend at least %(least)s "
+                "(Stamina and Bond Cards)."
+            )
+            % {"grim": grim["name"], "base": base, "least": base - health},
             {"field": "stamina", "least": base - health},
         )
 

@@ -26,9 +26,10 @@ from rules.errors import RuleViolation
 from rules.game import Ctx
 from rules.grim import turns
 from rules.grim import validate as v
-from rules.grim.common import CARD, knockouts, who
+from rules.grim.common import card, knockouts, who
 from rules.grim.damage import compute, cost_of, half_up
 from rules.grim.state import Grim, ally_of, elements_of, find_grim, grim_path
+from rules.i18n import gettext as _
 
 ATTACKER_CLEARS = ("Burn", "Fear", "Freeze", "Grapple", "Confusion")
 """Statuses on the Attacker that its Attack uses up (Freeze: "or otherwise Attacks")."""
@@ -46,24 +47,27 @@ def _targets(ctx: Ctx, p: Payload, attacker: Grim, allows: bool) -> list[Grim]:
         second = find_grim(ctx.state, v.grim_id(p, "second_target_id"), field="second_target_id")
         if second["id"] == targets[0]["id"]:
             raise RuleViolation(
-                "same_target", "The second Target must be another Grim.", {"field": "second_target_id"}
+                "same_target", _("The second Target must be another Grim."), {"field": "second_target_id"}
             )
         if not allows and attacker["spirit_bonus"] != SPREAD_BONUS:
             raise RuleViolation(
                 "one_target",
-                "An Attack has one Target; both enemy Grim only with the Earth Spirit Bonus or a card "
-                f"(tick {CARD}).",
+                _(
+                    "An Attack has one Target; both enemy Grim only with the Earth Spirit Bonus or a "
+                    "card (tick %(card)s)."
+                )
+                % {"card": card()},
                 {"field": "second_target_id"},
             )
         targets.append(second)
     for key, target in zip(("target_id", "second_target_id"), targets, strict=False):
         if target["id"] == attacker["id"]:
-            raise RuleViolation("self_target", "A Grim cannot Attack itself.", {"field": key})
+            raise RuleViolation("self_target", _("A Grim cannot Attack itself."), {"field": key})
         if target["seat_id"] == attacker["seat_id"] and not allows:
             raise RuleViolation(
                 "ally_target",
-                f"{attacker['name']} cannot Attack its Ally {target['name']} unless a card says so "
-                f"(tick {CARD}).",
+                _("%(grim)s cannot Attack its Ally %(ally)s unless a card says so (tick %(card)s).")
+                % {"grim": attacker["name"], "ally": target["name"], "card": card()},
                 {"field": key},
             )
     return targets
@@ -75,22 +79,27 @@ def _check_attacker(attacker: Grim, element: str, base: int, allows: bool) -> in
     if element not in elements_of(attacker):
         raise RuleViolation(
             "not_its_element",
-            f"{attacker['name']} can only Attack with {' or '.join(elements_of(attacker))}.",
+            _("%(grim)s can only Attack with %(elements)s.")
+            % {"grim": attacker["name"], "elements": _(" or ").join(elements_of(attacker))},
             {"field": "element", "elements": elements_of(attacker)},
         )
     printed = [int(a) for a in attacker.get("attacks") or []]
     if attacker["status"] == "Freeze" and not allows and len(set(printed)) == 2 and base >= max(printed):
         raise RuleViolation(
             "frozen",
-            f"{attacker['name']} is Frozen: it cannot choose its higher Attack ({max(printed)}); its lower "
-            f"one ({min(printed)}) is open.",
+            _(
+                "%(grim)s is Frozen: it cannot choose its higher Attack (%(high)s); its lower one "
+                "(%(low)s) is open."
+            )
+            % {"grim": attacker["name"], "high": max(printed), "low": min(printed)},
             {"field": "damage"},
         )
     cost = cost_of(base)
     if attacker["stamina"] < cost:
         raise RuleViolation(
             "not_enough_stamina",
-            f"{attacker['name']} has {attacker['stamina']} Stamina; this Attack costs {cost}.",
+            _("%(grim)s has %(n)s Stamina; this Attack costs %(cost)s.")
+            % {"grim": attacker["name"], "n": attacker["stamina"], "cost": cost},
             {"field": "damage", "cost": cost, "stamina": attacker["stamina"]},
         )
     return cost
@@ -137,11 +146,11 @@ def read_attack(p: Payload) -> dict[str, Any]:
         "element": v.required_element(p),
         "strong": v.flag(p, "strong", "Strong"),
         "weak": v.flag(p, "weak", "Weak"),
-        "flat": v.integer(p, "flat", "The flat modifier", -v.MAX_NUMBER, v.MAX_NUMBER, default=0),
+        "flat": v.integer(p, "flat", _("The flat modifier"), -v.MAX_NUMBER, v.MAX_NUMBER, default=0),
     }
     if calc["strong"] and calc["weak"]:
         raise RuleViolation(
-            "strong_and_weak", "An Attack cannot be forced both Strong and Weak.", {"field": "weak"}
+            "strong_and_weak", _("An Attack cannot be forced both Strong and Weak."), {"field": "weak"}
         )
     return calc
 

@@ -20,7 +20,7 @@ from rules.grim import turns
 from rules.grim import validate as v
 from rules.grim.chart import SPIRIT_BONUSES, STATUS_OF
 from rules.grim.common import (
-    CARD,
+    card,
     card_word,
     check_player,
     ensure_player,
@@ -39,6 +39,7 @@ from rules.grim.state import (
     player_index,
     refuse_when_over,
 )
+from rules.i18n import gettext as _
 from rules.validate import no_change
 
 PLANT_HEAL = 8
@@ -53,7 +54,9 @@ def _use_reaction(ctx: Ctx, seat_id: int) -> None:
     index = player_index(ctx.state, seat_id)
     if index is not None and not ctx.state["players"][index]["reaction"]:
         raise RuleViolation(
-            "reaction_used", "That player has already used their Reaction this Round.", {"field": "reaction"}
+            "reaction_used",
+            _("That player has already used their Reaction this Round."),
+            {"field": "reaction"},
         )
     index = ensure_player(ctx, seat_id)
     ctx.rec.set(["players", index, "reaction"], False)
@@ -69,15 +72,15 @@ def attach(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("grim_id", "element", "reaction"))
     element = v.element(p, nullable=True)
-    reaction = v.flag(p, "reaction", "Reaction")
+    reaction = v.flag(p, "reaction", _("Reaction"))
     refuse_when_over(ctx.state)
     if reaction and element is None:
         raise RuleViolation(
-            "reaction_needs_element", "An Element Reaction attaches an Element.", {"field": "element"}
+            "reaction_needs_element", _("An Element Reaction attaches an Element."), {"field": "element"}
         )
     grim = owned_grim(ctx, p)
     if grim["attached"] == element:
-        raise no_change(f"{grim['name']} already has that attached.", "element")
+        raise no_change(_("%(grim)s already has that attached.") % {"grim": grim["name"]}, "element")
     if reaction:
         _use_reaction(ctx, int(grim["seat_id"]))
     before = grim["attached"]
@@ -101,7 +104,7 @@ def spirit(ctx: Ctx, payload: Payload) -> EventBody:
     if grim["spirits"] >= SPIRITS_FOR_BONUS:
         raise RuleViolation(
             "spirits_full",
-            f"{grim['name']} already has three Spirits.",
+            _("%(grim)s already has three Spirits.") % {"grim": grim["name"]},
             {"field": "grim_id", "grim_id": grim["id"]},
         )
     after = ctx.rec.add(grim_path(grim["id"], "spirits"), 1)
@@ -139,13 +142,14 @@ def spirit_bonus(ctx: Ctx, payload: Payload) -> EventBody:
     if not grim["spirit_bonus_due"]:
         raise RuleViolation(
             "no_spirit_bonus_due",
-            f"{grim['name']} has no Spirit Bonus due (it takes three Spirits).",
+            _("%(grim)s has no Spirit Bonus due (it takes three Spirits).") % {"grim": grim["name"]},
             {"field": "grim_id", "grim_id": grim["id"]},
         )
     if element not in elements_of(grim):
         raise RuleViolation(
             "not_its_element",
-            f"{grim['name']} can only take the Spirit Bonus of {' or '.join(elements_of(grim))}.",
+            _("%(grim)s can only take the Spirit Bonus of %(elements)s.")
+            % {"grim": grim["name"], "elements": _(" or ").join(elements_of(grim))},
             {"field": "element", "elements": elements_of(grim)},
         )
     gid = int(grim["id"])
@@ -170,12 +174,14 @@ def _reacting_seat(state: State, grim: Grim, new: str | None) -> int:
     """The seat whose Reaction would inflict ``new`` on ``grim``: its opponent's."""
     if new is None:
         raise RuleViolation(
-            "reaction_needs_status", "A Status Reaction inflicts a Status.", {"field": "status"}
+            "reaction_needs_status", _("A Status Reaction inflicts a Status."), {"field": "status"}
         )
     seat_id = opponent_seat(state, int(grim["seat_id"]))
     if seat_id is None:
         raise RuleViolation(
-            "no_opponent", "A Reaction is the other player's, and there is none yet.", {"field": "reaction"}
+            "no_opponent",
+            _("A Reaction is the other player's, and there is none yet."),
+            {"field": "reaction"},
         )
     return seat_id
 
@@ -188,15 +194,21 @@ def _check_status_reaction(grim: Grim, new: str, allows: bool) -> None:
     if own:
         raise RuleViolation(
             "own_status",
-            f"A Reaction cannot inflict a Grim with its own Element's Status: {grim['name']} is {own[0]}, "
-            f"and {new} is {own[0]}'s.",
+            _(
+                "A Reaction cannot inflict a Grim with its own Element's Status: %(grim)s is "
+                "%(element)s, and %(status)s is %(element)s's."
+            )
+            % {"grim": grim["name"], "element": own[0], "status": new},
             {"field": "status"},
         )
     if grim["spirit_bonus"] == "Light":
         raise RuleViolation(
             "no_reactions",
-            f"{grim['name']} holds the Light Spirit Bonus: no Reaction to its Attacks, unless a card "
-            f"allows it (tick {CARD}).",
+            _(
+                "%(grim)s holds the Light Spirit Bonus: no Reaction to its Attacks, unless a card "
+                "allows it (tick %(card)s)."
+            )
+            % {"grim": grim["name"], "card": card()},
             {"field": "grim_id"},
         )
 
@@ -210,7 +222,7 @@ def status(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("grim_id", "status", "reaction", "card_allows", "note"))
     new = v.status(p)
-    reaction = v.flag(p, "reaction", "Reaction")
+    reaction = v.flag(p, "reaction", _("Reaction"))
     allows, note = card_word(p)
     refuse_when_over(ctx.state)
     grim = find_grim(ctx.state, v.grim_id(p))
@@ -218,7 +230,7 @@ def status(ctx: Ctx, payload: Payload) -> EventBody:
     before = grim["status"]
     reacting: int | None = _reacting_seat(ctx.state, grim, new) if reaction else None
     if before is None and new is None:
-        raise no_change(f"{grim['name']} has no Status.", "status")
+        raise no_change(_("%(grim)s has no Status.") % {"grim": grim["name"]}, "status")
     if reacting is not None:
         ctx.actor.require_edit(reacting)
         _check_status_reaction(grim, str(new), allows)
@@ -240,7 +252,9 @@ def react(ctx: Ctx, payload: Payload) -> EventBody:
     index = player_index(ctx.state, seat_id)
     if index is not None and not ctx.state["players"][index]["reaction"]:
         raise RuleViolation(
-            "reaction_used", "That player has already used their Reaction this Round.", {"field": "seat_id"}
+            "reaction_used",
+            _("That player has already used their Reaction this Round."),
+            {"field": "seat_id"},
         )
     index = ensure_player(ctx, seat_id)
     ctx.rec.set(["players", index, "reaction"], False)

@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from rules.i18n import gettext_noop
+
 ELEMENTS: tuple[str, ...] = (
     "Water",
     "Fire",
@@ -61,17 +63,17 @@ STRONG_AGAINST: dict[str, str] = {
 """Attacking Element -> the defending Element its Attacks are Strong against (the next in the cycle)."""
 
 SPIRIT_BONUSES: dict[str, str] = {
-    "Water": "+8 Stamina split between this Grim and its Ally",
-    "Fire": "next Attack +6 and cannot be Immune",
-    "Plant": "heal 8 and cure",
-    "Earth": "next Attack hits both enemies",
-    "Electric": "declare an extra Attack now",
-    "Wind": "swap with a hand Grim, adding Health or Stamina",
-    "Light": "keep Spirits; no Reactions to its Attacks",
-    "Dark": "next Knockout this Round counts as two",
-    "Ghost": "damage both enemies by the opponent's hand size",
-    "Psychic": "move Elements / replace the Afterworld",
-    "Poison": "inflict both enemies' own Statuses",
+    "Water": gettext_noop("+8 Stamina split between this Grim and its Ally"),
+    "Fire": gettext_noop("next Attack +6 and cannot be Immune"),
+    "Plant": gettext_noop("heal 8 and cure"),
+    "Earth": gettext_noop("next Attack hits both enemies"),
+    "Electric": gettext_noop("declare an extra Attack now"),
+    "Wind": gettext_noop("swap with a hand Grim, adding Health or Stamina"),
+    "Light": gettext_noop("keep Spirits; no Reactions to its Attacks"),
+    "Dark": gettext_noop("next Knockout this Round counts as two"),
+    "Ghost": gettext_noop("damage both enemies by the opponent's hand size"),
+    "Psychic": gettext_noop("move Elements / replace the Afterworld"),
+    "Poison": gettext_noop("inflict both enemies' own Statuses"),
 }
 """Each Element's Spirit Bonus, in the short words of the spec (for the UI and the log)."""
 

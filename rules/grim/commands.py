@@ -51,6 +51,7 @@ from rules.grim.state import (
     player_index,
     refuse_when_over,
 )
+from rules.i18n import gettext as _
 from rules.validate import no_change
 
 # --- set-up ----------------------------------------------------------------------------------------------
@@ -65,7 +66,7 @@ def favor(ctx: Ctx, payload: Payload) -> EventBody:
     check_player(ctx.state, seat_id)
     before = favor_seat(ctx.state)
     if before == seat_id:
-        raise no_change("That player already holds Fiend's Favor.", "seat_id")
+        raise no_change(_("That player already holds Fiend's Favor."), "seat_id")
     index = ensure_player(ctx, seat_id)
     for i in range(len(ctx.state["players"])):
         ctx.rec.set(["players", i, "favor"], i == index)
@@ -94,7 +95,7 @@ def enter(ctx: Ctx, payload: Payload) -> EventBody:
     if len(in_play(ctx.state, seat_id)) >= IN_PLAY:
         raise RuleViolation(
             "two_in_play",
-            "That player already has two Grim in play.",
+            _("That player already has two Grim in play."),
             {"field": "seat_id", "seat_id": seat_id},
         )
     ensure_player(ctx, seat_id)
@@ -122,8 +123,8 @@ def turn_next(ctx: Ctx, payload: Payload) -> EventBody:
     coming = turns.upcoming(state)
     if state["acting"] is None and not coming:
         if state["acted"]:
-            raise RuleViolation("round_over", "Every Grim has had its Turn: end the Round.")
-        raise RuleViolation("nobody_to_act", "No Grim is in play yet.")
+            raise RuleViolation("round_over", _("Every Grim has had its Turn: end the Round."))
+        raise RuleViolation("nobody_to_act", _("No Grim is in play yet."))
     ended = turns.end_turn(ctx)
     started = turns.start_turn(ctx, coming[0]) if coming else None
     if started is None:
@@ -144,14 +145,14 @@ def turn_order(ctx: Ctx, payload: Payload) -> EventBody:
     p = v.fields(payload, ("grim_ids",))
     ids = p.get("grim_ids")
     if "grim_ids" not in p or ids is None:
-        raise RuleViolation("missing_field", "List the Grim in the order wanted.", {"field": "grim_ids"})
+        raise RuleViolation("missing_field", _("List the Grim in the order wanted."), {"field": "grim_ids"})
     if (
         not isinstance(ids, list)
         or not ids
         or any(isinstance(i, bool) or not isinstance(i, int) for i in ids)
         or len(set(ids)) != len(ids)
     ):
-        raise RuleViolation("bad_field", "List each Grim once, by its id.", {"field": "grim_ids"})
+        raise RuleViolation("bad_field", _("List each Grim once, by its id."), {"field": "grim_ids"})
     refuse_when_over(ctx.state)
     v.participant(ctx.actor)
     state = ctx.state
@@ -160,7 +161,7 @@ def turn_order(ctx: Ctx, payload: Payload) -> EventBody:
     if strangers:
         raise RuleViolation(
             "not_upcoming",
-            "Only Grim still to act this Round can be reordered.",
+            _("Only Grim still to act this Round can be reordered."),
             {"field": "grim_ids", "grim_ids": strangers},
         )
     wanted = iter(ids)
@@ -169,10 +170,10 @@ def turn_order(ctx: Ctx, payload: Payload) -> EventBody:
     keys = [turns.order_key(state, find_grim(state, gid)) for gid in new_coming]
     if any(a > b for a, b in pairwise(keys)):
         raise RuleViolation(
-            "not_a_tie", "Only Grim with exactly the same Speed can swap places.", {"field": "grim_ids"}
+            "not_a_tie", _("Only Grim with exactly the same Speed can swap places."), {"field": "grim_ids"}
         )
     if new_coming == coming:
-        raise no_change("That is already the order.", "grim_ids")
+        raise no_change(_("That is already the order."), "grim_ids")
     acted = set(state["acted"])
     ctx.rec.set(["turn_order"], [gid for gid in state["turn_order"] if gid in acted] + new_coming)
     names = [find_grim(state, gid)["name"] for gid in new_coming]
@@ -253,11 +254,11 @@ def afterworld(ctx: Ctx, payload: Payload) -> EventBody:
     else:
         ctx.actor.require_edit(holder)
     if state["afterworld"] == element:
-        raise no_change(f"The {element} Afterworld is already active.", "element")
+        raise no_change(_("The %(element)s Afterworld is already active.") % {"element": element}, "element")
     if element in state["afterworlds_discarded"] and not revive:
         raise RuleViolation(
             "afterworld_discarded",
-            f"The {element} Afterworld has been discarded this cycle.",
+            _("The %(element)s Afterworld has been discarded this cycle.") % {"element": element},
             {"field": "element"},
         )
     before = state["afterworld"]
@@ -284,9 +285,9 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     Bonus due; a new Speed re-sorts the Turn order.
     """
     p = v.fields(payload, ("grim_id", "field", "by", "note"))
-    field = v.choice(p, "field", GRIM_FIELDS, "The field")
-    by = v.integer(p, "by", "The change", -v.MAX_NUMBER, v.MAX_NUMBER)
-    note = v.text(p, "note", "A note", v.MAX_NOTE)
+    field = v.choice(p, "field", GRIM_FIELDS, _("The field"))
+    by = v.integer(p, "by", _("The change"), -v.MAX_NUMBER, v.MAX_NUMBER)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE)
     refuse_when_over(ctx.state)
     grim = owned_grim(ctx, p)
     gid = int(grim["id"])
@@ -294,7 +295,11 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     hi = SPIRITS_FOR_BONUS if field == "spirits" else None
     after = max(0, before + by) if hi is None else min(hi, max(0, before + by))
     if after == before:
-        raise no_change(f"{grim['name']}'s {field} would stay {before}.", "by")
+        raise no_change(
+            _("%(grim)s's %(field)s would stay %(before)s.")
+            % {"grim": grim["name"], "field": field, "before": before},
+            "by",
+        )
     ctx.rec.put(grim_path(gid, field), after)
     knocked: list[dict[str, Any]] = []
     light = None
@@ -322,9 +327,9 @@ def player_adjust(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("seat_id", "field", "by", "note"))
     seat_id = v.seat(p, ctx.actor)
-    field = v.choice(p, "field", PLAYER_FIELDS, "The field")
-    by = v.integer(p, "by", "The change", -v.MAX_NUMBER, v.MAX_NUMBER)
-    note = v.text(p, "note", "A note", v.MAX_NOTE)
+    field = v.choice(p, "field", PLAYER_FIELDS, _("The field"))
+    by = v.integer(p, "by", _("The change"), -v.MAX_NUMBER, v.MAX_NUMBER)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE)
     ctx.actor.require_edit(seat_id)
     check_player(ctx.state, seat_id)
     index = player_index(ctx.state, seat_id)
@@ -335,7 +340,7 @@ def player_adjust(ctx: Ctx, payload: Payload) -> EventBody:
     )
     after = max(0, before + by)
     if after == before:
-        raise no_change(f"The {field} would stay {before}.", "by")
+        raise no_change(_("The %(field)s would stay %(before)s.") % {"field": field, "before": before}, "by")
     index = ensure_player(ctx, seat_id)
     ctx.rec.put(["players", index, field], after)
     return "player.adjusted", {"seat_id": seat_id, **by_hand(field, before, after, note)}

@@ -24,16 +24,24 @@ from rules.grim.state import (
     new_player,
     player_index,
 )
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 
-CARD = "\u201ca card allows it\u201d"
-"""The control's words, quoted in refusals that a card could lift."""
+CARD = gettext_noop("“a card allows it”")
+"""The control's words, quoted in refusals that a card could lift (``card()``: in the reader's words)."""
+
+
+def card() -> str:
+    return _(CARD)
 
 
 def check_player(state: dict[str, Any], seat_id: int) -> None:
     """A third player is refused before anything is recorded."""
     if player_index(state, seat_id) is None and len(state["players"]) >= PLAYERS:
         raise RuleViolation(
-            "too_many_players", "GRIM is a two-player game; this table already has two.", {"seat_id": seat_id}
+            "too_many_players",
+            _("GRIM is a two-player game; this table already has two."),
+            {"seat_id": seat_id},
         )
 
 
@@ -60,15 +68,15 @@ def card_word(payload: Payload) -> tuple[bool, str | None]:
     A note alone is refused: it would say a card allowed something nobody
     claimed. An empty note is no note (a form's empty field).
     """
-    allows = v.flag(payload, "card_allows", "A card allows it")
+    allows = v.flag(payload, "card_allows", _("A card allows it"))
     raw = payload.get("note")
     if raw is None or (isinstance(raw, str) and not raw.strip()):
         return allows, None
-    note = v.text(payload, "note", "A note", v.MAX_NOTE)
+    note = v.text(payload, "note", _("A note"), v.MAX_NOTE)
     if not allows:
         raise RuleViolation(
             "note_needs_card",
-            f"A note goes with {CARD}: tick it, or leave the note empty.",
+            _("A note goes with %(card)s: tick it, or leave the note empty.") % {"card": card()},
             {"field": "note"},
         )
     return allows, note
@@ -79,12 +87,12 @@ def attacks_of(payload: Payload) -> list[int]:
     if value is None:
         return []
     if not isinstance(value, list) or len(value) > 2:
-        raise RuleViolation("bad_field", "Attacks are up to two base damages.", {"field": "attacks"})
+        raise RuleViolation("bad_field", _("Attacks are up to two base damages."), {"field": "attacks"})
     for item in value:
         if isinstance(item, bool) or not isinstance(item, int) or not 0 <= item <= v.MAX_NUMBER:
             raise RuleViolation(
                 "bad_field",
-                f"Each Attack's damage is a whole number 0 to {v.MAX_NUMBER}.",
+                _("Each Attack's damage is a whole number 0 to %(n)s.") % {"n": v.MAX_NUMBER},
                 {"field": "attacks"},
             )
     return list(value)

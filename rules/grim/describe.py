@@ -1,131 +1,199 @@
-"""One log line per GRIM event, with names and numbers (brief: describe)."""
+"""One log line per GRIM event, with names and numbers (brief: describe).
+
+Each clause is worded whole in the reader's language (``rules.i18n``); a line joins its clauses
+with "; " as the log always did.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from rules.describing import ARROW, Body, Line, Names, before_after, by_hand, describer, plural, seat_name
+from rules.describing import ARROW, Body, Line, Names, before_after, by_hand, describer, seat_name
+from rules.i18n import gettext as _
+from rules.i18n import ngettext
 
 
 def _grim(names: Names, seat_id: Any, name: Any) -> str:
-    return f"{seat_name(names, seat_id)}'s {name}"
+    return _("%(seat)s's %(grim)s") % {"seat": seat_name(names, seat_id), "grim": name}
 
 
 def _card(b: Body) -> str:
     """ "; a card allows it: <note>" when the command was recorded on a card's word (issue #31)."""
     if not b.get("card_allows"):
         return ""
-    return "; a card allows it" + (f": {b['note']}" if b.get("note") else "")
+    if b.get("note"):
+        return _("; a card allows it: %(note)s") % {"note": b["note"]}
+    return _("; a card allows it")
+
+
+def _ko_numbers(ko: Any) -> list[str]:
+    numbers = []
+    if ko.get("drawn") and "banished_before" in ko:
+        numbers.append(
+            _("Banished %(moved)s") % {"moved": before_after(ko["banished_before"], ko["banished_left"])}
+        )
+    if "knockouts_before" in ko:
+        moved = before_after(ko["knockouts_before"], ko["knockouts_after"])
+        numbers.append(_("Knockouts %(moved)s") % {"moved": moved})
+    return numbers
+
+
+def _knockout(names: Names, ko: Any) -> str:
+    who = seat_name(names, ko.get("seat_id"))
+    line = _("%(grim)s is knocked out") % {"grim": ko.get("name")}
+    if ko.get("counts", 1) > 1:
+        line += _(" (counts as two)")
+    numbers = _ko_numbers(ko)
+    if ko.get("drawn"):
+        n = int(ko["drawn"])
+        said = ", ".join(numbers) if numbers else _("%(n)s left") % {"n": ko.get("banished_left")}
+        draws = ngettext(
+            ", %(who)s draws a Banished (%(said)s)", ", %(who)s draws %(n)s Banished (%(said)s)", n
+        )
+        line += draws % {"who": who, "n": n, "said": said}
+    elif numbers:
+        line += f" ({', '.join(numbers)})"
+    if ko.get("lost"):
+        line += _("; %(who)s has no Banished left and loses the match") % {"who": who}
+    return line
 
 
 def _knockouts(names: Names, knockouts: Any) -> str:
     """Each Knockout with the Banished drawn and the Knockouts suffered, before → after (events
     logged before the numbers were named keep their old words)."""
-    parts = []
-    for ko in knockouts or []:
-        who = seat_name(names, ko.get("seat_id"))
-        line = f"{ko.get('name')} is knocked out"
-        if ko.get("counts", 1) > 1:
-            line += " (counts as two)"
-        numbers = []
-        if ko.get("drawn") and "banished_before" in ko:
-            numbers.append(f"Banished {before_after(ko['banished_before'], ko['banished_left'])}")
-        if "knockouts_before" in ko:
-            numbers.append(f"Knockouts {before_after(ko['knockouts_before'], ko['knockouts_after'])}")
-        if ko.get("drawn"):
-            draws = "a Banished" if ko["drawn"] == 1 else f"{ko['drawn']} Banished"
-            said = ", ".join(numbers) if numbers else f"{ko.get('banished_left')} left"
-            line += f", {who} draws {draws} ({said})"
-        elif numbers:
-            line += f" ({', '.join(numbers)})"
-        if ko.get("lost"):
-            line += f"; {who} has no Banished left and loses the match"
-        parts.append(line)
-    return "; ".join(parts)
+    return "; ".join(_knockout(names, ko) for ko in knockouts or [])
 
 
 def _favored(b: Body, n: Names) -> str:
-    return f"{seat_name(n, b.get('seat_id'))} holds Fiend's Favor."
+    return _("%(seat)s holds Fiend's Favor.") % {"seat": seat_name(n, b.get("seat_id"))}
 
 
 def _entered(b: Body, n: Names) -> str:
     g = b.get("grim", {})
-    line = (
-        f"{_grim(n, g.get('seat_id'), g.get('name'))} entered play: {g.get('element')}, "
-        f"{g.get('health')} Health, Speed {g.get('speed')}, {g.get('stamina')} Stamina"
-    )
+    line = _(
+        "%(grim)s entered play: %(element)s, %(health)s Health, Speed %(speed)s, %(stamina)s Stamina"
+    ) % {
+        "grim": _grim(n, g.get("seat_id"), g.get("name")),
+        "element": g.get("element"),
+        "health": g.get("health"),
+        "speed": g.get("speed"),
+        "stamina": g.get("stamina"),
+    }
     if g.get("attached"):
-        line += f", {g['attached']} attached"
+        line += _(", %(element)s attached") % {"element": g["attached"]}
     if g.get("spirits"):
-        line += f", {plural(g['spirits'], 'Spirit')}"
+        count = int(g["spirits"])
+        line += ngettext(", %(n)s Spirit", ", %(n)s Spirits", count) % {"n": count}
     if not b.get("acts_this_round", True):
-        line += " (acts from next Round)"
+        line += _(" (acts from next Round)")
     return line + "."
 
 
 def _attached(b: Body, n: Names) -> str:
     who = _grim(n, b.get("seat_id"), b.get("name"))
     if b.get("element") is None:
-        line = f"{who}'s {b.get('before')} Element was removed"
+        line = _("%(grim)s's %(element)s Element was removed") % {"grim": who, "element": b.get("before")}
     else:
-        line = f"{who}: {b.get('element')} Element attached"
+        line = _("%(grim)s: %(element)s Element attached") % {"grim": who, "element": b.get("element")}
         if b.get("before"):
-            line += f" (replacing {b['before']})"
+            line += _(" (replacing %(before)s)") % {"before": b["before"]}
     if b.get("reaction"):
         owner = seat_name(n, b.get("seat_id"))
-        line = f"{owner} reacts: {line} ({owner}'s Reaction is used)"
+        line = _("%(seat)s reacts: %(line)s (%(seat)s's Reaction is used)") % {"seat": owner, "line": line}
     if b.get("light") == "choose_again":
-        line += "; its Light Spirit Bonus ends, choose a new Spirit Bonus"
+        line += _("; its Light Spirit Bonus ends, choose a new Spirit Bonus")
     elif b.get("light") == "lost":
-        line += "; its Light Spirit Bonus ends"
+        line += _("; its Light Spirit Bonus ends")
     return line + "."
 
 
 def _spirit(b: Body, n: Names) -> str:
     spirits = b.get("spirits")
-    said = f"Spirits {before_after(b['before'], spirits)}" if "before" in b else f"{spirits}/3"
-    line = f"{_grim(n, b.get('seat_id'), b.get('name'))} attached a Spirit ({said})"
+    if "before" in b:
+        said = _("Spirits %(moved)s") % {"moved": before_after(b["before"], spirits)}
+    else:
+        said = f"{spirits}/3"
+    line = _("%(grim)s attached a Spirit (%(said)s)") % {
+        "grim": _grim(n, b.get("seat_id"), b.get("name")),
+        "said": said,
+    }
     if b.get("bonus_due"):
-        line += ": Spirit Bonus due"
+        line += _(": Spirit Bonus due")
     return line + "."
 
 
 def _bonus(b: Body, n: Names) -> str:
     who = _grim(n, b.get("seat_id"), b.get("name"))
-    line = f"{who} took the {b.get('element')} Spirit Bonus: {b.get('bonus')}"
+    line = _("%(grim)s took the %(element)s Spirit Bonus: %(bonus)s") % {
+        "grim": who,
+        "element": b.get("element"),
+        "bonus": _(str(b.get("bonus"))),  # stored as the rules word it, in English
+    }
     notes = []
     if "spirits_before" in b:
         if b.get("spirits_after") == b["spirits_before"]:
-            notes.append("Spirits kept")
+            notes.append(_("Spirits kept"))
         else:
-            notes.append(f"Spirits {before_after(b['spirits_before'], b.get('spirits_after'))} to Limbo")
+            moved = before_after(b["spirits_before"], b.get("spirits_after"))
+            notes.append(_("Spirits %(moved)s to Limbo") % {"moved": moved})
     healed = b.get("healed")
     if healed:
-        notes.append(f"Health {before_after(healed['before'], healed['after'])}, cured")
+        notes.append(
+            _("Health %(moved)s, cured") % {"moved": before_after(healed["before"], healed["after"])}
+        )
     return line + (f" ({'; '.join(notes)})" if notes else "") + "."
 
 
 def _status(b: Body, n: Names) -> str:
     who = _grim(n, b.get("seat_id"), b.get("name"))
     if b.get("status") is None:
-        return f"{who}'s {b.get('before')} was cleared{_card(b)}."
-    line = f"{who} is inflicted with {b.get('status')}"
+        cleared = _("%(grim)s's %(status)s was cleared") % {"grim": who, "status": b.get("before")}
+        return cleared + _card(b) + "."
+    line = _("%(grim)s is inflicted with %(status)s") % {"grim": who, "status": b.get("status")}
     if b.get("before") and b.get("before") != b.get("status"):
-        line += f" (replacing {b['before']})"
+        line += _(" (replacing %(before)s)") % {"before": b["before"]}
     if b.get("reaction_seat_id") is not None:
         reactor = seat_name(n, b["reaction_seat_id"])
-        line = f"{reactor} reacts: {line} ({reactor}'s Reaction is used)"
+        line = _("%(seat)s reacts: %(line)s (%(seat)s's Reaction is used)") % {"seat": reactor, "line": line}
     return line + _card(b) + "."
 
 
 def _hit(h: Body) -> str:
     """One Target's share of an Attack: its damage and Health, or the miss."""
     if h.get("missed"):
-        return f"missed, {h.get('target')} is Immune ({h.get('breakdown')})"
-    return (
-        f"{h.get('damage')} damage ({h.get('breakdown')}), "
-        f"Health {before_after(h.get('health_before'), h.get('health_after'))}"
-    )
+        return _("missed, %(target)s is Immune (%(why)s)") % {
+            "target": h.get("target"),
+            "why": h.get("breakdown"),
+        }
+    return _("%(damage)s damage (%(why)s), Health %(moved)s") % {
+        "damage": h.get("damage"),
+        "why": h.get("breakdown"),
+        "moved": before_after(h.get("health_before"), h.get("health_after")),
+    }
+
+
+def _attack_tail(b: Body, n: Names) -> str:
+    moved = before_after(b.get("stamina_before"), b.get("stamina_after"))
+    line = _("; %(n)s Stamina spent (%(moved)s)") % {"n": b.get("cost"), "moved": moved}
+    cleared = [
+        _("%(grim)s's %(status)s") % {"grim": c.get("name"), "status": c.get("status")}
+        for c in b.get("cleared") or []
+    ]
+    if cleared:
+        line += _("; %(list)s cleared") % {"list": ", ".join(cleared)}
+    for side in b.get("side") or []:
+        line += _("; %(status)s: %(grim)s takes %(damage)s (%(moved)s)") % {
+            "status": side.get("status"),
+            "grim": side.get("name"),
+            "damage": side.get("damage"),
+            "moved": before_after(side.get("before"), side.get("after")),
+        }
+    kos = _knockouts(n, b.get("knockouts"))
+    if kos:
+        line += f"; {kos}"
+    if b.get("extra_attack"):
+        line += _("; the %(element)s Spirit Bonus's extra Attack") % {"element": b["extra_attack"]}
+    return line
 
 
 def _attacked(b: Body, n: Names) -> str:
@@ -134,50 +202,49 @@ def _attacked(b: Body, n: Names) -> str:
     parts = []
     for i, h in enumerate(hits):
         target = _grim(n, h.get("target_seat_id"), h.get("target"))
-        head = f"{attacker} attacked {target} with {b.get('element')}: " if i == 0 else f"and {target}: "
-        parts.append(head + _hit(h))
-    line = "; ".join(parts)
-    line += (
-        f"; {b.get('cost')} Stamina spent ({before_after(b.get('stamina_before'), b.get('stamina_after'))})"
-    )
-    cleared = [f"{c.get('name')}'s {c.get('status')}" for c in b.get("cleared") or []]
-    if cleared:
-        line += f"; {', '.join(cleared)} cleared"
-    for side in b.get("side") or []:
-        moved = before_after(side.get("before"), side.get("after"))
-        line += f"; {side.get('status')}: {side.get('name')} takes {side.get('damage')} ({moved})"
-    kos = _knockouts(n, b.get("knockouts"))
-    if kos:
-        line += f"; {kos}"
-    if b.get("extra_attack"):
-        line += f"; the {b['extra_attack']} Spirit Bonus's extra Attack"
-    return line + _card(b) + "."
+        if i == 0:
+            said = {"attacker": attacker, "target": target, "element": b.get("element"), "hit": _hit(h)}
+            parts.append(_("%(attacker)s attacked %(target)s with %(element)s: %(hit)s") % said)
+        else:
+            parts.append(_("and %(target)s: %(hit)s") % {"target": target, "hit": _hit(h)})
+    return "; ".join(parts) + _attack_tail(b, n) + _card(b) + "."
 
 
 def _spent(b: Body) -> str:
     """ "3 Stamina and 2 Bond Cards (Stamina 6 → 3, Spirits 1 → 0, Water Element spent)"."""
     spent = []
     if b.get("stamina"):
-        spent.append(f"{b['stamina']} Stamina")
+        spent.append(_("%(n)s Stamina") % {"n": b["stamina"]})
     if b.get("bonds"):
-        spent.append(plural(b["bonds"], "Bond Card"))
+        count = int(b["bonds"])
+        spent.append(ngettext("%(n)s Bond Card", "%(n)s Bond Cards", count) % {"n": count})
     numbers = []
     if b.get("stamina") and "stamina_before" in b:
-        numbers.append(f"Stamina {before_after(b['stamina_before'], b.get('stamina_after'))}")
+        numbers.append(
+            _("Stamina %(moved)s") % {"moved": before_after(b["stamina_before"], b.get("stamina_after"))}
+        )
     if "spirits_before" in b and b.get("spirits_after") != b["spirits_before"]:
-        numbers.append(f"Spirits {before_after(b['spirits_before'], b.get('spirits_after'))}")
+        numbers.append(
+            _("Spirits %(moved)s") % {"moved": before_after(b["spirits_before"], b.get("spirits_after"))}
+        )
     if b.get("element_spent"):
-        numbers.append(f"{b['element_spent']} Element spent")
-    return " and ".join(spent) + (f" ({', '.join(numbers)})" if numbers else "")
+        numbers.append(_("%(element)s Element spent") % {"element": b["element_spent"]})
+    joined = (
+        _("%(some)s and %(last)s") % {"some": spent[0], "last": spent[1]}
+        if len(spent) == 2
+        else "".join(spent)
+    )
+    return joined + (f" ({', '.join(numbers)})" if numbers else "")
 
 
 def _healing(b: Body) -> str:
-    line = (
-        f"healed {b.get('after', 0) - b.get('before', 0)} with {_spent(b)}: "
-        f"Health {before_after(b.get('before'), b.get('after'))}"
-    )
+    line = _("healed %(n)s with %(spent)s: Health %(moved)s") % {
+        "n": b.get("after", 0) - b.get("before", 0),
+        "spent": _spent(b),
+        "moved": before_after(b.get("before"), b.get("after")),
+    }
     if b.get("cured"):
-        line += f", {b['cured']} cured"
+        line += _(", %(status)s cured") % {"status": b["cured"]}
     return line
 
 
@@ -185,100 +252,136 @@ def _healed(b: Body, n: Names) -> str:
     return f"{_grim(n, b.get('seat_id'), b.get('name'))} {_healing(b)}{_card(b)}."
 
 
-def _swapped(b: Body, n: Names) -> str:
-    who = _grim(n, b.get("seat_id"), b.get("name"))
+def _incoming(b: Body) -> str:
     g = b.get("incoming") or {}
-    healed = b.get("healed")
-    line = f"{who} {_healing(healed)}, and swapped" if healed else f"{who} swapped"
-    line += (
-        f" with {g.get('name')} ({g.get('element')}, {g.get('health')} Health, Speed {g.get('speed')}, "
-        f"{g.get('stamina')} Stamina)"
-    )
+    return _("%(grim)s (%(element)s, %(health)s Health, Speed %(speed)s, %(stamina)s Stamina)") % {
+        "grim": g.get("name"),
+        "element": g.get("element"),
+        "health": g.get("health"),
+        "speed": g.get("speed"),
+        "stamina": g.get("stamina"),
+    }
+
+
+def _carried(b: Body) -> str:
     carried = b.get("carried") or {}
     bonds = []
     if carried.get("spirits"):
-        bonds.append(plural(carried["spirits"], "Spirit"))
+        count = int(carried["spirits"])
+        bonds.append(ngettext("%(n)s Spirit", "%(n)s Spirits", count) % {"n": count})
     if carried.get("attached"):
-        bonds.append(f"{carried['attached']} Element")
-    if bonds:
-        line += f", which takes its {' and '.join(bonds)}"
-        if carried.get("spirits"):
-            line += f" ({b.get('name')}'s Spirits {before_after(carried['spirits'], 0)})"
+        bonds.append(_("%(element)s Element") % {"element": carried["attached"]})
+    if not bonds:
+        return ""
+    listed = (
+        _("%(some)s and %(last)s") % {"some": bonds[0], "last": bonds[1]} if len(bonds) == 2 else bonds[0]
+    )
+    line = _(", which takes its %(bonds)s") % {"bonds": listed}
+    if carried.get("spirits"):
+        moved = before_after(carried["spirits"], 0)
+        line += _(" (%(grim)s's Spirits %(moved)s)") % {"grim": b.get("name"), "moved": moved}
+    return line
+
+
+def _swapped(b: Body, n: Names) -> str:
+    who = _grim(n, b.get("seat_id"), b.get("name"))
+    healed = b.get("healed")
+    if healed:
+        line = _("%(grim)s %(healing)s, and swapped with %(incoming)s") % {
+            "grim": who,
+            "healing": _healing(healed),
+            "incoming": _incoming(b),
+        }
+    else:
+        line = _("%(grim)s swapped with %(incoming)s") % {"grim": who, "incoming": _incoming(b)}
+    line += _carried(b)
     if not b.get("acts_this_round", True):
-        line += " (acts from next Round)"
+        line += _(" (acts from next Round)")
     return line + _card(b) + "."
 
 
 def _reacted(b: Body, n: Names) -> str:
-    return f"{seat_name(n, b.get('seat_id'))} used their Reaction this Round."
+    return _("%(seat)s used their Reaction this Round.") % {"seat": seat_name(n, b.get("seat_id"))}
 
 
 def _turn(b: Body, n: Names) -> str:
     parts = []
     ended = b.get("ended")
     if ended:
-        line = f"{_grim(n, ended.get('seat_id'), ended.get('name'))}'s Turn ended"
+        grim = _grim(n, ended.get("seat_id"), ended.get("name"))
         if ended.get("cleared"):
-            line += f" ({ended['cleared']} cleared)"
-        parts.append(line)
+            parts.append(
+                _("%(grim)s's Turn ended (%(status)s cleared)") % {"grim": grim, "status": ended["cleared"]}
+            )
+        else:
+            parts.append(_("%(grim)s's Turn ended") % {"grim": grim})
     started = b.get("started")
     if started:
-        line = (
-            f"now {_grim(n, started.get('seat_id'), started.get('name'))}: +2 Stamina "
-            f"({started.get('stamina_before')} {ARROW} {started.get('stamina_after')})"
-        )
+        said = {
+            "grim": _grim(n, started.get("seat_id"), started.get("name")),
+            "moved": f"{started.get('stamina_before')} {ARROW} {started.get('stamina_after')}",
+        }
         if started.get("phase") == "paralysis":
-            line += " in the Paralysis Phase"
-        parts.append(line)
+            parts.append(_("now %(grim)s: +2 Stamina (%(moved)s) in the Paralysis Phase") % said)
+        else:
+            parts.append(_("now %(grim)s: +2 Stamina (%(moved)s)") % said)
     else:
-        parts.append("every Grim has acted this Round")
+        parts.append(_("every Grim has acted this Round"))
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."
 
 
 def _reordered(b: Body, n: Names) -> str:
-    return f"Turn order for the rest of the Round: {', '.join(str(x) for x in b.get('names') or [])}."
+    names = ", ".join(str(x) for x in b.get("names") or [])
+    return _("Turn order for the rest of the Round: %(names)s.") % {"names": names}
 
 
 def _round(b: Body, n: Names) -> str:
     after = b.get("next_round")
-    line = (
-        f"Round {before_after(b.get('round'), after)}"
-        if after is not None
-        else f"Round {b.get('round')} ended"
-    )
+    if after is not None:
+        line = _("Round %(moved)s") % {"moved": before_after(b.get("round"), after)}
+    else:
+        line = _("Round %(n)s ended") % {"n": b.get("round")}
     if b.get("skipped"):
-        line += f" ({', '.join(b['skipped'])} did not act)"
+        line += _(" (%(names)s did not act)") % {"names": ", ".join(b["skipped"])}
     if b.get("favor_to") is not None and b.get("favor_to") != b.get("favor_from"):
-        line += f"; Fiend's Favor passes to {seat_name(n, b['favor_to'])}"
-    line += "; Reactions refresh"
+        line += _("; Fiend's Favor passes to %(seat)s") % {"seat": seat_name(n, b["favor_to"])}
+    line += _("; Reactions refresh")
     if b.get("afterworld_discarded"):
-        line += f"; the {b['afterworld_discarded']} Afterworld is discarded"
+        line += _("; the %(element)s Afterworld is discarded") % {"element": b["afterworld_discarded"]}
     if b.get("revived"):
-        line += "; every Afterworld is revived"
+        line += _("; every Afterworld is revived")
     return line + "."
 
 
 def _afterworld(b: Body, n: Names) -> str:
-    line = f"{seat_name(n, b.get('seat_id'))} set the {b.get('element')} Afterworld"
+    said = {"seat": seat_name(n, b.get("seat_id")), "element": b.get("element"), "before": b.get("before")}
     if b.get("before"):
-        line += f" (the {b['before']} one is discarded)"
-    return line + "."
+        return _("%(seat)s set the %(element)s Afterworld (the %(before)s one is discarded).") % said
+    return _("%(seat)s set the %(element)s Afterworld.") % said
+
+
+def _field(key: Any) -> str:
+    words = {"health": _("Health"), "stamina": _("Stamina"), "speed": _("Speed"), "spirits": _("Spirits")}
+    return words.get(str(key), str(key or "").capitalize())
 
 
 def _adjusted(b: Body, n: Names) -> str:
-    field = str(b.get("field", "")).capitalize()
     by = int(b.get("by", 0))
-    line = (
-        f"{_grim(n, b.get('seat_id'), b.get('name'))}: {field} {b.get('before')} {ARROW} {b.get('after')} "
-        f"({'+' if by >= 0 else chr(0x2212)}{abs(by)}) by hand: {b.get('note')}"
-    )
+    line = _("%(grim)s: %(field)s %(before)s → %(after)s (%(by)s) by hand: %(note)s") % {
+        "grim": _grim(n, b.get("seat_id"), b.get("name")),
+        "field": _field(b.get("field")),
+        "before": b.get("before"),
+        "after": b.get("after"),
+        "by": f"{'+' if by >= 0 else chr(0x2212)}{abs(by)}",
+        "note": b.get("note"),
+    }
     kos = _knockouts(n, b.get("knockouts"))
     return line + (f"; {kos}" if kos else "") + "."
 
 
 def _player_adjusted(b: Body, n: Names) -> str:
-    field = "Banished" if b.get("field") == "banished" else "Knockouts"
+    field = _("Banished") if b.get("field") == "banished" else _("Knockouts")
     change = before_after(b.get("before"), b.get("after"))
     return f"{seat_name(n, b.get('seat_id'))}: {by_hand(f'{field} {change}', b)}."
 

@@ -20,6 +20,8 @@ from rules.grim import actions, bonds, commands
 from rules.grim.describe import describe as describe_event
 from rules.grim.results import results as match_results
 from rules.grim.state import FORMATS, HEAL_CAPS, initial_state
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import option, options
 
 HANDLERS: dict[str, Handler] = {
@@ -48,24 +50,24 @@ class GrimRules(OpsRules):
     game = "grim"
     name = "GRIM the Card Game"
     handlers: ClassVar[Mapping[str, Handler]] = HANDLERS
-    score_unit: ClassVar[tuple[str, str]] = ("Knockout dealt", "Knockouts dealt")
+    score_unit: ClassVar[tuple[str, str]] = (gettext_noop("Knockout dealt"), gettext_noop("Knockouts dealt"))
     """A result's score is the Knockouts the player dealt (``rules.grim.results``)."""
     option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {
             "key": "format",
-            "label": "Format",
+            "label": gettext_noop("Format"),
             "choices": (
-                {"value": "standard", "label": "Standard: 4 Banished each"},
-                {"value": "coven", "label": "Coven: 2 Banished each"},
+                {"value": "standard", "label": gettext_noop("Standard: 4 Banished each")},
+                {"value": "coven", "label": gettext_noop("Coven: 2 Banished each")},
             ),
         },
         {
             "key": "heal_cap",
-            "label": "Healing cap",
+            "label": gettext_noop("Healing cap"),
             "choices": (
-                {"value": "none", "label": "None: Health may pass the printed value"},
-                {"value": "printed", "label": "Not above the printed Health"},
-                {"value": "twenty", "label": "Not above 20 (or a higher printed Health)"},
+                {"value": "none", "label": gettext_noop("None: Health may pass the printed value")},
+                {"value": "printed", "label": gettext_noop("Not above the printed Health")},
+                {"value": "twenty", "label": gettext_noop("Not above 20 (or a higher printed Health)")},
             ),
         },
     )
@@ -80,13 +82,13 @@ class GrimRules(OpsRules):
         """
         given = options(raw, ("format", "heal_cap"), "GRIM")
         fmt = option(
-            given, "format", tuple(FORMATS), "The format is standard (4 Banished) or coven (2 Banished)."
+            given, "format", tuple(FORMATS), _("The format is standard (4 Banished) or coven (2 Banished).")
         )
         cap = option(
             given,
             "heal_cap",
             HEAL_CAPS,
-            "The healing cap is none, printed (the printed Health) or twenty (20 Health).",
+            _("The healing cap is none, printed (the printed Health) or twenty (20 Health)."),
         )
         return {"format": fmt, "heal_cap": cap}
 

@@ -37,6 +37,7 @@ from typing import Any
 from rules import turns
 from rules.engine import State
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
 from rules.players import player_index as player_index
 
 FORMATS: dict[str, int] = {"standard": 4, "coven": 2}
@@ -98,13 +99,13 @@ def find_grim(state: State, grim_id: int, *, field: str = "grim_id", in_play: bo
             if in_play and not grim["in_play"]:
                 raise RuleViolation(
                     "not_in_play",
-                    f"{grim['name']} is no longer in play.",
+                    _("%(grim)s is no longer in play.") % {"grim": grim["name"]},
                     {"field": field, "grim_id": grim_id},
                 )
             result: Grim = grim
             return result
     raise RuleViolation(
-        "unknown_grim", "There is no such Grim at this table.", {"field": field, "grim_id": grim_id}
+        "unknown_grim", _("There is no such Grim at this table."), {"field": field, "grim_id": grim_id}
     )
 
 
@@ -162,4 +163,4 @@ def opponent_seat(state: State, seat_id: int) -> int | None:
 def refuse_when_over(state: State) -> None:
     """Once a player has lost, the match is decided; only hand corrections and undo remain."""
     decided = state["winner_seat_id"] is not None or any(p["lost"] for p in state["players"])
-    turns.refuse_when_over(decided, "The match is over: undo the last knockout to play on.", "match_over")
+    turns.refuse_when_over(decided, _("The match is over: undo the last knockout to play on."), "match_over")

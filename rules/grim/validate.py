@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from rules.engine import Payload
 from rules.grim.chart import ELEMENTS, STATUSES
+from rules.i18n import gettext as _
 from rules.validate import MAX_NAME as MAX_NAME  # shared by every game, re-exported
 from rules.validate import MAX_NOTE as MAX_NOTE
 from rules.validate import choice as choice
@@ -30,12 +31,12 @@ MAX_NUMBER = 999
 def element(payload: Payload, key: str = "element", *, nullable: bool = False) -> str | None:
     """One of the 11 Elements (or None when ``nullable`` and the field is null)."""
     if key not in payload:
-        raise missing(key, "An Element")
+        raise missing(key, _("An Element"))
     if payload[key] is None:
         if nullable:
             return None
-        raise missing(key, "An Element")
-    return pick(payload[key], key, ELEMENTS, "An Element", "unknown_element")
+        raise missing(key, _("An Element"))
+    return pick(payload[key], key, ELEMENTS, _("An Element"), "unknown_element")
 
 
 def required_element(payload: Payload, key: str = "element") -> str:

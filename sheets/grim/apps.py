@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class GrimConfig(AppConfig):
@@ -21,7 +22,7 @@ class GrimConfig(AppConfig):
             GameSpec(
                 slug="grim",
                 name="GRIM the Card Game",
-                blurb=(
+                blurb=gettext_noop(
                     "Two players: the paper tracker on both phones, turn order by Speed with "
                     "Fiend\u2019s Favor, Stamina, attack damage through the element chart and the "
                     "Statuses, knockouts and the Banished."
