@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class GrimHandConfig(AppConfig):
@@ -36,7 +37,7 @@ class GrimHandConfig(AppConfig):
             GameSpec(
                 slug="grimhand",
                 name="Grim Hand",
-                blurb=(
+                blurb=gettext_noop(
                     "Co-operative campaign run step by step: ante, initiative, explore cards, market, "
                     "checks, quest challenges, combat with its odds, trophies; every stat explained."
                 ),

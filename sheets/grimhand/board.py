@@ -12,6 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
+
 from rules.grimhand.campaign import ante_for_level
 from rules.grimhand.cards import AFFINITIES as CARD_AFFINITIES
 from rules.grimhand.cards import DECK
@@ -26,24 +29,32 @@ from sheets.grimhand.sheet import current_catalogue, sheet_choices, sheet_rows
 AFFINITIES = ("Blood", "Bone", "Shadow", "Iron", "Nature")
 DIE_FACES = "1 Blood, 2 Bone, 3 Shadow, 4 Iron, 5 Nature, 6 Wild"
 AWARDS = (
-    ("xp", "Most XP", 1),
-    ("gold", "Most gold", 1),
-    ("quests", "Most quests completed", 1),
-    ("threats", "Most threats killed", 2),
-    ("equipment_hand", "Best equipment hand", 2),
+    ("xp", gettext_lazy("Most XP"), 1),
+    ("gold", gettext_lazy("Most gold"), 1),
+    ("quests", gettext_lazy("Most quests completed"), 1),
+    ("threats", gettext_lazy("Most threats killed"), 2),
+    ("equipment_hand", gettext_lazy("Best equipment hand"), 2),
 )
 
 
-LEVEL_OPTIONS = tuple(
-    (n, f"{n} level{'s' if n > 1 else ''}" + {3: " (a short campaign)", 6: " (the full deck)"}.get(n, ""))
-    for n in range(1, 7)
-)
-"""A campaign's length in explore levels (§7), as the start form offers it."""
-REVEAL_AFFINITIES = (*((a, a) for a in AFFINITIES), ("Wild", "Wild (= Nature)"))
+def _level_option(n: int) -> str:
+    if n == 3:
+        return _("3 levels (a short campaign)")
+    if n == 6:
+        return _("6 levels (the full deck)")
+    return ngettext("%(n)s level", "%(n)s levels", n) % {"n": n}
+
+
+def level_options() -> tuple[tuple[int, str], ...]:
+    """A campaign's length in explore levels (§7), as the start form offers it (in the reader's words)."""
+    return tuple((n, _level_option(n)) for n in range(1, 7))
+
+
+REVEAL_AFFINITIES = (*((a, a) for a in AFFINITIES), ("Wild", gettext_lazy("Wild (= Nature)")))
 """An explore card typed by affinity: a Wild card reads as Nature (App. I)."""
-BUY_INTO = (("equipment", "the equipment row"), ("inventory", "the inventory"))
+BUY_INTO = (("equipment", gettext_lazy("the equipment row")), ("inventory", gettext_lazy("the inventory")))
 THREAT_SLOTS = 6  # slots of the threat list a combat starts with (rules allow up to MAX_THREATS)
-ADJUST_FIELDS = (("le", "LE"), ("attack", "Attack"))
+ADJUST_FIELDS = (("le", "LE"), ("attack", pgettext_lazy("a combat number", "Attack")))
 """The numbers of a combat side a correction by hand changes (``combat.adjust``)."""
 
 
@@ -90,7 +101,7 @@ def _party(
                 "kills": kills.get(str(char["id"]), []),
                 "completed": sum(1 for q in quests if q["status"] == "completed"),
                 "stature": derived.get("stature", ""),
-                "seat_name": names.get(char["seat_id"], "a former seat"),
+                "seat_name": names.get(char["seat_id"], _("a former seat")),
                 "dice_id": f"gh-check-dice-{char['id']}",
                 "sheet": sheet_rows(char, catalogue),
             }
@@ -103,7 +114,7 @@ def _who(seat_id: int, party: list[dict[str, Any]], names: Mapping[int, str]) ->
     for row in party:
         if row["char"]["seat_id"] == seat_id:
             return str(row["char"]["name"])
-    return names.get(seat_id, "a former seat")
+    return names.get(seat_id, _("a former seat"))
 
 
 def _end_screen(camp: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -127,10 +138,15 @@ def _end_screen(camp: Mapping[str, Any]) -> dict[str, Any] | None:
         if tie
         else []
     )
+    winners = [names.get(w, "?") for w in end["winners"]]
+    winner_names = winners[0] if winners else ""
+    for name in winners[1:]:
+        winner_names = _("%(names)s and %(name)s") % {"names": winner_names, "name": name}
     return {
         "awards": awards,
         "records": records,
-        "winners": [names.get(w, "?") for w in end["winners"]],
+        "winners": winners,
+        "winner_names": winner_names,
         "redemption": end["redemption"],
         "tie": tie_rows,
         "lost": (end.get("final_fight") or {}).get("outcome") == "corrupted",
@@ -200,8 +216,13 @@ def _advice(swaps: list[Mapping[str, Any]], when: str) -> str:
         return ""
     if float(best["net_gain"]) >= SWAP_WORTH:
         gain = float(best["net_gain"])
-        return f"Swap {best['in']} in for {best['out']} (1 AP): +{gain:.1f} damage on average {when}."
-    return "Keep your cards: no swap gains on average."
+        return _("Swap %(in)s in for %(out)s (1 AP): +%(gain)s damage on average %(when)s.") % {
+            "in": best["in"],
+            "out": best["out"],
+            "gain": f"{gain:.1f}",
+            "when": when,
+        }
+    return _("Keep your cards: no swap gains on average.")
 
 
 def _odds_rows(odds: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
@@ -348,6 +369,7 @@ def board_context(
     choosing = chooser(market) if market["open"] else None
     odds = odds_view(state) if state.get("combat") else None
     standing = [r for r in party if not r["defeated"]]
+    without = [s for s in seats if s.pk not in with_char and s.role != "spectator"]
     corrupted_left = len(party) > 1 and any(r["corrupted"] for r in standing)
     return {
         "camp": camp,
@@ -358,10 +380,11 @@ def board_context(
         "holder_name": _who(holder, party, names) if holder is not None else "",
         "tied_names": [_who(s, party, names) for s in camp["initiative"]["tied"]],
         "rollers": [r for r in party if not r["defeated"]],
-        "without_character": [s for s in seats if s.pk not in with_char and s.role != "spectator"],
+        "without_character": without,
+        "without_character_names": ", ".join(str(s.name) for s in without),
         "next_level": next_level,
         "next_ante": ante_for_level(next_level, progression) if next_level else None,
-        "level_options": LEVEL_OPTIONS,
+        "level_options": level_options(),
         "reveal_affinities": REVEAL_AFFINITIES,
         "buy_into": BUY_INTO,
         "explore_cards": [x for x in catalogue.exploration if x.rank <= int(camp["deck_rank"])],

@@ -19,6 +19,8 @@ from typing import Any
 
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext_noop
+from django.utils.translation import gettext as _
 
 from campaigns.registry import rules_for
 from rules.grimhand.table import Catalogue, GrimHandRules
@@ -28,17 +30,18 @@ from sheets.grimhand.catalogue_source import grimhand_catalogue
 
 COUNTERS = ("le", "ap", "gold", "xp", "doubt", "corruption")
 STATS = (
-    ("max_le", "Max LE"),
-    ("max_ap", "Max AP"),
-    ("strength", "Strength"),
-    ("agility", "Agility"),
-    ("attack", "Attack"),
+    ("max_le", gettext_noop("Max LE")),
+    ("max_ap", gettext_noop("Max AP")),
+    ("strength", gettext_noop("Strength")),
+    ("agility", gettext_noop("Agility")),
+    ("attack", gettext_noop("Attack")),
 )
+"""Marked only: translated where shown (the rows and pick lists are made per language)."""
 STAT_LABEL = dict(STATS)
 EXPIRIES = (
-    ("", "Permanent"),
-    ("next_combat", "Until the next combat ends"),
-    ("next_exploration", "Until the next exploration ends"),
+    ("", gettext_noop("Permanent")),
+    ("next_combat", gettext_noop("Until the next combat ends")),
+    ("next_exploration", gettext_noop("Until the next exploration ends")),
 )
 EQUIPPED_SLOTS = 5
 MINUS = "\N{MINUS SIGN}"
@@ -96,7 +99,7 @@ def _item_row(item: Mapping[str, Any], cid: int, catalogue: Catalogue) -> dict[s
             None,
         )
         if facts is not None:
-            text += f" · {facts.ap_cost} AP · {facts.gold_value} gold"
+            text += " · " + _("%(ap)s AP · %(gold)s gold") % {"ap": facts.ap_cost, "gold": facts.gold_value}
             if facts.effect:
                 text += f": {facts.effect}"
     return {"item": item, "text": text, "payload": _payload(character_id=cid, **_card_key(item))}
@@ -119,11 +122,19 @@ def _quest_row(quest: Mapping[str, Any], char: Mapping[str, Any]) -> dict[str, A
 
 def _modifier_row(mod: Mapping[str, Any], cid: int) -> dict[str, Any]:
     expiry = mod.get("expiry")
-    text = (
-        f"{_signed(int(mod['amount']))} {STAT_LABEL.get(mod['stat'], mod['stat'])} · {mod['source']} · "
-        f"{'until ' + str(expiry).replace('_', ' ') if expiry else 'permanent'}"
-        f"{' (reminder)' if mod.get('reminder') else ''}"
-    )
+    stat = _(STAT_LABEL[mod["stat"]]) if mod["stat"] in STAT_LABEL else mod["stat"]
+    values = {"amount": _signed(int(mod["amount"])), "stat": stat, "source": mod["source"]}
+    if expiry == "next_combat":
+        text = _("%(amount)s %(stat)s · %(source)s · until next combat") % values
+    elif expiry == "next_exploration":
+        text = _("%(amount)s %(stat)s · %(source)s · until next exploration") % values
+    elif expiry:
+        values["expiry"] = str(expiry).replace("_", " ")
+        text = _("%(amount)s %(stat)s · %(source)s · until %(expiry)s") % values
+    else:
+        text = _("%(amount)s %(stat)s · %(source)s · permanent") % values
+    if mod.get("reminder"):
+        text = _("%(modifier)s (reminder)") % {"modifier": text}
     payload = _payload(character_id=cid, modifier_id=mod["id"])
     return {"text": text, "source": mod["source"], "payload": payload}
 
@@ -135,11 +146,11 @@ def sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
         key = marshal.dumps(dict(char), 2)  # format 2: one encoding per value
     except ValueError:  # not plain data (never from a snapshot): made every time
         return _sheet_rows(char, catalogue)
-    return kept_rows(key, catalogue)
+    return kept_rows(key, catalogue, get_language())
 
 
 @functools.lru_cache(maxsize=1024)
-def kept_rows(key: bytes, catalogue: Catalogue) -> dict[str, Any]:
+def kept_rows(key: bytes, catalogue: Catalogue, language: str | None = None) -> dict[str, Any]:
     """The sheet of the character ``key`` (``marshal``) holds, kept for the next board.
 
     The board is rendered again after every command and shows every character's sheet; a
@@ -158,7 +169,7 @@ def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]
     counters = [
         {
             "key": key,
-            "label": LABELS[key],
+            "label": _(LABELS[key]),
             "value": char[key],
             "max": maxima.get(key),
             "down": _payload(character_id=cid, stat=key, by=-1),
@@ -169,9 +180,14 @@ def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]
     low, following = int(derived["stature_xp"]), derived.get("next_stature")
     if following:
         share = (int(char["xp"]) - low) * 100 // max(1, int(following["xp"]) - low)
-        stature_line = f"{derived['stature']} → {following['name']}: {char['xp']} / {following['xp']} XP"
+        stature_line = _("%(stature)s → %(next)s: %(xp)s / %(needed)s XP") % {
+            "stature": derived["stature"],
+            "next": following["name"],
+            "xp": char["xp"],
+            "needed": following["xp"],
+        }
     else:
-        share, stature_line = 100, f"{derived['stature']}: the highest stature"
+        share, stature_line = 100, _("%(stature)s: the highest stature") % {"stature": derived["stature"]}
     equipment = [_item_row(i, cid, catalogue) for i in char["equipment"]]
     return {
         "counters": counters,
@@ -180,9 +196,9 @@ def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]
         "stats": [
             {
                 "key": key,
-                "label": label,
+                "label": _(label),
                 "value": stats[key],
-                "breakdown": breakdown_text(label, int(stats[key]), derived["breakdown"].get(key, [])),
+                "breakdown": breakdown_text(_(label), int(stats[key]), derived["breakdown"].get(key, [])),
             }
             for key, label in STATS
         ],
@@ -208,18 +224,18 @@ def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]
     }
 
 
-_choices: tuple[Catalogue, dict[str, Any]] | None = None
-"""The last catalogue's pick lists: built once per catalogue version, not per board."""
+_choices: dict[str | None, tuple[Catalogue, dict[str, Any]]] = {}
+"""The last catalogue's pick lists per language: built once per catalogue version, not per board."""
 
 
 def sheet_choices(catalogue: Catalogue) -> dict[str, Any]:
     """The pick lists all sheets share: create choices, the card picker, numbers, stats, expiries (§4, §8)."""
-    global _choices
-    cached = _choices  # one read: another thread may replace it meanwhile
+    language = get_language()
+    cached = _choices.get(language)  # one read: another thread may replace it meanwhile
     if cached is not None and cached[0] is catalogue:
         return cached[1]
     choices = _choices_of(catalogue)
-    _choices = (catalogue, choices)
+    _choices[language] = (catalogue, choices)
     return choices
 
 
@@ -253,7 +269,7 @@ def _choices_of(catalogue: Catalogue) -> dict[str, Any]:
         "classes": rows(tables.classes),
         "affinities": rows(tables.affinities),
         "cards": "".join(cards),
-        "counters": _options(LABELS.items()),
-        "stats": _options(STATS),
-        "expiries": _options(EXPIRIES),
+        "counters": _options((k, _(v)) for k, v in LABELS.items()),
+        "stats": _options((k, _(v)) for k, v in STATS),
+        "expiries": _options((k, _(v)) for k, v in EXPIRIES),
     }

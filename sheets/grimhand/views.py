@@ -14,6 +14,7 @@ import re
 from django.http import HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import redirect
 from django.urls import reverse
+from django.utils.translation import gettext as _
 
 from campaigns import selectors as table_selectors
 from campaigns.credentials import cookie_name
@@ -36,10 +37,10 @@ def character_export(request: HttpRequest, table_id: int, character_id: int) -> 
     """A character as a JSON file, for ``character.import`` at another table (any seat of this table)."""
     seat = _page_seat(request, table_id)
     if seat is None:
-        return HttpResponse("You don't have a seat at that table.", status=403, content_type="text/plain")
+        return HttpResponse(_("You don't have a seat at that table."), status=403, content_type="text/plain")
     char = table_character(seat.table.state, character_id)
     if char is None:
-        message = "There is no such character at this table."
+        message = _("There is no such character at this table.")
         return HttpResponse(message, status=404, content_type="text/plain")
     slug = re.sub(r"[^a-z0-9]+", "-", str(char["name"]).lower()).strip("-") or "character"
     response = HttpResponse(json.dumps(export_character(char)), content_type="application/json")

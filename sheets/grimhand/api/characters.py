@@ -18,6 +18,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.urls import path
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
@@ -90,13 +91,13 @@ class _CharacterView(APIView):
         seat = request.auth
         if not isinstance(seat, Seat):
             raise RuleViolation(
-                "not_authenticated", "Join the table first: this needs your seat token.", status=401
+                "not_authenticated", _("Join the table first: this needs your seat token."), status=401
             )
         char = table_character(seat.table.state, character_id)
         if char is None:
             if character_table_id(character_id) is None:
-                raise RuleViolation("character_not_found", "There is no such character.", status=404)
-            raise RuleViolation("not_your_table", "That character sits at another table.", status=403)
+                raise RuleViolation("character_not_found", _("There is no such character."), status=404)
+            raise RuleViolation("not_your_table", _("That character sits at another table."), status=403)
         return char, seat
 
 
@@ -112,22 +113,22 @@ def read_character(request: HttpRequest, character_id: int) -> HttpResponse:
     out of the snapshot.
     """
     if request.method not in ("GET", "HEAD"):
-        return _error("method_not_allowed", "That action is not supported here.", 405)
+        return _error("method_not_allowed", _("That action is not supported here."), 405)
     header = request.META.get("HTTP_AUTHORIZATION", "").split()
     if len(header) != 2 or header[0].lower() != "seat":
-        return _error("not_authenticated", "Join the table first: this needs your seat token.", 401)
+        return _error("not_authenticated", _("Join the table first: this needs your seat token."), 401)
     token_hash = codes.hash_token(header[1])
     document = character_document(token_hash, character_id)
     if document is not None:
         return HttpResponse(document, content_type="application/json")
     table_id, char = character_for_seat_token(token_hash, character_id)
     if table_id is None:
-        message = "This seat token is not valid (the seat may have been removed). Join the table again."
+        message = _("This seat token is not valid (the seat may have been removed). Join the table again.")
         return _error("bad_token", message, 401)
     if char is None:
         if character_table_id(character_id) is None:
-            return _error("character_not_found", "There is no such character.", 404)
-        return _error("not_your_table", "That character sits at another table.", 403)
+            return _error("character_not_found", _("There is no such character."), 404)
+        return _error("not_your_table", _("That character sits at another table."), 403)
     body = json.dumps(character_json(char, table_id), separators=(",", ":"))
     return HttpResponse(body, content_type="application/json")
 

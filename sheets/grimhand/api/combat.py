@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import serializers
 from rest_framework.request import Request
@@ -59,12 +60,12 @@ class CombatOddsView(APIView):
         seat = request.auth
         if not isinstance(seat, Seat):
             raise RuleViolation(
-                "not_authenticated", "Join the table first: this needs your seat token.", status=401
+                "not_authenticated", _("Join the table first: this needs your seat token."), status=401
             )
         if seat.table_id != table_id:
-            raise RuleViolation("not_your_table", "Your seat is at another table.", status=403)
+            raise RuleViolation("not_your_table", _("Your seat is at another table."), status=403)
         table = seat.table
         if table.game != "grimhand":
-            raise RuleViolation("not_found", "This table has no Grim Hand combat.", status=404)
+            raise RuleViolation("not_found", _("This table has no Grim Hand combat."), status=404)
         view: dict[str, Any] = odds_view(table.state)
         return Response(view)
