@@ -6,11 +6,15 @@ with "; " as the log always did.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from rules.describing import ARROW, Body, Line, Names, before_after, by_hand, describer, seat_name
 from rules.i18n import gettext as _
-from rules.i18n import ngettext
+from rules.i18n import gettext_noop, ngettext
+
+TRACKER_NOTE = gettext_noop("tapped on the tracker")
+"""The note the board's +/- buttons send with a hand correction: worded in the reader's language."""
 
 
 def _grim(names: Names, seat_id: Any, name: Any) -> str:
@@ -158,16 +162,60 @@ def _status(b: Body, n: Names) -> str:
     return line + _card(b) + "."
 
 
+_NUMBER = r"(?:[+\u2212-]?\d+)"
+_STEPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern.replace("N", _NUMBER)), words)
+    for pattern, words in (
+        (r"(?P<n>N) base", gettext_noop("%(n)s base")),
+        (r"Strong \(forced\) (?P<by>N) = (?P<total>N)", gettext_noop("Strong (forced) %(by)s = %(total)s")),
+        (r"Weak \(forced\) (?P<by>N) = (?P<total>N)", gettext_noop("Weak (forced) %(by)s = %(total)s")),
+        (r"Immune \((?P<elements>[^()]*)\) = 0", gettext_noop("Immune (%(elements)s) = 0")),
+        (r"Fear: Weak (?P<by>N) = (?P<total>N)", gettext_noop("Fear: Weak %(by)s = %(total)s")),
+        (r"Curse: Strong (?P<by>N) = (?P<total>N)", gettext_noop("Curse: Strong %(by)s = %(total)s")),
+        (
+            r"Strong (?P<by>N) \((?P<element>[^()]*)\) = (?P<total>N)",
+            gettext_noop("Strong %(by)s (%(element)s) = %(total)s"),
+        ),
+        (
+            r"Weak (?P<by>N) \((?P<element>[^()]*)\) = (?P<total>N)",
+            gettext_noop("Weak %(by)s (%(element)s) = %(total)s"),
+        ),
+        (r"Strong (?P<by>N) = (?P<total>N)", gettext_noop("Strong %(by)s = %(total)s")),
+        (r"Weak (?P<by>N) = (?P<total>N)", gettext_noop("Weak %(by)s = %(total)s")),
+        (r"Fire Spirit (?P<by>N) = (?P<total>N)", gettext_noop("Fire Spirit %(by)s = %(total)s")),
+        (r"never below 0 = 0", gettext_noop("never below 0 = 0")),
+    )
+)
+"""Each step of an Attack's breakdown as ``rules.grim.damage`` words it (kept in the event), with
+its words for the reader; a step without words (Blight, Burn, a flat bonus) shows as it is."""
+_BETWEEN_STEPS = re.compile(r", (?![^()]*\))")
+
+
+def _breakdown(text: Any) -> str:
+    """An Attack's stored breakdown ("7 base, Strong +2 = 9") worded in the reader's language."""
+    if not isinstance(text, str):
+        return str(text or "")
+    steps = []
+    for step in _BETWEEN_STEPS.split(text):
+        for pattern, words in _STEPS:
+            found = pattern.fullmatch(step)
+            if found is not None:
+                step = _(words) % found.groupdict()
+                break
+        steps.append(step)
+    return ", ".join(steps)
+
+
 def _hit(h: Body) -> str:
     """One Target's share of an Attack: its damage and Health, or the miss."""
     if h.get("missed"):
         return _("missed, %(target)s is Immune (%(why)s)") % {
             "target": h.get("target"),
-            "why": h.get("breakdown"),
+            "why": _breakdown(h.get("breakdown")),
         }
     return _("%(damage)s damage (%(why)s), Health %(moved)s") % {
         "damage": h.get("damage"),
-        "why": h.get("breakdown"),
+        "why": _breakdown(h.get("breakdown")),
         "moved": before_after(h.get("health_before"), h.get("health_after")),
     }
 
@@ -374,7 +422,7 @@ def _adjusted(b: Body, n: Names) -> str:
         "before": b.get("before"),
         "after": b.get("after"),
         "by": f"{'+' if by >= 0 else chr(0x2212)}{abs(by)}",
-        "note": b.get("note"),
+        "note": _(TRACKER_NOTE) if b.get("note") == TRACKER_NOTE else b.get("note"),
     }
     kos = _knockouts(n, b.get("knockouts"))
     return line + (f"; {kos}" if kos else "") + "."
