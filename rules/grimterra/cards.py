@@ -20,6 +20,28 @@ from dataclasses import dataclass
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.grimterra.state import DARK_FATE, LIMITED, PHASE_NAMES, Hero, player_index, skill
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
+
+IN_PRE_OR_POST = {
+    "spell": gettext_noop("A spell is used in pre- or post-combat, not in %(phase)s."),
+    "equipment": gettext_noop("An equipment is used in pre- or post-combat, not in %(phase)s."),
+    "power": gettext_noop("A power is used in pre- or post-combat, not in %(phase)s."),
+}
+OWN_TURN = {
+    "spell": gettext_noop("A spell is used only on its player's own turn."),
+    "equipment": gettext_noop("An equipment is used only on its player's own turn."),
+    "power": gettext_noop("A power is used only on its player's own turn."),
+}
+ONE_PER_TURN = {
+    "spell": gettext_noop("One spell per turn: this turn's spell has already been used."),
+    "equipment": gettext_noop("One equipment per turn: this turn's equipment has already been used."),
+    "power": gettext_noop("One power per turn: this turn's power has already been used."),
+}
+IN_COMBAT = {
+    "attack": gettext_noop("Attack cards are played during combat."),
+    "defense": gettext_noop("Defense cards are played during combat."),
+}
 
 
 @dataclass(frozen=True)
@@ -37,14 +59,20 @@ def check_fate(hero: Hero, fate: str, requirement: int) -> CardCheck:
     if fate not in hero["fates"]:
         raise RuleViolation(
             "wrong_fate",
-            f"{hero['name']} cannot use {fate} cards (its Fates: {', '.join(hero['fates'])}).",
+            _("%(name)s cannot use %(fate)s cards (its Fates: %(fates)s).")
+            % {"name": hero["name"], "fate": fate, "fates": ", ".join(hero["fates"])},
             {"field": "fate", "fates": list(hero["fates"])},
         )
     level = skill(hero, fate)
     if level < requirement:
         raise RuleViolation(
             "skill_too_low",
-            f"{hero['name']} has {fate} {level} on its {hero['side']} side; this card needs {requirement}.",
+            (
+                _("%(name)s has %(fate)s %(level)s on its empowered side; this card needs %(requirement)s.")
+                if hero["side"] == "empowered"
+                else _("%(name)s has %(fate)s %(level)s on its normal side; this card needs %(requirement)s.")
+            )
+            % {"name": hero["name"], "fate": fate, "level": level, "requirement": requirement},
             {"field": "requirement", "skill": level, "requirement": requirement},
         )
     return CardCheck(level, 0)
@@ -60,30 +88,30 @@ def check_timing(state: State, hero: Hero, kind: str, passive: bool) -> None:
         if combat is not None or turn["phase"] not in ("pre", "post"):
             raise RuleViolation(
                 "wrong_phase",
-                f"A {kind} is used in pre- or post-combat, not in {PHASE_NAMES[turn['phase']]}.",
+                _(IN_PRE_OR_POST[kind]) % {"phase": _(PHASE_NAMES[turn["phase"]])},
                 {"field": "kind", "phase": turn["phase"]},
             )
         if hero["seat_id"] != turn["seat_id"]:
             raise RuleViolation(
                 "not_your_turn",
-                f"A {kind} is used only on its player's own turn.",
+                _(OWN_TURN[kind]),
                 {"field": "hero_id", "turn_seat_id": turn["seat_id"]},
             )
         index = player_index(state, int(hero["seat_id"]))
         if index is not None and state["players"][index]["used"][kind]:
             raise RuleViolation(
                 "already_used",
-                f"One {kind} per turn: this turn's {kind} has already been used.",
+                _(ONE_PER_TURN[kind]),
                 {"field": "kind", "kind": kind},
             )
         return
     if combat is None:
         raise RuleViolation(
-            "not_in_combat", f"{kind.capitalize()} cards are played during combat.", {"field": "kind"}
+            "not_in_combat", _(IN_COMBAT.get(kind, "Cards are played during combat.")), {"field": "kind"}
         )
     if hero["id"] not in (combat["attacker"], combat["target"]):
         raise RuleViolation(
             "not_in_this_combat",
-            f"{hero['name']} is not in this combat.",
+            _("%(name)s is not in this combat.") % {"name": hero["name"]},
             {"field": "hero_id", "hero_id": hero["id"]},
         )

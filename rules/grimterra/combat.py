@@ -23,6 +23,7 @@ from rules.grimterra.state import (
     refuse_when_over,
     require_started,
 )
+from rules.i18n import gettext as _
 from rules.turns import turn_player
 
 
@@ -42,25 +43,27 @@ def combat_start(ctx: Ctx, payload: Payload) -> EventBody:
     target = find_hero(state, v.hero_id(p, "target_id"), field="target_id")
     turn = state["turn"]
     if turn["combat"] is not None:
-        raise RuleViolation("combat_running", "A combat is already running.")
+        raise RuleViolation("combat_running", _("A combat is already running."))
     if turn["phase"] not in ("pre", "combat"):
         raise RuleViolation(
-            "wrong_phase", "Combat follows pre-combat; this turn's is over.", {"phase": turn["phase"]}
+            "wrong_phase", _("Combat follows pre-combat; this turn's is over."), {"phase": turn["phase"]}
         )
     if turn["fought"]:
-        raise RuleViolation("combat_done", "This turn's combat has already been fought.")
+        raise RuleViolation("combat_done", _("This turn's combat has already been fought."))
     if attacker["seat_id"] != seat_id:
         raise RuleViolation(
             "not_your_hero",
-            f"{attacker['name']} is not a hero of the player whose turn it is.",
+            _("%(name)s is not a hero of the player whose turn it is.") % {"name": attacker["name"]},
             {"field": "attacker_id"},
         )
     if target["seat_id"] == seat_id:
-        raise RuleViolation("own_hero", "Combat is with another player's hero.", {"field": "target_id"})
+        raise RuleViolation("own_hero", _("Combat is with another player's hero."), {"field": "target_id"})
     for key, hero in (("attacker_id", attacker), ("target_id", target)):
         if hero["position"] != "arena":
             raise RuleViolation(
-                "not_in_arena", f"{hero['name']} is in the backrow, not the arena.", {"field": key}
+                "not_in_arena",
+                _("%(name)s is in the backrow, not the arena.") % {"name": hero["name"]},
+                {"field": key},
             )
     combat = {"attacker": attacker["id"], "target": target["id"], "round": 1}
     ctx.rec.set(["turn", "phase"], "combat")
@@ -127,16 +130,16 @@ def round_end(ctx: Ctx, payload: Payload) -> EventBody:
     refuse_when_over(ctx.state)
     v.participant(ctx.actor)
     if not in_combat(ctx.state):
-        raise RuleViolation("not_in_combat", "There is no combat running.")
+        raise RuleViolation("not_in_combat", _("There is no combat running."))
     return "combat.round_ended", _finish_round(ctx, by_hand=False)
 
 
 def combat_end(ctx: Ctx, payload: Payload) -> EventBody:
     """``combat.end {note}``: a card ends the combat early (the card wins); the round's flips happen."""
     p = v.fields(payload, ("note",))
-    note = v.text(p, "note", "A note", v.MAX_NOTE)
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE)
     refuse_when_over(ctx.state)
     v.participant(ctx.actor)
     if not in_combat(ctx.state):
-        raise RuleViolation("not_in_combat", "There is no combat running.")
+        raise RuleViolation("not_in_combat", _("There is no combat running."))
     return "combat.ended", {**_finish_round(ctx, by_hand=True), "note": note}

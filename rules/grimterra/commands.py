@@ -27,6 +27,7 @@ from rules.game import Ctx, EventBody
 from rules.grimterra import resolve
 from rules.grimterra import validate as v
 from rules.grimterra.common import draw_up, ensure_player, next_player, owned_hero, require_player
+from rules.grimterra.describe import HERO_FIELD_NAMES, SIDE_NAMES, word
 from rules.grimterra.resolve import who
 from rules.grimterra.state import (
     HEROES_PER_PLAYER,
@@ -41,6 +42,8 @@ from rules.grimterra.state import (
     require_started,
     started,
 )
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.turns import turn_player
 from rules.validate import no_change
 
@@ -55,17 +58,20 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
     seat_id = v.seat(p, ctx.actor)
     state = ctx.state
     if started(state):
-        raise RuleViolation("already_started", "The game has already started.")
+        raise RuleViolation("already_started", _("The game has already started."))
     v.participant(ctx.actor)
     if len(state["players"]) < 2:
-        raise RuleViolation("not_enough_players", "Grimterra needs at least two players with their heroes.")
+        raise RuleViolation(
+            "not_enough_players", _("Grimterra needs at least two players with their heroes.")
+        )
     require_player(state, seat_id)
     for player in state["players"]:
         count = len(heroes_of(state, int(player["seat_id"])))
         if count != HEROES_PER_PLAYER:
             raise RuleViolation(
                 "heroes_missing",
-                f"Every player brings {HEROES_PER_PLAYER} heroes; seat {player['seat_id']} has {count}.",
+                _("Every player brings %(n)s heroes; seat %(seat)s has %(count)s.")
+                % {"n": HEROES_PER_PLAYER, "seat": player["seat_id"], "count": count},
                 {"seat_id": player["seat_id"], "heroes": count},
             )
     ctx.rec.set(["turn"], {"seat_id": seat_id, "number": 1, "phase": "draw", "combat": None, "fought": False})
@@ -92,7 +98,7 @@ def turn_next(ctx: Ctx, payload: Payload) -> EventBody:
     if turn["combat"] is not None:
         raise RuleViolation(
             "combat_running",
-            "Finish the combat's rounds first (or end it early with combat.end and a note).",
+            _("Finish the combat's rounds first (or end it early with combat.end and a note)."),
         )
     phase = str(turn["phase"])
     if phase != "discard":
@@ -135,6 +141,22 @@ HERO_FIELDS = ("health", "empowered_health", "wounds", "dark", "side")
 
 
 PLAYER_FIELDS = ("deck", "hand", "discard", *LIMITED)
+ALREADY = {
+    "deck": gettext_noop("The deck is already %(value)s."),
+    "hand": gettext_noop("The hand is already %(value)s."),
+    "discard": gettext_noop("The discard is already %(value)s."),
+    "spell": gettext_noop("The spell is already %(value)s."),
+    "equipment": gettext_noop("The equipment is already %(value)s."),
+    "power": gettext_noop("The power is already %(value)s."),
+}
+VALUE_WORDS = {"True": gettext_noop("True"), "False": gettext_noop("False"), "None": gettext_noop("None")}
+
+
+def _already(field: str, value: Any) -> str:
+    """``player.adjust``'s refusal when the count or the use is already ``value``."""
+    return _(ALREADY[field]) % {
+        "value": word(VALUE_WORDS, value) if not isinstance(value, int) or isinstance(value, bool) else value
+    }
 
 
 def adjust(ctx: Ctx, payload: Payload) -> EventBody:
@@ -145,19 +167,27 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     consequences follow: 6 dark kill, wounds at Health flip or kill.
     """
     p = v.fields(payload, ("hero_id", "field", "value", "note"))
-    field = v.choice(p, "field", HERO_FIELDS, "The field")
-    note = v.text(p, "note", "A note", v.MAX_NOTE)
+    field = v.choice(p, "field", HERO_FIELDS, _("The field"))
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE)
     value: str | int
     if field == "side":
-        value = v.choice(p, "value", SIDES, "The side")
+        value = v.choice(p, "value", SIDES, _("The side"))
     else:
-        value = v.integer(p, "value", "The value", 1 if "health" in field else 0, v.MAX_NUMBER)
+        value = v.integer(p, "value", _("The value"), 1 if "health" in field else 0, v.MAX_NUMBER)
     refuse_when_over(ctx.state)
     hero = owned_hero(ctx, p, living=False)
     hid = int(hero["id"])
     before = hero[field]
     if before == value:
-        raise no_change(f"{hero['name']}'s {field.replace('_', ' ')} is already {value}.", "value")
+        raise no_change(
+            _("%(name)s's %(field)s is already %(value)s.")
+            % {
+                "name": hero["name"],
+                "field": word(HERO_FIELD_NAMES, field),
+                "value": word(SIDE_NAMES, value) if field == "side" else value,
+            },
+            "value",
+        )
     if field == "side":
         ctx.rec.set(hero_path(hid, "side"), value)
         ctx.rec.set(hero_path(hid, "flip_pending"), False)
@@ -178,16 +208,18 @@ def set_deck(ctx: Ctx, payload: Payload) -> EventBody:
     p = v.fields(payload, ("seat_id", "cards"))
     seat_id = v.seat(p, ctx.actor)
     if "cards" not in p:
-        raise v.missing("cards", "The cards in the deck")
+        raise v.missing("cards", _("The cards in the deck"))
     cards = (
-        None if p["cards"] is None else v.whole(p["cards"], "cards", "The cards in the deck", 0, v.MAX_CARDS)
+        None
+        if p["cards"] is None
+        else v.whole(p["cards"], "cards", _("The cards in the deck"), 0, v.MAX_CARDS)
     )
     refuse_when_over(ctx.state)
     ctx.actor.require_edit(seat_id)
     index = player_index(ctx.state, seat_id)
     before = ctx.state["players"][index]["deck"] if index is not None else None
     if index is not None and before == cards:
-        raise no_change("The deck already holds that many.", "cards")
+        raise no_change(_("The deck already holds that many."), "cards")
     index = ensure_player(ctx, seat_id)
     ctx.rec.set(["players", index, "deck"], cards)
     return "player.deck_set", {"seat_id": seat_id, "before": before, "cards": cards}
@@ -202,24 +234,24 @@ def player_adjust(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("seat_id", "field", "value", "note"))
     seat_id = v.seat(p, ctx.actor)
-    field = v.choice(p, "field", PLAYER_FIELDS, "The field")
-    note = v.text(p, "note", "A note", v.MAX_NOTE)
+    field = v.choice(p, "field", PLAYER_FIELDS, _("The field"))
+    note = v.text(p, "note", _("A note"), v.MAX_NOTE)
     value: int | bool | None
     if field in LIMITED:
         if not isinstance(p.get("value"), bool):
-            raise RuleViolation("bad_field", "Used is true or false.", {"field": "value"})
+            raise RuleViolation("bad_field", _("Used is true or false."), {"field": "value"})
         value = bool(p["value"])
     elif field == "deck" and "value" in p and p["value"] is None:
         value = None
     else:
-        value = v.integer(p, "value", "The count", 0, v.MAX_CARDS)
+        value = v.integer(p, "value", _("The count"), 0, v.MAX_CARDS)
     ctx.actor.require_edit(seat_id)
     index = require_player(ctx.state, seat_id)
     player = ctx.state["players"][index]
     path: list[Any] = ["players", index, "used", field] if field in LIMITED else ["players", index, field]
     before = ctx.rec.get(path)
     if before == value and type(before) is type(value):
-        raise no_change(f"The {field} is already {value}.", "value")
+        raise no_change(_already(field, value), "value")
     ctx.rec.set(path, value)
     return "player.adjusted", {
         "seat_id": player["seat_id"],

@@ -13,6 +13,7 @@ from rules.errors import RuleViolation
 from rules.game import Ctx
 from rules.grimterra import validate as v
 from rules.grimterra.state import HAND_SIZE, Hero, find_hero, new_player, player_index
+from rules.i18n import gettext as _
 from rules.turns import next_seat
 
 
@@ -29,7 +30,9 @@ def require_player(state: State, seat_id: int, field: str = "seat_id") -> int:
     index = player_index(state, seat_id)
     if index is None:
         raise RuleViolation(
-            "not_a_player", "That seat has no heroes at this table yet.", {"field": field, "seat_id": seat_id}
+            "not_a_player",
+            _("That seat has no heroes at this table yet."),
+            {"field": field, "seat_id": seat_id},
         )
     return index
 
@@ -52,7 +55,7 @@ def from_hand(ctx: Ctx, index: int, discard: bool, field: str) -> int:
     if player["hand"] <= 0:
         raise RuleViolation(
             "empty_hand",
-            "That player has no cards in hand (correct the count with player.adjust if it is wrong).",
+            _("That player has no cards in hand (correct the count with player.adjust if it is wrong)."),
             {"field": field, "seat_id": player["seat_id"]},
         )
     after = ctx.rec.add(["players", index, "hand"], -1)

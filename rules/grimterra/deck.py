@@ -22,6 +22,8 @@ from typing import Any
 from rules.errors import RuleViolation
 from rules.grimterra import validate as v
 from rules.grimterra.state import DARK_FATE, HEROES_PER_PLAYER
+from rules.i18n import gettext as _
+from rules.i18n import pgettext
 
 MIN_CARDS = 60
 MAX_COPIES = 4
@@ -32,22 +34,24 @@ def _entries(value: Any, key: str, what: str) -> list[Mapping[str, Any]]:
     if value is None:
         raise v.missing(key, what)
     if not isinstance(value, list) or len(value) > MAX_ENTRIES:
-        raise RuleViolation("bad_field", f"{what} must be a list.", {"field": key})
+        raise RuleViolation("bad_field", _("%(what)s must be a list.") % {"what": what}, {"field": key})
     for index, item in enumerate(value):
         if not isinstance(item, Mapping):
             raise RuleViolation(
-                "bad_field", f"Each entry of {what.lower()} is an object.", {"field": f"{key}[{index}]"}
+                "bad_field",
+                _("Each entry of %(what)s is an object.") % {"what": what[:1].lower() + what[1:]},
+                {"field": f"{key}[{index}]"},
             )
     return value
 
 
 def _name(item: Mapping[str, Any]) -> str:
-    return v.text(item, "name", "A name", v.MAX_NAME)
+    return v.text(item, "name", _("A name"), v.MAX_NAME)
 
 
 def _read_heroes(raw: Any) -> list[dict[str, Any]]:
     heroes = []
-    for index, item in enumerate(_entries(raw, "heroes", "The heroes")):
+    for index, item in enumerate(_entries(raw, "heroes", _("The heroes"))):
         key = f"heroes[{index}]"
         try:
             v.fields(item, ("name", "fates"))
@@ -59,13 +63,15 @@ def _read_heroes(raw: Any) -> list[dict[str, Any]]:
 
 def _read_cards(raw: Any) -> list[dict[str, Any]]:
     cards = []
-    for index, item in enumerate(_entries(raw, "cards", "The cards")):
+    for index, item in enumerate(_entries(raw, "cards", _("The cards"))):
         key = f"cards[{index}]"
         try:
             v.fields(item, ("name", "fate", "copies"))
             name = _name(item)
             fate = v.fate(item)
-            copies = v.integer(item, "copies", f"The copies of {name}", 1, v.MAX_CARDS, default=1)
+            copies = v.integer(
+                item, "copies", _("The copies of %(name)s") % {"name": name}, 1, v.MAX_CARDS, default=1
+            )
         except RuleViolation as error:
             raise _nested(error, key) from None
         cards.append({"name": name, "fate": fate, "copies": copies})
@@ -88,7 +94,8 @@ def check_deck(heroes: Any, cards: Any) -> dict[str, Any]:
         violations.append(
             {
                 "code": "hero_count",
-                "message": f"A deck has exactly {HEROES_PER_PLAYER} heroes; this one has {len(hero_list)}.",
+                "message": _("A deck has exactly %(n)s heroes; this one has %(count)s.")
+                % {"n": HEROES_PER_PLAYER, "count": len(hero_list)},
             }
         )
     total = sum(int(card["copies"]) for card in card_list)
@@ -96,7 +103,8 @@ def check_deck(heroes: Any, cards: Any) -> dict[str, Any]:
         violations.append(
             {
                 "code": "too_few_cards",
-                "message": f"A deck has at least {MIN_CARDS} cards; this one has {total}.",
+                "message": _("A deck has at least %(n)s cards; this one has %(count)s.")
+                % {"n": MIN_CARDS, "count": total},
             }
         )
     copies: dict[str, int] = {}
@@ -110,7 +118,8 @@ def check_deck(heroes: Any, cards: Any) -> dict[str, Any]:
             violations.append(
                 {
                     "code": "too_many_copies",
-                    "message": f"{shown[key]}: {count} copies; at most {MAX_COPIES} of any card.",
+                    "message": _("%(name)s: %(count)s copies; at most %(n)s of any card.")
+                    % {"name": shown[key], "count": count, "n": MAX_COPIES},
                 }
             )
     fates = {fate for hero in hero_list for fate in hero["fates"]}
@@ -119,15 +128,22 @@ def check_deck(heroes: Any, cards: Any) -> dict[str, Any]:
         key = " ".join(str(card["name"]).split()).casefold()
         if card["fate"] != DARK_FATE and card["fate"] not in fates and key not in reported:
             reported.add(key)
-            usable = ", ".join(sorted(fates)) if fates else "none"
+            usable = ", ".join(sorted(fates)) if fates else pgettext("fates", "none")
             violations.append(
                 {
                     "code": "unusable_card",
                     "message": (
-                        f"{card['name']} is {'an' if card['fate'][0] in 'AEIOU' else 'a'} {card['fate']} "
-                        "card and no hero has that Fate "
-                        f"(the heroes' Fates: {usable})."
-                    ),
+                        _(
+                            "%(name)s is an %(fate)s card and no hero has that Fate "
+                            "(the heroes' Fates: %(usable)s)."
+                        )
+                        if card["fate"][0] in "AEIOU"
+                        else _(
+                            "%(name)s is a %(fate)s card and no hero has that Fate "
+                            "(the heroes' Fates: %(usable)s)."
+                        )
+                    )
+                    % {"name": card["name"], "fate": card["fate"], "usable": usable},
                 }
             )
     return {

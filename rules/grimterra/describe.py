@@ -20,56 +20,109 @@ from rules.describing import (
     before_after,
     by_hand,
     describer,
-    plural,
     seat_name,
 )
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop, ngettext, pgettext
 
 PHASE_NAMES = {
-    "draw": "Draw",
-    "pre": "Pre Combat",
-    "combat": "Combat",
-    "post": "Post Combat",
-    "discard": "Discard",
+    "draw": gettext_noop("Draw"),
+    "pre": gettext_noop("Pre Combat"),
+    "combat": gettext_noop("Combat"),
+    "post": gettext_noop("Post Combat"),
+    "discard": gettext_noop("Discard"),
 }
+"""Marked here, translated where shown (``_(PHASE_NAMES[phase])``)."""
 KIND_NAMES = {
-    "spell": "Spell",
-    "equipment": "Equipment",
-    "power": "Power",
-    "attack": "Attack",
-    "defense": "Defense",
+    "spell": gettext_noop("Spell"),
+    "equipment": gettext_noop("Equipment"),
+    "power": gettext_noop("Power"),
+    "attack": gettext_noop("Attack"),
+    "defense": gettext_noop("Defense"),
 }
+SIDE_NAMES = {
+    "normal": gettext_noop("normal"),
+    "empowered": gettext_noop("empowered"),
+    "dead": gettext_noop("dead"),
+}
+POSITION_NAMES = {"arena": gettext_noop("arena"), "backrow": gettext_noop("backrow")}
+HERO_FIELD_NAMES = {
+    "health": gettext_noop("health"),
+    "empowered_health": gettext_noop("empowered health"),
+    "wounds": gettext_noop("wounds"),
+    "dark": gettext_noop("dark"),
+    "side": gettext_noop("side"),
+}
+"""``hero.adjust``'s fields as its log line names them."""
+PLAYER_FIELD_NAMES = {
+    "deck": gettext_noop("deck"),
+    "hand": gettext_noop("hand"),
+    "discard": gettext_noop("discard"),
+}
+"""``player.adjust``'s counts as its log line names them."""
+
+
+def word(table: Mapping[str, str], key: Any) -> str:
+    """A marked word of ``table`` in the reader's language (the key itself when unknown)."""
+    found = table.get(str(key))
+    return _(found) if found is not None else str(key)
 
 
 def _hero(names: Names, h: Any) -> str:
     """``Ann's hero Vex`` (``Ann's minion Imp``)."""
     h = h or {}
-    kind = "minion" if h.get("minion") else "hero"
-    return f"{seat_name(names, h.get('seat_id'))}'s {kind} {h.get('name')}"
-
-
-DEATHS = {
-    "dark": "dies of darkness ({dark} dark counters)",
-    "wounds": "dies of its wounds",
-    "left_arena": "left the arena and dies",
-    "end_of_turn": "dies at the end of its player's turn",
-    "by_hand": "is dead",
-}
+    values = {"name": h.get("name"), "seat": seat_name(names, h.get("seat_id"))}
+    if h.get("minion"):
+        return _("%(seat)s's minion %(name)s") % values
+    return _("%(seat)s's hero %(name)s") % values
 
 
 def _death(d: Mapping[str, Any]) -> str:
-    what = DEATHS.get(str(d.get("cause")), "dies").format(dark=d.get("dark"))
-    return f"{d.get('name')} {what}"
+    name, cause = d.get("name"), str(d.get("cause"))
+    if cause == "dark":
+        return _("%(name)s dies of darkness (%(dark)s dark counters)") % {"name": name, "dark": d.get("dark")}
+    if cause == "wounds":
+        return _("%(name)s dies of its wounds") % {"name": name}
+    if cause == "left_arena":
+        return _("%(name)s left the arena and dies") % {"name": name}
+    if cause == "end_of_turn":
+        return _("%(name)s dies at the end of its player's turn") % {"name": name}
+    if cause == "by_hand":
+        return _("%(name)s is dead") % {"name": name}
+    return _("%(name)s dies") % {"name": name}
 
 
 def _flip(f: Mapping[str, Any]) -> str:
-    line = f"{f.get('name')} flips to its empowered side"
+    name = f.get("name")
     if f.get("wounds_cleared"):
         carried = int(f.get("wounds_after") or 0)
-        line += f" (wounds {before_after(f['wounds_cleared'], carried)}"
-        line += f": {carried} carried over" if carried else ""
-        line += f", {f.get('dark')} dark kept)" if f.get("dark") else ")"
+        values = {
+            "name": name,
+            "wounds": before_after(f["wounds_cleared"], carried),
+            "carried": carried,
+            "dark": f.get("dark"),
+        }
+        if carried and f.get("dark"):
+            line = (
+                _(
+                    "%(name)s flips to its empowered side (wounds %(wounds)s: %(carried)s carried over, "
+                    "%(dark)s dark kept)"
+                )
+                % values
+            )
+        elif carried:
+            line = (
+                _("%(name)s flips to its empowered side (wounds %(wounds)s: %(carried)s carried over)")
+                % values
+            )
+        elif f.get("dark"):
+            line = _("%(name)s flips to its empowered side (wounds %(wounds)s, %(dark)s dark kept)") % values
+        else:
+            line = _("%(name)s flips to its empowered side (wounds %(wounds)s)") % values
+    else:
+        line = _("%(name)s flips to its empowered side") % {"name": name}
     if f.get("died"):
-        line += f"; {_death(f['died'])}"
+        line += "; " + _death(f["died"])
     return line
 
 
@@ -77,7 +130,9 @@ def _outcome(n: Names, r: Any) -> list[str]:
     """The consequences a command had: flips, deaths, players out, the winner."""
     if not r:
         return []
-    parts = [f"{p.get('name')} flips at the end of this round" for p in r.get("pending") or []]
+    parts = [
+        _("%(name)s flips at the end of this round") % {"name": p.get("name")} for p in r.get("pending") or []
+    ]
     parts += [_flip(f) for f in r.get("flipped") or []]
     parts += [_death(d) for d in r.get("died") or []]
     for out in r.get("out") or []:
@@ -85,28 +140,31 @@ def _outcome(n: Names, r: Any) -> list[str]:
             continue
         who = seat_name(n, out.get("seat_id"))
         if out.get("cause") == "empty_deck":
-            parts.append(f"{who} must draw from an empty deck and is out")
+            parts.append(_("%(who)s must draw from an empty deck and is out") % {"who": who})
         else:
-            parts.append(f"{who} has no living hero left and is out")
+            parts.append(_("%(who)s has no living hero left and is out") % {"who": who})
     reason = r.get("win_reason")
     darks = r.get("dark_totals") or {}
     if reason == "last_standing":
-        parts.append(f"{seat_name(n, r.get('winner_seat_id'))} wins")
+        parts.append(_("%(who)s wins") % {"who": seat_name(n, r.get("winner_seat_id"))})
     elif reason == "fewest_dark":
         winner = r.get("winner_seat_id")
         others = [
-            f"{seat_name(n, int(seat))}'s {total}"
+            _("%(who)s's %(total)s") % {"who": seat_name(n, int(seat)), "total": total}
             for seat, total in darks.items()
             if str(seat) != str(winner)
         ]
         parts.append(
-            f"no hero is left: {seat_name(n, winner)} wins with the fewest dark counters "
-            f"({darks.get(str(winner))} against {and_list(others)})"
+            _("no hero is left: %(who)s wins with the fewest dark counters (%(dark)s against %(others)s)")
+            % {"who": seat_name(n, winner), "dark": darks.get(str(winner)), "others": and_list(others)}
         )
     elif reason == "tie":
         tied = [seat_name(n, s) for s in r.get("tied_seat_ids") or []]
         total = darks.get(str((r.get("tied_seat_ids") or [None])[0]))
-        parts.append(f"no hero is left and {and_list(tied)} tie on {total} dark counters: nobody wins")
+        parts.append(
+            _("no hero is left and %(who)s tie on %(total)s dark counters: nobody wins")
+            % {"who": and_list(tied), "total": total}
+        )
     return parts
 
 
@@ -119,218 +177,375 @@ def _hand_and_deck(d: Mapping[str, Any]) -> str:
     """``hand 0 → 5, deck 60 → 55`` after drawing ``drew`` cards."""
     drew = int(d.get("drew") or 0)
     hand = int(d.get("hand") or 0)
-    line = f"hand {before_after(hand - drew, hand)}"
     if d.get("deck") is not None:
-        line += f", deck {before_after(int(d['deck']) + drew, d['deck'])}"
-    return line
+        return _("hand %(hand)s, deck %(deck)s") % {
+            "hand": before_after(hand - drew, hand),
+            "deck": before_after(int(d["deck"]) + drew, d["deck"]),
+        }
+    return _("hand %(hand)s") % {"hand": before_after(hand - drew, hand)}
 
 
 def _draws(n: Names, draws: Any) -> list[str]:
     return [
-        f"{seat_name(n, d.get('seat_id'))} draws {d.get('drew')} ({_hand_and_deck(d)})" for d in draws or []
+        _("%(who)s draws %(n)s (%(counts)s)")
+        % {"who": seat_name(n, d.get("seat_id")), "n": d.get("drew"), "counts": _hand_and_deck(d)}
+        for d in draws or []
     ]
 
 
 def _started(b: Body, n: Names) -> str:
     head = "; ".join(
-        [f"The game begins: {seat_name(n, b.get('seat_id'))} plays first", *_draws(n, b.get("draws"))]
+        [
+            _("The game begins: %(who)s plays first") % {"who": seat_name(n, b.get("seat_id"))},
+            *_draws(n, b.get("draws")),
+        ]
     )
     return _line(head, n, b.get("result"))
 
 
+def _sent_back(b: Body) -> str:
+    return _("%(name)s goes to the backrow") % {"name": (b.get("sent_back") or {}).get("name")}
+
+
 def _added(b: Body, n: Names) -> str:
     h = b.get("hero") or {}
-    kind = "minion" if h.get("minion") else "hero"
-    line = (
-        f"{seat_name(n, h.get('seat_id'))} brings the {kind} {h.get('name')} "
-        f"({'/'.join(h.get('fates') or [])}, Health {h.get('health')}, "
-        f"Empowered Health {h.get('empowered_health')}) into the {h.get('position')}"
-    )
+    values = {
+        "who": seat_name(n, h.get("seat_id")),
+        "name": h.get("name"),
+        "fates": "/".join(h.get("fates") or []),
+        "health": h.get("health"),
+        "empowered": h.get("empowered_health"),
+    }
+    if h.get("minion"):
+        if h.get("position") == "backrow":
+            text = _(
+                "%(who)s brings the minion %(name)s (%(fates)s, Health %(health)s, "
+                "Empowered Health %(empowered)s) into the backrow"
+            )
+        else:
+            text = _(
+                "%(who)s brings the minion %(name)s (%(fates)s, Health %(health)s, "
+                "Empowered Health %(empowered)s) into the arena"
+            )
+    elif h.get("position") == "backrow":
+        text = _(
+            "%(who)s brings the hero %(name)s (%(fates)s, Health %(health)s, "
+            "Empowered Health %(empowered)s) into the backrow"
+        )
+    else:
+        text = _(
+            "%(who)s brings the hero %(name)s (%(fates)s, Health %(health)s, "
+            "Empowered Health %(empowered)s) into the arena"
+        )
+    line = text % values
     if b.get("sent_back"):
-        line += f"; {b['sent_back'].get('name')} goes to the backrow"
+        line += "; " + _sent_back(b)
     return line + "."
 
 
 def _hero_moved(b: Body, n: Names) -> str:
-    line = f"{_hero(n, b)} moves to the {b.get('position')}"
+    if b.get("position") == "backrow":
+        line = _("%(hero)s moves to the backrow") % {"hero": _hero(n, b)}
+    else:
+        line = _("%(hero)s moves to the arena") % {"hero": _hero(n, b)}
     if b.get("note"):
         line += f" ({b['note']})"
     if b.get("sent_back"):
-        line += f"; {b['sent_back'].get('name')} goes to the backrow"
+        line += "; " + _sent_back(b)
     if b.get("died"):
-        line += f"; {_death(b['died'])}"
+        line += "; " + _death(b["died"])
     return line + "."
 
 
 def _skill(b: Body, n: Names) -> str:
-    return (
-        f"{_hero(n, b)}: {b.get('fate')} {b.get('before')} {ARROW} {b.get('level')} "
-        f"on its {b.get('side')} side."
-    )
+    values = {
+        "hero": _hero(n, b),
+        "fate": b.get("fate"),
+        "before": b.get("before"),
+        "arrow": ARROW,
+        "level": b.get("level"),
+    }
+    if b.get("side") == "empowered":
+        return _("%(hero)s: %(fate)s %(before)s %(arrow)s %(level)s on its empowered side.") % values
+    return _("%(hero)s: %(fate)s %(before)s %(arrow)s %(level)s on its normal side.") % values
 
 
 def _wounded(b: Body, n: Names) -> str:
-    head = (
-        f"{_hero(n, b)} takes {plural(b.get('amount'), 'wound')} "
-        f"(wounds {before_after(b.get('before'), b.get('after'))}, Health {b.get('out_of')})"
-    )
+    amount = int(b.get("amount") or 0)
+    head = ngettext(
+        "%(hero)s takes %(n)s wound (wounds %(wounds)s, Health %(health)s)",
+        "%(hero)s takes %(n)s wounds (wounds %(wounds)s, Health %(health)s)",
+        amount,
+    ) % {
+        "hero": _hero(n, b),
+        "n": amount,
+        "wounds": before_after(b.get("before"), b.get("after")),
+        "health": b.get("out_of"),
+    }
     return _line(head, n, b.get("result"))
 
 
 def _healed(b: Body, n: Names) -> str:
     removed = int(b.get("before", 0)) - int(b.get("after", 0))
-    head = (
-        f"{_hero(n, b)} loses {plural(removed, 'wound')} "
-        f"(wounds {before_after(b.get('before'), b.get('after'))}, Health {b.get('out_of')})"
-    )
+    head = ngettext(
+        "%(hero)s loses %(n)s wound (wounds %(wounds)s, Health %(health)s)",
+        "%(hero)s loses %(n)s wounds (wounds %(wounds)s, Health %(health)s)",
+        removed,
+    ) % {
+        "hero": _hero(n, b),
+        "n": removed,
+        "wounds": before_after(b.get("before"), b.get("after")),
+        "health": b.get("out_of"),
+    }
     return _line(head, n, b.get("result"))
 
 
 def _darkened(b: Body, n: Names) -> str:
-    head = (
-        f"{_hero(n, b)} gains {plural(b.get('by'), 'dark counter')} "
-        f"(dark {before_after(b.get('before'), b.get('after'))} of 6)"
-    )
+    by = int(b.get("by") or 0)
+    head = ngettext(
+        "%(hero)s gains %(n)s dark counter (dark %(dark)s of 6)",
+        "%(hero)s gains %(n)s dark counters (dark %(dark)s of 6)",
+        by,
+    ) % {"hero": _hero(n, b), "n": by, "dark": before_after(b.get("before"), b.get("after"))}
     return _line(head, n, b.get("result"))
 
 
 def _dark_moved(b: Body, n: Names) -> str:
     f, t = b.get("from") or {}, b.get("to") or {}
-    head = (
-        f"{plural(b.get('count'), 'dark counter')} move from {_hero(n, f)} "
-        f"({f.get('before')} {ARROW} {f.get('after')}) to {_hero(n, t)} "
-        f"({t.get('before')} {ARROW} {t.get('after')})"
-    )
+    count = int(b.get("count") or 0)
+    head = ngettext(
+        "%(n)s dark counter moves from %(from)s (%(from_dark)s) to %(to)s (%(to_dark)s)",
+        "%(n)s dark counters move from %(from)s (%(from_dark)s) to %(to)s (%(to_dark)s)",
+        count,
+    ) % {
+        "n": count,
+        "from": _hero(n, f),
+        "from_dark": before_after(f.get("before"), f.get("after")),
+        "to": _hero(n, t),
+        "to_dark": before_after(t.get("before"), t.get("after")),
+    }
     return _line(head, n, b.get("result"))
 
 
+USES_CARD = {
+    "spell": gettext_noop("%(hero)s uses the Spell %(card)s"),
+    "equipment": gettext_noop("%(hero)s uses the Equipment %(card)s"),
+    "power": gettext_noop("%(hero)s uses the Power %(card)s"),
+    "passive": gettext_noop("%(hero)s uses the passive Power %(card)s"),
+    "attack": gettext_noop("%(hero)s uses the Attack %(card)s"),
+    "defense": gettext_noop("%(hero)s uses the Defense %(card)s"),
+}
+PLAYS_CARD = {
+    "spell": gettext_noop("%(hero)s plays a Spell card"),
+    "equipment": gettext_noop("%(hero)s plays an Equipment card"),
+    "power": gettext_noop("%(hero)s uses its Power"),
+    "passive": gettext_noop("%(hero)s uses its passive Power"),
+    "attack": gettext_noop("%(hero)s plays an Attack card"),
+    "defense": gettext_noop("%(hero)s plays a Defense card"),
+}
+
+
 def _used(b: Body, n: Names) -> str:
-    kind = KIND_NAMES.get(str(b.get("kind")), str(b.get("kind")))
-    if b.get("passive"):
-        kind = "passive Power"
+    kind = "passive" if b.get("passive") else str(b.get("kind"))
+    values = {"hero": _hero(n, b), "card": b.get("card")}
     if b.get("card"):
-        head = f"{_hero(n, b)} uses the {kind} {b['card']}"
-    elif b.get("kind") == "power":
-        head = f"{_hero(n, b)} uses its {kind}"
+        head = _(USES_CARD.get(kind, "%(hero)s uses the %(card)s")) % values
     else:
-        head = f"{_hero(n, b)} plays {'an' if kind[0] in 'AEIOU' else 'a'} {kind} card"
+        head = _(PLAYS_CARD.get(kind, "%(hero)s plays a card")) % values
     fate = b.get("fate")
     if fate == "Tenebris":
-        head += (
-            f" (Tenebris: +{b.get('requirement')} dark, {b.get('dark_before')} {ARROW} {b.get('dark_after')})"
-        )
+        head += " " + _("(Tenebris: +%(n)s dark, %(dark)s)") % {
+            "n": b.get("requirement"),
+            "dark": before_after(b.get("dark_before"), b.get("dark_after")),
+        }
     elif fate is not None:
-        head += f" ({fate} {b.get('requirement')}, skill {b.get('skill')})"
+        head += " " + _("(%(fate)s %(requirement)s, skill %(skill)s)") % {
+            "fate": fate,
+            "requirement": b.get("requirement"),
+            "skill": b.get("skill"),
+        }
     if b.get("hand") is not None:
-        head += f"; hand {before_after(int(b['hand']) + 1, b['hand'])}"
+        hand = before_after(int(b["hand"]) + 1, b["hand"])
         if b.get("discard") is not None:
-            head += f", discard pile {before_after(int(b['discard']) - 1, b['discard'])}"
+            head += "; " + _("hand %(hand)s, discard pile %(discard)s") % {
+                "hand": hand,
+                "discard": before_after(int(b["discard"]) - 1, b["discard"]),
+            }
+        else:
+            head += "; " + _("hand %(hand)s") % {"hand": hand}
     return _line(head, n, b.get("result"))
 
 
 def _bluffed(b: Body, n: Names) -> str:
     hand, discard = int(b.get("hand") or 0), int(b.get("discard") or 0)
-    return (
-        f"{seat_name(n, b.get('seat_id'))} bluffs: a card face down to the discard pile "
-        f"(hand {before_after(hand + 1, hand)}, discard pile {before_after(discard - 1, discard)})."
-    )
+    return _(
+        "%(who)s bluffs: a card face down to the discard pile (hand %(hand)s, discard pile %(discard)s)."
+    ) % {
+        "who": seat_name(n, b.get("seat_id")),
+        "hand": before_after(hand + 1, hand),
+        "discard": before_after(discard - 1, discard),
+    }
 
 
 def _illegal(b: Body, n: Names) -> str:
     hand, discard = int(b.get("hand") or 0), int(b.get("discard") or 0)
-    card = f", {b['card']}" if b.get("card") else ""
+    values = {
+        "who": seat_name(n, b.get("seat_id")),
+        "card": b.get("card"),
+        "hand": before_after(hand + 1, hand),
+        "discard": before_after(discard - 1, discard),
+        "other": seat_name(n, b.get("other_seat_id")),
+    }
+    if b.get("card"):
+        return (
+            _(
+                "%(who)s revealed an illegal card, %(card)s: it is discarded (hand %(hand)s, "
+                "discard pile %(discard)s); %(other)s may change or retract their card, "
+                "and its effects trigger this round."
+            )
+            % values
+        )
     return (
-        f"{seat_name(n, b.get('seat_id'))} revealed an illegal card{card}: it is discarded "
-        f"(hand {before_after(hand + 1, hand)}, discard pile {before_after(discard - 1, discard)}); "
-        f"{seat_name(n, b.get('other_seat_id'))} may change or retract their card, "
-        "and its effects trigger this round."
+        _(
+            "%(who)s revealed an illegal card: it is discarded (hand %(hand)s, "
+            "discard pile %(discard)s); %(other)s may change or retract their card, "
+            "and its effects trigger this round."
+        )
+        % values
     )
 
 
 def _drawn(b: Body, n: Names) -> str:
-    head = f"{seat_name(n, b.get('seat_id'))} draws {b.get('drew')}"
+    values = {
+        "who": seat_name(n, b.get("seat_id")),
+        "n": b.get("drew"),
+        "count": b.get("count"),
+        "counts": _hand_and_deck(b),
+    }
     if b.get("empty"):
-        head += f" of {b.get('count')}: the deck is empty"
-    return _line(f"{head} ({_hand_and_deck(b)})", n, b.get("result"))
+        head = _("%(who)s draws %(n)s of %(count)s: the deck is empty (%(counts)s)") % values
+    else:
+        head = _("%(who)s draws %(n)s (%(counts)s)") % values
+    return _line(head, n, b.get("result"))
 
 
 def _discarded(b: Body, n: Names) -> str:
     count, hand, discard = (int(b.get(k) or 0) for k in ("count", "hand", "discard"))
-    return (
-        f"{seat_name(n, b.get('seat_id'))} discards {count} "
-        f"(hand {before_after(hand + count, hand)}, discard pile {before_after(discard - count, discard)})."
-    )
+    return _("%(who)s discards %(n)s (hand %(hand)s, discard pile %(discard)s).") % {
+        "who": seat_name(n, b.get("seat_id")),
+        "n": count,
+        "hand": before_after(hand + count, hand),
+        "discard": before_after(discard - count, discard),
+    }
 
 
 def _combat(b: Body, n: Names) -> str:
-    return (
-        f"{_hero(n, b.get('attacker'))} enters combat with {_hero(n, b.get('target'))} "
-        f"(round {b.get('round')} of {b.get('rounds')})."
-    )
+    return _("%(attacker)s enters combat with %(target)s (round %(round)s of %(rounds)s).") % {
+        "attacker": _hero(n, b.get("attacker")),
+        "target": _hero(n, b.get("target")),
+        "round": b.get("round"),
+        "rounds": b.get("rounds"),
+    }
 
 
 ENDINGS = {
-    "three_rounds": "combat ends after 3 rounds",
-    "target_gone": "combat ends: the target is no longer in the arena",
-    "attacker_gone": "combat ends: the attacker is no longer in the arena",
-    "game_over": "combat ends",
-    "by_hand": "combat ends early",
+    "three_rounds": gettext_noop("combat ends after 3 rounds"),
+    "target_gone": gettext_noop("combat ends: the target is no longer in the arena"),
+    "attacker_gone": gettext_noop("combat ends: the attacker is no longer in the arena"),
+    "game_over": gettext_noop("combat ends"),
+    "by_hand": gettext_noop("combat ends early"),
 }
 
 
 def _round(b: Body, n: Names) -> str:
-    parts = [f"Combat round {b.get('round')} ends"]
+    parts = [_("Combat round %(round)s ends") % {"round": b.get("round")}]
     parts += [_flip(f) for f in b.get("flipped") or []]
     ended = b.get("ended")
     if ended:
-        ending = ENDINGS.get(str(ended), "combat ends")
+        ending = _(ENDINGS.get(str(ended), "combat ends"))
         if b.get("note"):
             ending += f" ({b['note']})"
         parts.append(ending)
     else:
-        parts.append(f"round {before_after(b.get('round'), b.get('next_round'))} of 3")
+        parts.append(_("round %(round)s of 3") % {"round": before_after(b.get("round"), b.get("next_round"))})
     return _line("; ".join(parts), n, b.get("result"))
 
 
 def _phase(b: Body, n: Names) -> str:
-    phase = PHASE_NAMES.get(str(b.get("phase")), str(b.get("phase")))
-    return f"{seat_name(n, b.get('seat_id'))}'s turn {b.get('number')}: {phase}."
+    return _("%(who)s's turn %(number)s: %(phase)s.") % {
+        "who": seat_name(n, b.get("seat_id")),
+        "number": b.get("number"),
+        "phase": word(PHASE_NAMES, b.get("phase")),
+    }
 
 
 def _began(b: Body, n: Names) -> str:
-    parts = [f"{seat_name(n, b.get('ended_seat_id'))}'s turn ends"]
+    parts = [_("%(who)s's turn ends") % {"who": seat_name(n, b.get("ended_seat_id"))}]
     parts += [_death(d) for d in b.get("minions_died") or []]
-    parts.append(f"{seat_name(n, b.get('seat_id'))}'s turn {b.get('number')}: Draw")
+    parts.append(
+        _("%(who)s's turn %(number)s: %(phase)s")
+        % {"who": seat_name(n, b.get("seat_id")), "number": b.get("number"), "phase": _(PHASE_NAMES["draw"])}
+    )
     parts += _draws(n, b.get("draws"))
     return _line("; ".join(parts), n, b.get("result"))
 
 
+def _value(field: str, value: Any) -> Any:
+    return word(SIDE_NAMES, value) if field == "side" else value
+
+
 def _adjusted(b: Body, n: Names) -> str:
-    field = str(b.get("field", "")).replace("_", " ")
-    head = f"{_hero(n, b)}: {field} {b.get('before')} {ARROW} {b.get('after')} by hand: {b.get('note')}"
+    field = str(b.get("field", ""))
+    head = _("%(hero)s: %(field)s %(before)s %(arrow)s %(after)s by hand: %(note)s") % {
+        "hero": _hero(n, b),
+        "field": word(HERO_FIELD_NAMES, field),
+        "before": _value(field, b.get("before")),
+        "arrow": ARROW,
+        "after": _value(field, b.get("after")),
+        "note": b.get("note"),
+    }
     return _line(head, n, b.get("result"))
 
 
 def _deck(b: Body, n: Names) -> str:
+    who = seat_name(n, b.get("seat_id"))
     if b.get("cards") is None:
-        return f"{seat_name(n, b.get('seat_id'))}'s deck is no longer counted."
-    line = f"{seat_name(n, b.get('seat_id'))}'s deck holds {plural(b.get('cards'), 'card')}"
+        return _("%(who)s's deck is no longer counted.") % {"who": who}
+    cards = int(b.get("cards") or 0)
+    values = {"who": who, "n": cards}
     if b.get("before") is not None:
-        line += f" ({before_after(b['before'], b['cards'])})"
-    return line + "."
+        values["counts"] = before_after(b["before"], cards)
+        return (
+            ngettext(
+                "%(who)s's deck holds %(n)s card (%(counts)s).",
+                "%(who)s's deck holds %(n)s cards (%(counts)s).",
+                cards,
+            )
+            % values
+        )
+    return ngettext("%(who)s's deck holds %(n)s card.", "%(who)s's deck holds %(n)s cards.", cards) % values
+
+
+USED_NAMES = {
+    ("spell", True): gettext_noop("this turn's Spell used"),
+    ("spell", False): gettext_noop("this turn's Spell not used"),
+    ("equipment", True): gettext_noop("this turn's Equipment used"),
+    ("equipment", False): gettext_noop("this turn's Equipment not used"),
+    ("power", True): gettext_noop("this turn's Power used"),
+    ("power", False): gettext_noop("this turn's Power not used"),
+}
 
 
 def _player_adjusted(b: Body, n: Names) -> str:
     field = str(b.get("field"))
     if field in ("spell", "equipment", "power"):
-        state = "used" if b.get("after") else "not used"
-        what = f"this turn's {KIND_NAMES[field]} {state}"
+        what = _(USED_NAMES[(field, bool(b.get("after")))])
     else:
 
         def count(value: Any) -> str:
-            return "not counted" if value is None else str(value)
+            return pgettext("deck", "not counted") if value is None else str(value)
 
-        what = f"{field} {count(b.get('before'))} {ARROW} {count(b.get('after'))}"
+        what = f"{word(PLAYER_FIELD_NAMES, field)} {count(b.get('before'))} {ARROW} {count(b.get('after'))}"
     return f"{seat_name(n, b.get('seat_id'))}: {by_hand(what, b)}."
 
 

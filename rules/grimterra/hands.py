@@ -23,6 +23,8 @@ from rules.grimterra.state import (
     refuse_when_over,
     require_started,
 )
+from rules.i18n import gettext as _
+from rules.i18n import ngettext
 
 
 def use_card(ctx: Ctx, payload: Payload) -> EventBody:
@@ -37,16 +39,16 @@ def use_card(ctx: Ctx, payload: Payload) -> EventBody:
     who dies at 6 or more.
     """
     p = v.fields(payload, ("hero_id", "kind", "fate", "requirement", "name", "passive"))
-    kind = v.choice(p, "kind", KINDS, "The card type")
+    kind = v.choice(p, "kind", KINDS, _("The card type"))
     power = kind == "power"
     fate = v.fate(p) if not power or p.get("fate") is not None else None
     requirement = v.integer(
-        p, "requirement", "The requirement", 0, v.MAX_NUMBER, default=0 if power else None
+        p, "requirement", _("The requirement"), 0, v.MAX_NUMBER, default=0 if power else None
     )
-    name = v.optional_text(p, "name", "The card's name", v.MAX_NAME, blank_is_absent=False)
-    passive = v.flag(p, "passive", "Passive")
+    name = v.optional_text(p, "name", _("The card's name"), v.MAX_NAME, blank_is_absent=False)
+    passive = v.flag(p, "passive", _("Passive"))
     if passive and not power:
-        raise RuleViolation("bad_field", "Only a Power can be passive.", {"field": "passive"})
+        raise RuleViolation("bad_field", _("Only a Power can be passive."), {"field": "passive"})
     state = ctx.state
     require_started(state)
     refuse_when_over(state)
@@ -86,11 +88,11 @@ def _combat_seat(ctx: Ctx, seat_id: int) -> None:
     """A seat whose hero fights in the running combat."""
     combat = ctx.state["turn"]["combat"]
     if combat is None:
-        raise RuleViolation("not_in_combat", "There is no combat running.", {"field": "seat_id"})
+        raise RuleViolation("not_in_combat", _("There is no combat running."), {"field": "seat_id"})
     seats = {find_hero(ctx.state, int(combat[k]), alive=False)["seat_id"] for k in ("attacker", "target")}
     if seat_id not in seats:
         raise RuleViolation(
-            "not_in_this_combat", "That player has no hero in this combat.", {"field": "seat_id"}
+            "not_in_this_combat", _("That player has no hero in this combat."), {"field": "seat_id"}
         )
 
 
@@ -122,7 +124,7 @@ def illegal(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("seat_id", "card"))
     seat_id = v.seat(p, ctx.actor)
-    card = v.optional_text(p, "card", "The card's name", v.MAX_NAME, blank_is_absent=False)
+    card = v.optional_text(p, "card", _("The card's name"), v.MAX_NAME, blank_is_absent=False)
     refuse_when_over(ctx.state)
     ctx.actor.require_edit(seat_id)
     _combat_seat(ctx, seat_id)
@@ -146,7 +148,7 @@ def draw(ctx: Ctx, payload: Payload) -> EventBody:
     """``card.draw {seat_id?, count}``: a card's effect draws (Pounce, rulebook 8); an empty deck loses."""
     p = v.fields(payload, ("seat_id", "count"))
     seat_id = v.seat(p, ctx.actor)
-    count = v.integer(p, "count", "The cards drawn", 1, v.MAX_NUMBER)
+    count = v.integer(p, "count", _("The cards drawn"), 1, v.MAX_NUMBER)
     refuse_when_over(ctx.state)
     ctx.actor.require_edit(seat_id)
     index = ensure_player(ctx, seat_id)
@@ -160,14 +162,17 @@ def discard(ctx: Ctx, payload: Payload) -> EventBody:
     """``card.discard {seat_id?, count}``: cards from hand to the discard pile (rulebook 3, Discard)."""
     p = v.fields(payload, ("seat_id", "count"))
     seat_id = v.seat(p, ctx.actor)
-    count = v.integer(p, "count", "The cards discarded", 1, v.MAX_NUMBER)
+    count = v.integer(p, "count", _("The cards discarded"), 1, v.MAX_NUMBER)
     refuse_when_over(ctx.state)
     ctx.actor.require_edit(seat_id)
     index = require_player(ctx.state, seat_id)
     hand = int(ctx.state["players"][index]["hand"])
     if count > hand:
         raise RuleViolation(
-            "not_enough_cards", f"That player holds only {hand} cards.", {"field": "count", "hand": hand}
+            "not_enough_cards",
+            ngettext("That player holds only %(n)s card.", "That player holds only %(n)s cards.", hand)
+            % {"n": hand},
+            {"field": "count", "hand": hand},
         )
     ctx.rec.add(["players", index, "hand"], -count)
     after = ctx.rec.add(["players", index, "discard"], count)

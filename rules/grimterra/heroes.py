@@ -27,6 +27,7 @@ from rules.grimterra.state import (
     refuse_when_over,
     started,
 )
+from rules.i18n import gettext as _
 from rules.validate import no_change
 
 CARD_KEYS = ("name", "fates", "health", "empowered_health", "skills", "minion", "rarity", "position")
@@ -42,49 +43,54 @@ def _skills(payload: Payload, fates: list[str]) -> dict[str, dict[str, int]]:
         return result
     if not isinstance(raw, dict):
         raise RuleViolation(
-            "bad_field", "Skills are {normal: {Fate: level}, empowered: {...}}.", {"field": "skills"}
+            "bad_field", _("Skills are {normal: {Fate: level}, empowered: {...}}."), {"field": "skills"}
         )
     for side, levels in raw.items():
         if side not in result or not isinstance(levels, dict):
             raise RuleViolation(
-                "bad_field", "Skills are {normal: {Fate: level}, empowered: {...}}.", {"field": "skills"}
+                "bad_field", _("Skills are {normal: {Fate: level}, empowered: {...}}."), {"field": "skills"}
             )
         for name, level in levels.items():
             fate = v.fate_of(name, "skills")
             if fate == DARK_FATE:
                 raise RuleViolation(
                     "bad_field",
-                    "Tenebris cards have no requirement, so there is no Tenebris skill.",
+                    _("Tenebris cards have no requirement, so there is no Tenebris skill."),
                     {"field": "skills"},
                 )
             if fate not in printed:
                 raise RuleViolation(
-                    "wrong_fate", f"The hero has no {fate} Fate, so no {fate} skill.", {"field": "skills"}
+                    "wrong_fate",
+                    _("The hero has no %(fate)s Fate, so no %(fate)s skill.") % {"fate": fate},
+                    {"field": "skills"},
                 )
-            result[side][fate] = v.whole(level, "skills", f"The {fate} skill", 0, v.MAX_NUMBER)
+            result[side][fate] = v.whole(
+                level, "skills", _("The %(fate)s skill") % {"fate": fate}, 0, v.MAX_NUMBER
+            )
     return result
 
 
 def _printed(p: Payload) -> dict[str, Any]:
     """The hero card's printed numbers, checked (the empowered side has the higher Health; a minion
     lives in the arena), and where the player places it (``position``, None when not said)."""
-    name = v.text(p, "name", "The hero's name", v.MAX_NAME)
+    name = v.text(p, "name", _("The hero's name"), v.MAX_NAME)
     fates = v.fates(p)
-    health = v.integer(p, "health", "Health", 1, v.MAX_NUMBER)
-    empowered = v.integer(p, "empowered_health", "Empowered Health", 1, v.MAX_NUMBER)
+    health = v.integer(p, "health", _("Health"), 1, v.MAX_NUMBER)
+    empowered = v.integer(p, "empowered_health", _("Empowered Health"), 1, v.MAX_NUMBER)
     skills = _skills(p, fates)
-    minion = v.flag(p, "minion", "Minion")
-    rarity = v.optional_choice(p, "rarity", RARITIES, "The rarity")
-    position = v.optional_choice(p, "position", POSITIONS, "The position")
+    minion = v.flag(p, "minion", _("Minion"))
+    rarity = v.optional_choice(p, "rarity", RARITIES, _("The rarity"))
+    position = v.optional_choice(p, "position", POSITIONS, _("The position"))
     if empowered < health:
         raise RuleViolation(
             "bad_health",
-            f"The empowered side has the higher Health: {empowered} is below {health}.",
+            _("The empowered side has the higher Health: %(empowered)s is below %(health)s.")
+            % {"empowered": empowered, "health": health},
             {"field": "empowered_health"},
         )
     if minion and position == "backrow":
         raise RuleViolation(
-            "minion_in_arena", "A minion lives in the arena; it dies if it leaves.", {"field": "position"}
+            "minion_in_arena", _("A minion lives in the arena; it dies if it leaves."), {"field": "position"}
         )
     return {
         "name": name,
@@ -117,7 +123,7 @@ def add_hero(ctx: Ctx, payload: Payload) -> EventBody:
     if not minion and len(heroes_of(ctx.state, seat_id)) >= HEROES_PER_PLAYER:
         raise RuleViolation(
             "three_heroes",
-            f"That player already has {HEROES_PER_PLAYER} heroes.",
+            _("That player already has %(n)s heroes.") % {"n": HEROES_PER_PLAYER},
             {"field": "seat_id", "seat_id": seat_id},
         )
     ensure_player(ctx, seat_id)
@@ -163,20 +169,27 @@ def position(ctx: Ctx, payload: Payload) -> EventBody:
     ``note`` (``arena_fixed`` otherwise). A minion leaving the arena dies.
     """
     p = v.fields(payload, ("hero_id", "position", "note"))
-    place = v.choice(p, "position", POSITIONS, "The position")
-    note = v.optional_text(p, "note", "A note", v.MAX_NOTE, blank_is_absent=False)
+    place = v.choice(p, "position", POSITIONS, _("The position"))
+    note = v.optional_text(p, "note", _("A note"), v.MAX_NOTE, blank_is_absent=False)
     refuse_when_over(ctx.state)
     hero = owned_hero(ctx, p)
     state = ctx.state
     if hero["position"] == place:
-        raise no_change(f"{hero['name']} is already in the {place}.", "position")
+        raise no_change(
+            _("%(name)s is already in the arena.") % {"name": hero["name"]}
+            if place == "arena"
+            else _("%(name)s is already in the backrow.") % {"name": hero["name"]},
+            "position",
+        )
     turn = state["turn"]
     own_pre = turn["seat_id"] == hero["seat_id"] and turn["phase"] == "pre"
     if started(state) and not own_pre and note is None:
         raise RuleViolation(
             "arena_fixed",
-            "The arena hero is chosen in its player's pre-combat and stays until the next; "
-            "for a card that moves it, add a note.",
+            _(
+                "The arena hero is chosen in its player's pre-combat and stays until the next; "
+                "for a card that moves it, add a note."
+            ),
             {"field": "note"},
         )
     hid = int(hero["id"])
@@ -195,18 +208,23 @@ def position(ctx: Ctx, payload: Payload) -> EventBody:
 def skill(ctx: Ctx, payload: Payload) -> EventBody:
     """``hero.skill {hero_id, side, fate, level}``: a printed skill level, as on the card (rulebook 6)."""
     p = v.fields(payload, ("hero_id", "side", "fate", "level"))
-    side = v.choice(p, "side", ("normal", "empowered"), "The side")
+    side = v.choice(p, "side", ("normal", "empowered"), _("The side"))
     fate = v.fate(p)
-    level = v.integer(p, "level", "The skill level", 0, v.MAX_NUMBER)
+    level = v.integer(p, "level", _("The skill level"), 0, v.MAX_NUMBER)
     hero = owned_hero(ctx, p, living=False)
     if fate == DARK_FATE or fate not in hero["fates"]:
         raise RuleViolation(
             "wrong_fate",
-            f"{hero['name']} has no {fate} skill (its Fates: {', '.join(hero['fates'])}; Tenebris has none).",
+            _("%(name)s has no %(fate)s skill (its Fates: %(fates)s; Tenebris has none).")
+            % {"name": hero["name"], "fate": fate, "fates": ", ".join(hero["fates"])},
             {"field": "fate"},
         )
     before = int(hero["skills"][side].get(fate, 0))
     if before == level:
-        raise no_change(f"{hero['name']}'s {fate} is already {level}.", "level")
+        raise no_change(
+            _("%(name)s's %(fate)s is already %(level)s.")
+            % {"name": hero["name"], "fate": fate, "level": level},
+            "level",
+        )
     ctx.rec.set(hero_path(int(hero["id"]), "skills", side, fate), level)
     return "hero.skill_set", {**who(hero), "side": side, "fate": fate, "before": before, "level": level}

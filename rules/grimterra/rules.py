@@ -47,20 +47,46 @@ from rules.grimterra import combat, commands, hands, heroes, wounds
 from rules.grimterra.describe import describe as describe_event
 from rules.grimterra.results import results as game_results
 from rules.grimterra.state import OVERKILL, initial_state
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import option, options
 
 NUMBER_WORDS = {
-    "hand": "hand",
-    "deck": "deck",
-    "discard": "discard pile",
-    "wounds": "wounds",
-    "dark": "dark counters",
-    "round": "combat round",
-    "number": "turn",
-    "health": "Health",
-    "empowered_health": "Empowered Health",
+    "hand": (gettext_noop("%(owner)s's hand"), gettext_noop("Hand")),
+    "deck": (gettext_noop("%(owner)s's deck"), gettext_noop("Deck")),
+    "discard": (gettext_noop("%(owner)s's discard pile"), gettext_noop("Discard pile")),
+    "wounds": (gettext_noop("%(owner)s's wounds"), gettext_noop("Wounds")),
+    "dark": (gettext_noop("%(owner)s's dark counters"), gettext_noop("Dark counters")),
+    "round": (gettext_noop("%(owner)s's combat round"), gettext_noop("Combat round")),
+    "number": (gettext_noop("%(owner)s's turn"), gettext_noop("Turn")),
+    "health": (gettext_noop("%(owner)s's Health"), gettext_noop("Health")),
+    "empowered_health": (gettext_noop("%(owner)s's Empowered Health"), gettext_noop("Empowered Health")),
 }
-"""Snapshot keys as people say them, for the lines of undo and redo."""
+"""Snapshot keys as people say them, for the lines of undo and redo: with its owner, and alone."""
+
+
+def _owner(path: list[Any], state: Mapping[str, Any], seat_names: Mapping[int, str]) -> str | None:
+    """Whose number the path leads to: the last named hero or seated player it passes."""
+    owner = None
+    node: Any = state
+    for segment in path[:-1]:
+        if isinstance(segment, Mapping) and isinstance(node, list):
+            node = next((i for i in node if all(i.get(k) == val for k, val in segment.items())), None)
+        elif isinstance(segment, int) and isinstance(node, list):
+            node = node[segment] if -len(node) <= segment < len(node) else None
+        elif isinstance(node, Mapping):
+            node = node.get(segment)
+        else:
+            node = None
+        if isinstance(node, Mapping):
+            name = node.get("name")
+            seat_id = node.get("seat_id")
+            if isinstance(name, str) and name:
+                owner = name
+            elif isinstance(seat_id, int) and seat_id in seat_names:
+                owner = seat_names[seat_id]
+    return owner
+
 
 HANDLERS: dict[str, Handler] = {
     "game.start": commands.start,
@@ -95,10 +121,10 @@ class GrimterraRules(OpsRules):
     option_fields: ClassVar[tuple[Mapping[str, Any], ...]] = (
         {
             "key": "overkill",
-            "label": "Wounds beyond a normal hero's Health",
+            "label": gettext_noop("Wounds beyond a normal hero's Health"),
             "choices": (
-                {"value": "cleared", "label": "Removed when it flips (all wounds are removed)"},
-                {"value": "carry", "label": "Carried over to its empowered side"},
+                {"value": "cleared", "label": gettext_noop("Removed when it flips (all wounds are removed)")},
+                {"value": "carry", "label": gettext_noop("Carried over to its empowered side")},
             ),
         },
     )
@@ -106,7 +132,7 @@ class GrimterraRules(OpsRules):
     def clean_options(self, raw: Mapping[str, Any] | None) -> dict[str, Any]:
         """``{overkill: "cleared" | "carry"}`` (default cleared); the deck, hands and heroes are commands."""
         given = options(raw, ("overkill",), "Grimterra")
-        words = "Wounds beyond Health are either cleared when the hero flips or carried over (carry)."
+        words = _("Wounds beyond Health are either cleared when the hero flips or carried over (carry).")
         return {"overkill": option(given, "overkill", OVERKILL, words)}
 
     def initial_state(self, options: Mapping[str, Any] | None = None) -> State:
@@ -118,14 +144,14 @@ class GrimterraRules(OpsRules):
     def number_label(self, path: list[Any], state: Mapping[str, Any], seat_names: Mapping[int, str]) -> str:
         """The numbers an undo moved, in the game's words: "Vex's dark counters", "Ann's discard pile",
         "Combat round" (the snapshot's keys read badly: ``dark``, ``discard``)."""
-        label = super().number_label(path, state, seat_names)
-        word = NUMBER_WORDS.get(str(path[-1])) if path else None
-        if word is None:
-            return label
-        owner, _, _ = label.rpartition("'s ")
+        words = NUMBER_WORDS.get(str(path[-1])) if path else None
+        if words is None:
+            return super().number_label(path, state, seat_names)
+        owned, alone = words
+        owner = _owner(path, state, seat_names)
         if owner and path[0] != "turn":  # the turn's numbers are the table's, not its player's
-            return f"{owner}'s {word}"
-        return word[:1].upper() + word[1:]
+            return _(owned) % {"owner": owner}
+        return _(alone)
 
     def results(self, state: State) -> list[dict[str, Any]]:
         return game_results(state)

@@ -37,6 +37,8 @@ from typing import Any
 from rules import turns
 from rules.engine import State
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.players import player_index as player_index
 
 FATES: tuple[str, ...] = ("Agilitas", "Fortutidas", "Intellectus", "Tenebris")
@@ -59,12 +61,13 @@ POSITIONS: tuple[str, ...] = ("arena", "backrow")
 PHASES: tuple[str, ...] = ("draw", "pre", "combat", "post", "discard")
 """The phases of a turn in order (rulebook 3)."""
 PHASE_NAMES: dict[str, str] = {
-    "draw": "Draw",
-    "pre": "Pre Combat",
-    "combat": "Combat",
-    "post": "Post Combat",
-    "discard": "Discard",
+    "draw": gettext_noop("Draw"),
+    "pre": gettext_noop("Pre Combat"),
+    "combat": gettext_noop("Combat"),
+    "post": gettext_noop("Post Combat"),
+    "discard": gettext_noop("Discard"),
 }
+"""Marked here, translated where shown."""
 RARITIES: tuple[str, ...] = ("common", "uncommon", "rare")
 """The hero's star: white, silver, gold (rulebook 7, Star)."""
 
@@ -121,12 +124,14 @@ def find_hero(state: State, hero_id: int, *, field: str = "hero_id", alive: bool
         if hero["id"] == hero_id:
             if alive and hero["side"] == "dead":
                 raise RuleViolation(
-                    "hero_dead", f"{hero['name']} is dead.", {"field": field, "hero_id": hero_id}
+                    "hero_dead",
+                    _("%(name)s is dead.") % {"name": hero["name"]},
+                    {"field": field, "hero_id": hero_id},
                 )
             found: Hero = hero
             return found
     raise RuleViolation(
-        "unknown_hero", "There is no such hero at this table.", {"field": field, "hero_id": hero_id}
+        "unknown_hero", _("There is no such hero at this table."), {"field": field, "hero_id": hero_id}
     )
 
 
@@ -164,9 +169,9 @@ def started(state: State) -> bool:
 
 def refuse_when_over(state: State) -> None:
     """Once the game is decided only corrections by hand and undo remain."""
-    turns.refuse_when_over(state["over"], "The game is over: undo the last change to play on.")
+    turns.refuse_when_over(state["over"], _("The game is over: undo the last change to play on."))
 
 
 def require_started(state: State) -> None:
     if not started(state):
-        raise RuleViolation("not_started", "The game has not started yet: start it first (game.start).")
+        raise RuleViolation("not_started", _("The game has not started yet: start it first (game.start)."))

@@ -14,6 +14,7 @@ from typing import Any
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimterra.state import FATE_COLOURS, FATES
+from rules.i18n import gettext as _
 from rules.validate import MAX_NAME as MAX_NAME  # shared by every game, re-exported
 from rules.validate import MAX_NOTE as MAX_NOTE
 from rules.validate import choice as choice
@@ -37,29 +38,29 @@ MAX_CARDS = 999
 
 def fate_of(value: Any, key: str) -> str:
     """A Fate by name ("fortutidas") or colour ("red")."""
-    return pick(value, key, FATES, "A Fate", "unknown_fate", aliases=FATE_COLOURS)
+    return pick(value, key, FATES, _("A Fate"), "unknown_fate", aliases=FATE_COLOURS)
 
 
 def fate(payload: Payload, key: str = "fate") -> str:
     if key not in payload or payload[key] is None:
-        raise missing(key, "A Fate")
+        raise missing(key, _("A Fate"))
     return fate_of(payload[key], key)
 
 
 def fates(payload: Payload, key: str = "fates") -> list[str]:
     """One to four different Fates, in the rulebook's order."""
     if key not in payload or payload[key] is None:
-        raise missing(key, "The hero's Fates")
+        raise missing(key, _("The hero's Fates"))
     value = payload[key]
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not value:
-        raise RuleViolation("bad_field", "A hero has one or more Fates.", {"field": key})
+        raise RuleViolation("bad_field", _("A hero has one or more Fates."), {"field": key})
     chosen = [fate_of(item, key) for item in value]
     if len(set(chosen)) != len(chosen):
-        raise RuleViolation("bad_field", "Name each of the hero's Fates once.", {"field": key})
+        raise RuleViolation("bad_field", _("Name each of the hero's Fates once."), {"field": key})
     return [f for f in FATES if f in chosen]
 
 
 def hero_id(payload: Payload, key: str = "hero_id") -> int:
-    return identifier(payload, key, "A hero")
+    return identifier(payload, key, _("A hero"))

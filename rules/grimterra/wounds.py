@@ -15,6 +15,8 @@ from rules.grimterra import validate as v
 from rules.grimterra.common import any_hero
 from rules.grimterra.resolve import who
 from rules.grimterra.state import Hero, hero_path, refuse_when_over
+from rules.i18n import gettext as _
+from rules.i18n import ngettext
 
 
 def _health_now(hero: Hero) -> int:
@@ -29,7 +31,7 @@ def wound(ctx: Ctx, payload: Payload) -> EventBody:
     reach its Empowered Health dies.
     """
     p = v.fields(payload, ("hero_id", "amount"))
-    amount = v.integer(p, "amount", "The wounds", 1, v.MAX_NUMBER)
+    amount = v.integer(p, "amount", _("The wounds"), 1, v.MAX_NUMBER)
     refuse_when_over(ctx.state)
     hero = any_hero(ctx, p)
     side = hero["side"]
@@ -51,12 +53,14 @@ def wound(ctx: Ctx, payload: Payload) -> EventBody:
 def heal(ctx: Ctx, payload: Payload) -> EventBody:
     """``hero.heal {hero_id, amount}``: a card removes wounds (rulebook 2, Wounds)."""
     p = v.fields(payload, ("hero_id", "amount"))
-    amount = v.integer(p, "amount", "The wounds removed", 1, v.MAX_NUMBER)
+    amount = v.integer(p, "amount", _("The wounds removed"), 1, v.MAX_NUMBER)
     refuse_when_over(ctx.state)
     hero = any_hero(ctx, p)
     before = int(hero["wounds"])
     if before == 0:
-        raise RuleViolation("no_wounds", f"{hero['name']} has no wounds.", {"field": "hero_id"})
+        raise RuleViolation(
+            "no_wounds", _("%(name)s has no wounds.") % {"name": hero["name"]}, {"field": "hero_id"}
+        )
     after = ctx.rec.add(hero_path(int(hero["id"]), "wounds"), -amount, lo=0)
     return "hero.healed", {
         **who(hero),
@@ -70,7 +74,7 @@ def heal(ctx: Ctx, payload: Payload) -> EventBody:
 def dark(ctx: Ctx, payload: Payload) -> EventBody:
     """``hero.dark {hero_id, by}``: dark counters only grow; 6 or more kill at once (rulebook 2)."""
     p = v.fields(payload, ("hero_id", "by"))
-    by = v.integer(p, "by", "The dark counters", 1, v.MAX_NUMBER)
+    by = v.integer(p, "by", _("The dark counters"), 1, v.MAX_NUMBER)
     refuse_when_over(ctx.state)
     hero = any_hero(ctx, p)
     before = int(hero["dark"])
@@ -86,16 +90,21 @@ def move_dark(ctx: Ctx, payload: Payload) -> EventBody:
     moved); the hero receiving them must be alive, and dies at 6 or more.
     """
     p = v.fields(payload, ("from_id", "to_id", "count"))
-    count = v.integer(p, "count", "The dark counters moved", 1, v.MAX_NUMBER)
+    count = v.integer(p, "count", _("The dark counters moved"), 1, v.MAX_NUMBER)
     refuse_when_over(ctx.state)
     source = any_hero(ctx, p, "from_id", living=False)
     target = any_hero(ctx, p, "to_id")
     if source["id"] == target["id"]:
-        raise RuleViolation("same_hero", "Move dark counters to another hero.", {"field": "to_id"})
+        raise RuleViolation("same_hero", _("Move dark counters to another hero."), {"field": "to_id"})
     if source["dark"] < count:
         raise RuleViolation(
             "not_enough_dark",
-            f"{source['name']} has only {source['dark']} dark counters.",
+            ngettext(
+                "%(name)s has only %(n)s dark counter.",
+                "%(name)s has only %(n)s dark counters.",
+                source["dark"],
+            )
+            % {"name": source["name"], "n": source["dark"]},
             {"field": "count", "dark": source["dark"]},
         )
     from_before = int(source["dark"])
