@@ -18,9 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from rules.describing import before_after, plural
+from rules.describing import before_after
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.campaign import initiative_leaders
 from rules.grimhand.table import endgame, explore, finale, market, rest
 from rules.grimhand.table.context import Ctx, EventBody
@@ -38,6 +39,8 @@ from rules.grimhand.table.session import (
     set_phase,
 )
 from rules.grimhand.table.state import characters
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop, ngettext
 from rules.validate import fields, integer, is_int
 
 EVENT_ORDER = ("places", "threats", "NPCs")
@@ -47,48 +50,54 @@ EVENT_ORDER = ("places", "threats", "NPCs")
 def start(ctx: Ctx, payload: Payload) -> EventBody:
     fields(payload, ("levels", "ante"))
     require_player(ctx)
-    require_phase(ctx, "setup", doing="start the campaign")
+    require_phase(ctx, "setup", doing=gettext_noop("start the campaign"))
     if not characters(ctx.state):
         raise RuleViolation(
-            "no_characters", "Create at least one character before the campaign starts.", {"field": ""}
+            "no_characters", _("Create at least one character before the campaign starts."), {"field": ""}
         )
     levels = integer(payload, "levels", "The number of explore levels", 1, MAX_LEVELS, default=3)
     progression = payload.get("ante")
     if progression is not None:
         if not isinstance(progression, list) or len(progression) < levels:
             raise RuleViolation(
-                "bad_field", f"Give the ante of each of the {levels} levels (LE).", {"field": "ante"}
+                "bad_field",
+                _("Give the ante of each of the %(levels)s levels (LE).") % {"levels": levels},
+                {"field": "ante"},
             )
         if not all(is_int(a) and 0 <= a <= 50 for a in progression):
-            raise RuleViolation("bad_field", "Each ante is a whole number of LE, 0 to 50.", {"field": "ante"})
+            raise RuleViolation(
+                "bad_field", _("Each ante is a whole number of LE, 0 to 50."), {"field": "ante"}
+            )
         ctx.rec.set(["campaign", "ante"], list(progression[:levels]))
     default = int(campaign(ctx)["levels"])
     ctx.rec.set(["campaign", "levels"], levels)
     set_phase(ctx, "preparation")
     antes = [ante(ctx, n) for n in range(1, levels + 1)]
     length = (
-        plural(levels, "explore level")
+        said.ngettext_lazy("%(n)s explore level", "%(n)s explore levels", levels, n=levels)
         if levels == default
-        else f"explore levels {before_after(default, levels)}"
+        else said.gettext_lazy("explore levels %(change)s", change=before_after(default, levels))
     )
-    line = (
-        f"The campaign starts: {length}, ante {', '.join(map(str, antes))} LE. "
-        "The market opens before level 1."
+    line = said.gettext_lazy(
+        "The campaign starts: %(length)s, ante %(antes)s LE. The market opens before level 1.",
+        length=length,
+        antes=", ".join(map(str, antes)),
     )
-    return "campaign.started", {"levels": levels, "ante": antes, "line": line}
+    return said.event("campaign.started", {"levels": levels, "ante": antes}, line)
 
 
 def start_level(ctx: Ctx, payload: Payload) -> EventBody:
     """Pay the ante at the start of a new explore level (§7.1)."""
     fields(payload, ())
     require_player(ctx)
-    require_phase(ctx, "preparation", "rest", doing="start a new level")
+    require_phase(ctx, "preparation", "rest", doing=gettext_noop("start a new level"))
     camp = campaign(ctx)
     level = int(camp["level"]) + 1
     if level > int(camp["levels"]):
         raise RuleViolation(
             "campaign_over",
-            f"All {camp['levels']} levels are done: end the campaign to see the trophies.",
+            _("All %(levels)s levels are done: end the campaign to see the trophies.")
+            % {"levels": camp["levels"]},
             {"field": ""},
         )
     if camp["market"]["open"]:
@@ -125,45 +134,62 @@ def start_level(ctx: Ctx, payload: Payload) -> EventBody:
     ctx.rec.set(["campaign", "explore"], [])
     ctx.rec.set(["campaign", "initiative"], {"seat_id": None, "rolls": [], "tied": []})
     set_phase(ctx, "explore")
-    paid = "; ".join(
-        f"{p['character']} cannot pay and is defeated (LE {p['before']})"
-        if p["defeated"]
-        else f"{p['character']} LE {p['before']} \u2192 {p['after']}"
-        for p in payments
+    paid = said.join(
+        (
+            said.gettext_lazy(
+                "%(who)s cannot pay and is defeated (LE %(le)s)", who=p["character"], le=p["before"]
+            )
+            if p["defeated"]
+            else said.gettext_lazy(
+                "%(who)s LE %(change)s", who=p["character"], change=before_after(p["before"], p["after"])
+            )
+            for p in payments
+        ),
+        "; ",
     )
-    moves = f"level {level - 1} \u2192 {level}" + (
-        f", explore card {cards_before} \u2192 0" if cards_before else ""
-    )
-    line = f"Level {level} begins ({moves}): ante {cost} LE. {paid}."
-    return "level.started", {"level": level, "ante": cost, "payments": payments, "line": line}
+    values = {"level": level, "levels": before_after(level - 1, level), "ante": cost, "paid": paid}
+    if cards_before:
+        line = said.gettext_lazy(
+            "Level %(level)s begins (level %(levels)s, explore card %(cards)s): ante %(ante)s LE. %(paid)s.",
+            cards=before_after(cards_before, 0),
+            **values,
+        )
+    else:
+        line = said.gettext_lazy(
+            "Level %(level)s begins (level %(levels)s): ante %(ante)s LE. %(paid)s.", **values
+        )
+    return said.event("level.started", {"level": level, "ante": cost, "payments": payments}, line)
 
 
 def _typed_rolls(payload: Payload, seats: list[int], names: dict[int, str]) -> dict[int, int]:
     """Each rolling player's typed d6; a refusal names the player and that player's field."""
     raw = payload["rolls"]
     if not isinstance(raw, dict):
-        raise RuleViolation("bad_field", "rolls maps each seat to its d6.", {"field": "rolls"})
+        raise RuleViolation("bad_field", _("rolls maps each seat to its d6."), {"field": "rolls"})
     rolls: dict[int, int] = {}
     for key, value in raw.items():
         seat = int(key) if isinstance(key, str) and key.isdigit() else key
         if seat not in seats:
             raise RuleViolation(
-                "bad_field", "Only the players still rolling for the initiative roll now.", {"field": "rolls"}
+                "bad_field",
+                _("Only the players still rolling for the initiative roll now."),
+                {"field": "rolls"},
             )
         if not is_int(value) or not 1 <= value <= 6:
-            who = names.get(int(seat), "A player")
+            who = names.get(int(seat)) or _("A player")
             raise RuleViolation(
                 "bad_dice",
-                f"{who}'s initiative roll is a d6: 1 to 6.",
+                _("%(who)s's initiative roll is a d6: 1 to 6.") % {"who": who},
                 {"field": f"rolls.{int(seat)}", "seat_id": int(seat)},
             )
         rolls[int(seat)] = int(value)
     if set(rolls) != set(seats):
         missing = [s for s in seats if s not in rolls]
-        who = " and ".join(names.get(s, "a player") for s in missing)
+        who = _(" and ").join(names.get(s) or _("a player") for s in missing)
         raise RuleViolation(
             "bad_dice_count",
-            f"{who} still need{'s' if len(missing) == 1 else ''} a roll.",
+            ngettext("%(who)s still needs a roll.", "%(who)s still need a roll.", len(missing))
+            % {"who": who},
             {"field": f"rolls.{missing[0]}", "seats": seats},
         )
     return rolls
@@ -173,17 +199,17 @@ def roll_initiative(ctx: Ctx, payload: Payload) -> EventBody:
     """1d6 each, the highest holds the token; ties re-roll among the tied only (§7.2)."""
     fields(payload, ("rolls",))
     require_player(ctx)
-    require_phase(ctx, "explore", doing="roll for the initiative")
+    require_phase(ctx, "explore", doing=gettext_noop("roll for the initiative"))
     camp = campaign(ctx)
     card = current_card(ctx)
     if card is not None and not card["resolved"]:
         raise RuleViolation(
-            "card_unresolved", "Finish the explore card first; the initiative is rolled between cards."
+            "card_unresolved", _("Finish the explore card first; the initiative is rolled between cards.")
         )
     state = camp["initiative"]
     seats = [int(s) for s in state["tied"]] or seats_in_quest(ctx)
     if not seats:
-        raise RuleViolation("no_characters", "Nobody is left to roll.")
+        raise RuleViolation("no_characters", _("Nobody is left to roll."))
     rounds: list[list[dict[str, int]]] = [] if not state["tied"] else [list(r) for r in state["rolls"]]
     names = {int(c["seat_id"]): c["name"] for c in party(ctx)}
     if payload.get("rolls") is not None:
@@ -194,7 +220,7 @@ def roll_initiative(ctx: Ctx, payload: Payload) -> EventBody:
     else:
         tied = []
         contenders = seats
-        for _ in range(100):
+        for _attempt in range(100):
             rolled = {s: ctx.rng.randint(1, 6) for s in contenders}
             rounds.append([{"seat_id": s, "roll": rolled[s]} for s in contenders])
             leaders = list(initiative_leaders({str(s): rolled[s] for s in contenders}))
@@ -203,12 +229,23 @@ def roll_initiative(ctx: Ctx, payload: Payload) -> EventBody:
             contenders = [int(s) for s in leaders]
     holder = None if tied else int(leaders[0])
     ctx.rec.set(["campaign", "initiative"], {"seat_id": holder, "rolls": rounds, "tied": tied})
-    last = ", ".join(f"{names.get(r['seat_id'], 'a seat')} {r['roll']}" for r in rounds[-1])
+    a_seat = said.gettext_lazy("a seat")
+    last = said.join(
+        said.gettext_lazy("%(who)s %(roll)s", who=names.get(r["seat_id"]) or a_seat, roll=r["roll"])
+        for r in rounds[-1]
+    )
     if tied:
-        line = f"Initiative: {last}. Tied: {', '.join(names.get(s, 'a seat') for s in tied)} roll again."
+        line = said.gettext_lazy(
+            "Initiative: %(rolls)s. Tied: %(tied)s roll again.",
+            rolls=last,
+            tied=said.join(names.get(s) or a_seat for s in tied),
+        )
     else:
-        line = f"Initiative: {last}. {names.get(holder or 0, 'A seat')} holds the token."
-    return "initiative.rolled", {"rolls": rounds, "seat_id": holder, "tied": tied, "line": line}
+        holder_name = names.get(holder or 0) or said.gettext_lazy("A seat")
+        line = said.gettext_lazy(
+            "Initiative: %(rolls)s. %(who)s holds the token.", rolls=last, who=holder_name
+        )
+    return said.event("initiative.rolled", {"rolls": rounds, "seat_id": holder, "tied": tied}, line)
 
 
 CAMPAIGN_HANDLERS: dict[str, Callable[[Ctx, Payload], EventBody]] = {

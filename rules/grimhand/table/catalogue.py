@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
 from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts
+from rules.i18n import gettext as _
 
 MIN_RANK, MAX_RANK = 1, 10
 
@@ -131,7 +132,7 @@ class Catalogue:
         if isinstance(rank, bool) or not isinstance(rank, int) or not MIN_RANK <= rank <= MAX_RANK:
             raise RuleViolation(
                 "unknown_card",
-                f"There is no equipment card of rank {rank!r}: ranks run from 1 to 10.",
+                _("There is no equipment card of rank %(rank)r: ranks run from 1 to 10.") % {"rank": rank},
                 {"rank": rank},
             )
         suit = parse_affinity(affinity, "unknown_card")
@@ -139,7 +140,7 @@ class Catalogue:
         if facts is None:
             raise RuleViolation(
                 "unknown_card",
-                f"There is no {rank} of {suit} equipment card.",
+                _("There is no %(rank)s of %(suit)s equipment card.") % {"rank": rank, "suit": suit},
                 {"rank": rank, "affinity": suit},
             )
         return facts
@@ -147,14 +148,18 @@ class Catalogue:
     def quest(self, name: object) -> QuestFacts:
         facts = self._quests.get(_key(name)) if isinstance(name, str) else None
         if facts is None:
-            raise RuleViolation("unknown_quest", f"There is no quest called {name!r}.", {"quest": name})
+            raise RuleViolation(
+                "unknown_quest", _("There is no quest called %(name)r.") % {"name": name}, {"quest": name}
+            )
         return facts
 
     def ability(self, name: object) -> AbilityFacts:
         facts = self._abilities.get(_key(name)) if isinstance(name, str) else None
         if facts is None:
             raise RuleViolation(
-                "unknown_ability", f"There is no stature ability called {name!r}.", {"ability": name}
+                "unknown_ability",
+                _("There is no stature ability called %(name)r.") % {"name": name},
+                {"ability": name},
             )
         return facts
 
@@ -163,7 +168,9 @@ class Catalogue:
         facts = self._threats.get(_key(name)) if isinstance(name, str) else None
         if facts is None:
             raise RuleViolation(
-                "unknown_threat", f"There is no threat card called {name!r}.", {"field": "name"}
+                "unknown_threat",
+                _("There is no threat card called %(name)r.") % {"name": name},
+                {"field": "name"},
             )
         return facts
 
@@ -189,7 +196,8 @@ def parse_affinity(value: object, code: str = "unknown_affinity") -> str:
             pass
     raise RuleViolation(
         code,
-        f"Unknown affinity {value!r}: choose Blood, Bone, Shadow, Iron or Nature (Wild is Nature).",
+        _("Unknown affinity %(value)r: choose Blood, Bone, Shadow, Iron or Nature (Wild is Nature).")
+        % {"value": value},
         {"affinity": value},
     )
 

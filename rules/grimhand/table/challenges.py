@@ -24,6 +24,7 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.cards import parse_cards
 from rules.grimhand.poker import Category, evaluate_exact
 from rules.grimhand.table import items, words
@@ -33,6 +34,7 @@ from rules.grimhand.table.quests import Entry, _active, _replace, settle_quest
 from rules.grimhand.table.rest import check_words, run_check
 from rules.grimhand.table.state import Character, maximum
 from rules.grimhand.table.typed_input import read_cards
+from rules.i18n import gettext as _
 from rules.validate import fields
 
 PENALTIES: dict[str, dict[str, int]] = {
@@ -56,7 +58,9 @@ def _bump(ctx: Ctx, char: Character, stat: str, by: int) -> dict[str, int] | Non
 def _sacrifice(ctx: Ctx, char: Character, payload: Payload) -> dict[str, Any]:
     if not char["equipment"]:
         raise RuleViolation(
-            "nothing_equipped", f"{char['name']} has no equipped item to sacrifice.", {"field": "card"}
+            "nothing_equipped",
+            _("%(who)s has no equipped item to sacrifice.") % {"who": char["name"]},
+            {"field": "card"},
         )
     raw = payload.get("card")
     try:
@@ -64,60 +68,72 @@ def _sacrifice(ctx: Ctx, char: Character, payload: Payload) -> dict[str, Any]:
     except RuleViolation:
         cards = ()
     if len(cards) != 1:
-        raise RuleViolation("missing_field", "Choose the equipped item to sacrifice.", {"field": "card"})
+        raise RuleViolation("missing_field", _("Choose the equipped item to sacrifice."), {"field": "card"})
     key = f"{cards[0].affinity.value}-{cards[0].rank}"
     held = owner_of(ctx.state, key)
     if held is None or held[0] is not char or held[1] != "equipment":
-        raise RuleViolation("not_equipped", f"{char['name']} has no such item equipped.", {"field": "card"})
+        raise RuleViolation(
+            "not_equipped", _("%(who)s has no such item equipped.") % {"who": char["name"]}, {"field": "card"}
+        )
     item = dict(char["equipment"][held[2]])
     items.move(ctx, item, items.where(char, "equipment", held[2]), items.where(None, None))
     return {"sacrificed": item}
 
 
-def _decide(ctx: Ctx, char: Character, quest: Entry, payload: Payload) -> tuple[bool, dict[str, Any], str]:
+def _decide(ctx: Ctx, char: Character, quest: Entry, payload: Payload) -> tuple[bool, dict[str, Any], Any]:
     """Whether the challenge passed, what it recorded, and its words."""
     kind = quest["challenge"]["challenge"]
     if kind == "Fate Roll":
         check = payload.get("check")
         if check not in ("strength", "agility"):
             raise RuleViolation(
-                "bad_field", "A Fate Roll is a Strength or Agility check.", {"field": "check"}
+                "bad_field", _("A Fate Roll is a Strength or Agility check."), {"field": "check"}
             )
         result = run_check(ctx, char, str(check), payload)
-        return bool(result["passed"]), {"check": result}, check_words(char, result)
+        return bool(result["passed"]), {"check": result}, check_words(char, result, stop=False)
     if kind == "Affinity Check":
         result = run_check(ctx, char, "affinity", payload, str(quest["affinity"]))
-        return bool(result["passed"]), {"check": result}, check_words(char, result)
+        return bool(result["passed"]), {"check": result}, check_words(char, result, stop=False)
     if kind == "Poker Hand Challenge":
         cards = read_cards(payload, "cards", (5,))  # the 5 cards drawn, e.g. 3BL 3IR 7NA 9SH 10BO
         hand = evaluate_exact(cards)
         passed = hand.category >= Category.PAIR
-        return passed, {"cards": [c.code for c in cards], "hand": hand.title}, f"drew {hand.title}"
+        drew = said.gettext_lazy("drew %(hand)s", hand=hand.title)
+        return passed, {"cards": [c.code for c in cards], "hand": hand.title}, drew
     if kind == "Sacrifice Equipment":
         done = _sacrifice(ctx, char, payload)
-        return True, done, f"sacrificed {done['sacrificed']['name']}"
+        return True, done, said.gettext_lazy("sacrificed %(item)s", item=done["sacrificed"]["name"])
     if kind == "Gold Offering":
         price = int(quest["challenge"].get("gold", 5))
         if int(char["gold"]) < price:
             raise RuleViolation(
                 "not_enough_gold",
-                f"The offering is {price} gold; {char['name']} has {char['gold']}. Fail the quest instead.",
+                _("The offering is %(price)s gold; %(who)s has %(gold)s. Fail the quest instead.")
+                % {"price": price, "who": char["name"], "gold": char["gold"]},
                 {"field": "", "price": price},
             )
         before = int(char["gold"])
         ctx.do(counter_op(char, "gold", before - price))
-        return True, {"gold": price}, f"offered {price} gold (gold {before} \u2192 {before - price})"
+        offered = said.gettext_lazy(
+            "offered %(price)s gold (gold %(change)s)",
+            price=price,
+            change=f"{before} \u2192 {before - price}",
+        )
+        return True, {"gold": price}, offered
     if kind == "Threat Manifestation":
         rank = quest["challenge"].get("threat_rank")
         raise RuleViolation(
             "fight_it",
-            f"Fight it: start a solo combat against a rank {rank} threat (combat.start with solo).",
+            _("Fight it: start a solo combat against a rank %(rank)s threat (combat.start with solo).")
+            % {"rank": rank},
             {"field": "", "threat_rank": rank},
         )
-    raise RuleViolation("unknown_challenge", f"{kind!r} is not a challenge the companion knows.")
+    raise RuleViolation(
+        "unknown_challenge", _("%(kind)r is not a challenge the companion knows.") % {"kind": kind}
+    )
 
 
-def finish_challenge(ctx: Ctx, char: Character, quest_name: str, passed: bool, *, how: str = "") -> EventBody:
+def finish_challenge(ctx: Ctx, char: Character, quest_name: str, passed: bool, *, how: Any = "") -> EventBody:
     """Record a decided challenge: its own penalty on a failure, then the quest's reward or penalty."""
     index, quest = _active(char, {"quest": quest_name})
     kind = quest["challenge"]["challenge"] if quest["challenge"] else ""
@@ -129,26 +145,56 @@ def finish_challenge(ctx: Ctx, char: Character, quest_name: str, passed: bool, *
                 penalty[stat] = change
     _replace(ctx, char, quest, {**quest, "challenge": {**quest["challenge"], "passed": passed}})
     event_type, body = settle_quest(ctx, char, index, passed)
-    verdict = "passes" if passed else "fails"
-    line = f"{char['name']} {verdict} the {kind} of {quest_name}" + (f" ({how.rstrip('.')})" if how else "")
-    if penalty:
-        line += f"; the {kind}'s penalty: {words.changes(penalty)}"
-    effects = words.effects(body["effects"], char["id"])
+    names = {"who": char["name"], "kind": kind, "quest": quest_name}
     if passed:
-        line += f". {quest_name} completed" + (f": {effects}." if effects else ".")
+        line = said.gettext_lazy("%(who)s passes the %(kind)s of %(quest)s", **names)
     else:
-        line += f". {quest_name} failed" + (f"; its penalty: {effects}" if effects else "")
-        line += "; it can be tried again after the next explore card."
-    return event_type, {**body, "challenge": kind, "passed": passed, "penalty": penalty, "line": line}
+        line = said.gettext_lazy("%(who)s fails the %(kind)s of %(quest)s", **names)
+    if how:
+        line = said.gettext_lazy("%(line)s (%(how)s)", line=line, how=how)
+    if penalty:
+        line = said.gettext_lazy(
+            "%(line)s; the %(kind)s's penalty: %(changes)s",
+            line=line,
+            kind=kind,
+            changes=words.changes(penalty),
+        )
+    effects = words.effects(body["effects"], char["id"])
+    if passed and effects:
+        line = said.gettext_lazy(
+            "%(line)s. %(quest)s completed: %(effects)s.", line=line, quest=quest_name, effects=effects
+        )
+    elif passed:
+        line = said.gettext_lazy("%(line)s. %(quest)s completed.", line=line, quest=quest_name)
+    elif effects:
+        line = said.gettext_lazy(
+            (
+                "%(line)s. %(quest)s failed; its penalty: %(effects)s; it can be tried "
+                "again after the next explore card."
+            ),
+            line=line,
+            quest=quest_name,
+            effects=effects,
+        )
+    else:
+        line = said.gettext_lazy(
+            "%(line)s. %(quest)s failed; it can be tried again after the next explore card.",
+            line=line,
+            quest=quest_name,
+        )
+    body = {**body, "challenge": kind, "passed": passed, "penalty": penalty}
+    return said.event(event_type, body, line)
 
 
 def resolve(ctx: Ctx, payload: Payload) -> EventBody:
     fields(payload, ("character_id", "quest", "check", "dice", "cards", "card"))
     char = ctx.owned(payload)
-    _, quest = _active(char, payload)
+    _unused, quest = _active(char, payload)
     if quest["challenge"] is None:
         raise RuleViolation(
-            "not_rolled", f"Roll {quest['name']}'s challenge first (quest.challenge_roll).", {"field": ""}
+            "not_rolled",
+            _("Roll %(quest)s's challenge first (quest.challenge_roll).") % {"quest": quest["name"]},
+            {"field": ""},
         )
     passed, recorded, how = _decide(ctx, char, quest, payload)
     event_type, body = finish_challenge(ctx, char, quest["name"], passed, how=how)

@@ -27,6 +27,7 @@ from rules.grimhand.table.state import (
     new_character,
     raw,
 )
+from rules.i18n import gettext as _
 from rules.validate import text
 
 LABELS = {
@@ -45,13 +46,14 @@ def target_seat(ctx: Ctx, payload: Payload) -> int:
     seat_id = optional_int(payload, "seat_id", "seat_id")
     seat_id = ctx.actor.seat_id if seat_id is None else seat_id
     if ctx.actor.seat_ids and seat_id not in ctx.actor.seat_ids:
-        raise RuleViolation("unknown_seat", "That seat is not at this table.", {"seat_id": seat_id})
+        raise RuleViolation("unknown_seat", _("That seat is not at this table."), {"seat_id": seat_id})
     ctx.actor.require_edit(seat_id)
     existing = character_of_seat(ctx.state, seat_id)
     if existing is not None:
         raise RuleViolation(
             "seat_has_character",
-            f"This seat already plays {existing['name']}: one character per seat.",
+            _("This seat already plays %(existing)s: one character per seat.")
+            % {"existing": existing["name"]},
             {"seat_id": seat_id, "character_id": existing["id"]},
         )
     return seat_id
@@ -104,7 +106,7 @@ def rename(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     name = text(payload, "name", "A character name", MAX_NAME, code="bad_name")
     if name == char["name"]:
-        raise RuleViolation("no_change", "That is already the name.", {"field": "name"})
+        raise RuleViolation("no_change", _("That is already the name."), {"field": "name"})
     before = char["name"]
     ctx.do({"op": "field", "character_id": char["id"], "field": "name", "before": before, "after": name})
     return "character.renamed", {**head(char), "before": before, "after": name}
@@ -122,7 +124,8 @@ def _stat(payload: Payload) -> str:
     if stat not in COUNTERS:
         raise RuleViolation(
             "unknown_stat",
-            f"{stat!r} is not a counter; use one of {', '.join(COUNTERS)}.",
+            _("%(stat)r is not a counter; use one of %(value)s.")
+            % {"stat": stat, "value": ", ".join(COUNTERS)},
             {"field": "stat", "stat": stat},
         )
     return str(stat)
@@ -134,18 +137,18 @@ def check_value(char: Character, stat: str, value: int) -> None:
     if value < 0:
         raise RuleViolation(
             "negative_value",
-            f"{label} cannot go below 0 (it is {char[stat]}).",
+            _("%(label)s cannot go below 0 (it is %(value)s).") % {"label": label, "value": char[stat]},
             {"stat": stat, "value": value, "current": char[stat]},
         )
     top = maximum(char, stat)
     if top is not None and value > top:
         raise RuleViolation(
             "above_max",
-            f"{label} cannot go above its maximum of {top}.",
+            _("%(label)s cannot go above its maximum of %(top)s.") % {"label": label, "top": top},
             {"stat": stat, "value": value, "max": top},
         )
     if value > COUNTER_LIMIT:
-        raise RuleViolation("out_of_range", "That number is too large.", {"stat": stat, "value": value})
+        raise RuleViolation("out_of_range", _("That number is too large."), {"stat": stat, "value": value})
 
 
 def change_counter(ctx: Ctx, char: Character, stat: str, after: int) -> dict[str, object]:
@@ -170,7 +173,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     stat = _stat(payload)
     by = require(payload, "by", int, "The amount")
     if by == 0:
-        raise RuleViolation("no_change", "Adjust by a number other than 0.", {"field": "by"})
+        raise RuleViolation("no_change", _("Adjust by a number other than 0."), {"field": "by"})
     check_value(char, stat, int(char[stat]) + by)
     return "character.adjusted", change_counter(ctx, char, stat, int(char[stat]) + by)
 
@@ -180,6 +183,10 @@ def set_value(ctx: Ctx, payload: Payload) -> EventBody:
     stat = _stat(payload)
     value = require(payload, "value", int, "The new value")
     if value == char[stat]:
-        raise RuleViolation("no_change", f"{LABELS[stat]} is already {value}.", {"field": "value"})
+        raise RuleViolation(
+            "no_change",
+            _("%(value)s is already %(value2)s.") % {"value": LABELS[stat], "value2": value},
+            {"field": "value"},
+        )
     check_value(char, stat, value)
     return "character.set", change_counter(ctx, char, stat, value)

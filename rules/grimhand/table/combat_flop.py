@@ -13,7 +13,9 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.cards import Card
+from rules.grimhand.said import Said
 from rules.grimhand.table.combat_state import (
     active_threats,
     block,
@@ -27,6 +29,8 @@ from rules.grimhand.table.combat_state import (
 )
 from rules.grimhand.table.context import Ctx, EventBody
 from rules.grimhand.table.typed_input import read_cards
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import fields
 
 CARDS_PER_STREET = {"flop": 3, "turn": 1, "river": 1}
@@ -35,22 +39,24 @@ CARDS_PER_STREET = {"flop": 3, "turn": 1, "river": 1}
 def show_flop(ctx: Ctx, payload: Payload) -> EventBody:
     """``combat.show_flop {cards}``: the flop face up, to be scored once the swaps are made (§7.4.4)."""
     fields(payload, ("cards",))
-    require_host(ctx, "lay down the community cards")
+    require_host(ctx, gettext_noop("lay down the community cards"))
     combat = block(ctx)
     if combat["street"] != "deal" or combat.get("shown"):
-        raise RuleViolation("not_dealing", "The flop is laid once per round, after the deal.")
+        raise RuleViolation("not_dealing", _("The flop is laid once per round, after the deal."))
     cards = read_cards(payload, "cards", (CARDS_PER_STREET["flop"],))
     refuse_seen(combat, cards, "cards")
     waiting = [s["name"] for s in (*players(combat), *active_threats(combat)) if not s["active"]]
     if waiting:
         raise RuleViolation(
             "missing_hole_cards",
-            f"{', '.join(waiting)} first: the flop comes after the deal.",
+            _("%(value)s first: the flop comes after the deal.") % {"value": ", ".join(waiting)},
             {"field": "cards"},
         )
     ctx.rec.set(["combat", "shown"], codes(cards))
-    line = f"Flop shown: {' '.join(codes(cards))}; swaps now, then the host scores it"
-    return "combat.flop_shown", {"line": line, "cards": codes(cards)}
+    line = said.gettext_lazy(
+        "Flop shown: %(cards)s; swaps now, then the host scores it", cards=" ".join(codes(cards))
+    )
+    return said.event("combat.flop_shown", {"cards": codes(cards)}, line)
 
 
 def street_cards(ctx: Ctx, combat: dict[str, Any], payload: Payload, name: str) -> list[Card]:
@@ -60,7 +66,7 @@ def street_cards(ctx: Ctx, combat: dict[str, Any], payload: Payload, name: str) 
         if payload.get("cards") is not None:
             raise RuleViolation(
                 "flop_shown",
-                "The flop is shown: score it as it lies, or undo its line first.",
+                _("The flop is shown: score it as it lies, or undo its line first."),
                 {"field": "cards"},
             )
         ctx.rec.delete(["combat", "shown"])
@@ -72,34 +78,38 @@ def street_cards(ctx: Ctx, combat: dict[str, Any], payload: Payload, name: str) 
 
 def redeal(
     ctx: Ctx, combat: dict[str, Any], payload: Payload, name: str, flop: list[Card]
-) -> tuple[str, list[Card]] | None:
+) -> tuple[Said, list[Card]] | None:
     """A Legend re-deals the flop once per combat (spec Stature): the first three are set aside for
     the round and the new three are scored. Its words and the new cards, or None."""
     raw = payload.get("redeal")
     if raw is None:
         return None
     if not isinstance(raw, dict):
-        raise RuleViolation("bad_field", "redeal is {side_id, cards}.", {"field": "redeal"})
+        raise RuleViolation("bad_field", _("redeal is {side_id, cards}."), {"field": "redeal"})
     fields(raw, ("side_id", "cards"))
     if name != "flop":
-        raise RuleViolation("flop_only", "Only the flop can be re-dealt.", {"field": "redeal"})
+        raise RuleViolation("flop_only", _("Only the flop can be re-dealt."), {"field": "redeal"})
     side = side_of(combat, raw.get("side_id"))
     legend = side["kind"] == "player" and side["status"] == "fighting"
     if not legend or not char_of(ctx, side)["derived"].get("redeal_flop"):
         raise RuleViolation(
             "not_a_legend",
-            f"{side['name']} is no Legend: only a Legend re-deals the flop.",
+            _("%(side)s is no Legend: only a Legend re-deals the flop.") % {"side": side["name"]},
             {"field": "redeal"},
         )
     if side["id"] in combat.get("redealt", []):
         raise RuleViolation(
-            "redeal_used", f"{side['name']} has re-dealt a flop in this combat already (once per combat).",
+            "redeal_used",
+            _("%(side)s has re-dealt a flop in this combat already (once per combat).")
+            % {"side": side["name"]},
             {"field": "redeal"},
-        )  # fmt: skip
+        )
     cards = read_cards(raw, "cards", (CARDS_PER_STREET["flop"],))
     refuse_seen(combat, cards, "redeal")
     if {c.index for c in cards} & {c.index for c in flop}:
-        raise RuleViolation("card_already_seen", "The re-dealt flop is new cards.", {"field": "redeal"})
+        raise RuleViolation("card_already_seen", _("The re-dealt flop is new cards."), {"field": "redeal"})
     ctx.rec.set(["combat", "redealt"], [*combat.get("redealt", []), side["id"]])
     ctx.rec.set(["combat", "discarded"], [*combat.get("discarded", []), *codes(flop)])
-    return f"{side['name']} re-deals the flop {' '.join(codes(flop))}", cards
+    return said.gettext_lazy(
+        "%(side)s re-deals the flop %(cards)s", side=side["name"], cards=" ".join(codes(flop))
+    ), cards

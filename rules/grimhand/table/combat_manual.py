@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from rules.describing import plural
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.cards import Affinity
 from rules.grimhand.combat.round import Despatch
 from rules.grimhand.combat.scoring import Street
@@ -25,6 +25,8 @@ from rules.grimhand.table.combat_state import (
 )
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import fields, integer, text, whole
 
 ADJUST_FIELDS = ("le", "attack")
@@ -38,7 +40,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     what = payload.get("field")
     if what not in ADJUST_FIELDS:
         raise RuleViolation(
-            "bad_field", "field is le or attack.", {"field": "field", "allowed": list(ADJUST_FIELDS)}
+            "bad_field", _("field is le or attack."), {"field": "field", "allowed": list(ADJUST_FIELDS)}
         )
     by = integer(payload, "by", "The change", -99, 99)
     note = text(payload, "note", "A note", 120)
@@ -46,31 +48,46 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
         char = char_of(ctx, side)
         ctx.actor.require_edit(int(char["seat_id"]))
     else:
-        require_host(ctx, "change a threat's numbers")
+        require_host(ctx, gettext_noop("change a threat's numbers"))
     if side["status"] not in ("fighting", "active", "queued"):
-        raise RuleViolation("not_fighting", f"{side['name']} is out of this combat.")
+        raise RuleViolation("not_fighting", _("%(side)s is out of this combat.") % {"side": side["name"]})
     if what == "attack":
         before = int(side["modifiers"])
         set_side(ctx, side["id"], "modifiers", before + by)
-        line = f"{side['name']}: attack {by:+d} ({note}; attack modifier {before} \u2192 {before + by})"
-        return "combat.adjusted", {"line": line, "side_id": side["id"]}
+        line = said.gettext_lazy(
+            "%(side)s: attack %(by)s (%(note)s; attack modifier %(change)s)",
+            side=side["name"],
+            by=f"{by:+d}",
+            note=note,
+            change=f"{before} \u2192 {before + by}",
+        )
+        return said.event("combat.adjusted", {"side_id": side["id"]}, line)
     if side["kind"] == "player":
         before = int(char["le"])
         le = max(0, min(int(char["derived"]["stats"]["max_le"]), before + by))
         ctx.do(counter_op(char, "le", le))
         fight_le = int(side["le"])
         set_side(ctx, side["id"], "le", le)
-        also = f"; LE in the fight {fight_le} \u2192 {le}" if fight_le != before else ""
+        values = {"who": char["name"], "change": f"{before} \u2192 {le}", "note": note}
+        if fight_le != before:
+            values["fight"] = f"{fight_le} \u2192 {le}"
         if le <= 0:
             set_side(ctx, side["id"], "status", "defeated")
             session.defeat(ctx, char)
         settle_over(ctx)
-        line = f"{char['name']}: LE {before} \u2192 {le} ({note}{also})" + (", defeated" if le <= 0 else "")
-        return "combat.adjusted", {**head(char), "line": line}
+        if "fight" in values:
+            line = said.gettext_lazy("%(who)s: LE %(change)s (%(note)s; LE in the fight %(fight)s)", **values)
+        else:
+            line = said.gettext_lazy("%(who)s: LE %(change)s (%(note)s)", **values)
+        if le <= 0:
+            line = said.gettext_lazy("%(line)s, defeated", line=line)
+        return said.event("combat.adjusted", head(char), line)
     before = int(side["le"])
     le = max(0, before + by)  # §7.4.7: LE stops at 0
     set_side(ctx, side["id"], "le", le)
-    line = f"{side['name']}: LE {before} \u2192 {le} ({note})"
+    line = said.gettext_lazy(
+        "%(who)s: LE %(change)s (%(note)s)", who=side["name"], change=f"{before} \u2192 {le}", note=note
+    )
     if le <= 0 and side["status"] == "active":
         set_side(ctx, side["id"], "status", "despatched")
         set_side(ctx, side["id"], "despatched", True)
@@ -82,10 +99,10 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
             mob_of(side), STREET_OF.get(combat["street"], Street.FLOP), None, {}, combat["round"]
         )
         entry = grant(ctx, combat, [fallen], hands, combat["street"])
-        line += f", despatched; {entry['said']}"
+        line = said.gettext_lazy("%(line)s, despatched; %(rewards)s", line=line, rewards=entry["said"])
         _fill_queue(ctx)
         settle_over(ctx)
-    return "combat.adjusted", {"line": line, "side_id": side["id"]}
+    return said.event("combat.adjusted", {"side_id": side["id"]}, line)
 
 
 def _fill_queue(ctx: Ctx) -> None:
@@ -104,9 +121,11 @@ def loot(ctx: Ctx, payload: Payload) -> EventBody:
     side = side_of(combat, payload.get("side_id"))
     index = next((i for i, r in enumerate(combat["rewards"]) if side["id"] in r["loot"]), None)
     if index is None or side["status"] != "despatched":
-        raise RuleViolation("not_despatched", f"{side['name']} has not fallen.")
+        raise RuleViolation("not_despatched", _("%(side)s has not fallen.") % {"side": side["name"]})
     if combat["rewards"][index]["loot"][side["id"]] is not None:
-        raise RuleViolation("loot_rolled", f"The loot of {side['name']} is already rolled.")
+        raise RuleViolation(
+            "loot_rolled", _("The loot of %(side)s is already rolled.") % {"side": side["name"]}
+        )
     raw = payload.get("dice")
     affinity = Affinity(side["affinity"])
     if raw is None:
@@ -114,10 +133,15 @@ def loot(ctx: Ctx, payload: Payload) -> EventBody:
         roll = roll_loot(ctx.rng, affinity)
     else:
         if not isinstance(raw, list):
-            raise RuleViolation("bad_field", "dice is a list of 5 faces 1..6.", {"field": "dice"})
+            raise RuleViolation("bad_field", _("dice is a list of 5 faces 1..6."), {"field": "dice"})
         faces = [whole(v, "dice", "A die", 1, 6) for v in raw]
         roll = loot_for_dice([DieFace(f) for f in faces], affinity)
     result = {"dice": [d.value for d in roll.dice], "matches": roll.matches, "cards": roll.cards}
     ctx.rec.set(["combat", "rewards", index, "loot", side["id"]], result)
-    line = f"Loot of {side['name']}: {roll.matches} matches, {plural(roll.cards, 'card')}"
-    return "combat.loot", {"line": line, "side_id": side["id"], **result}
+    line = said.gettext_lazy(
+        "Loot of %(side)s: %(matches)s matches, %(cards)s",
+        side=side["name"],
+        matches=roll.matches,
+        cards=said.ngettext_lazy("%(n)s card", "%(n)s cards", roll.cards, n=roll.cards),
+    )
+    return said.event("combat.loot", {"side_id": side["id"], **result}, line)

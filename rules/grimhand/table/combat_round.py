@@ -14,6 +14,7 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.combat.damage import exchange
 from rules.grimhand.combat.round import (
     RETREAT_MIN_AP,
@@ -26,6 +27,7 @@ from rules.grimhand.combat.round import (
 )
 from rules.grimhand.combat.scoring import StreetScore
 from rules.grimhand.poker import Category
+from rules.grimhand.said import Said
 from rules.grimhand.table import challenges, session, words
 from rules.grimhand.table.combat_flop import redeal, street_cards
 from rules.grimhand.table.combat_state import (
@@ -45,14 +47,19 @@ from rules.grimhand.table.combat_state import (
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import find_character
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import fields
 
 NEXT_STREET = {"deal": "flop", "flop": "turn", "turn": "river"}
 
 
-def _words(score: StreetScore) -> str:
-    parts = [f"{'base' if src == 'base' else src} {amount}" for src, amount in score.breakdown()]
-    return f"{score.attack} ({' + '.join(parts)})"
+def _words(score: StreetScore) -> Said:
+    parts = [
+        said.gettext_lazy("base %(n)s", n=amount) if src == "base" else f"{src} {amount}"
+        for src, amount in score.breakdown()
+    ]
+    return said.gettext_lazy("%(attack)s (%(parts)s)", attack=score.attack, parts=said.join(parts, " + "))
 
 
 def grant(
@@ -70,7 +77,7 @@ def grant(
         ctx.rec.set(["combat", "explore_paid"], True)
     gold = explore + sum(ranks)
     xp: dict[str, int] = {}
-    said = []
+    gains: list[Said] = []
     for side in collectors:
         category = hands.get(side["id"], Category.HIGH_CARD)
         award = (explore + sum(ranks)) * int(combat["ante"]) * category.xp_multiplier
@@ -79,8 +86,14 @@ def grant(
         gold_before, xp_before = int(char["gold"]), int(char["xp"])
         ctx.do(counter_op(char, "gold", gold_before + gold))
         ctx.do(counter_op(char, "xp", xp_before + award))
-        gained = f"gold {gold_before} \u2192 {gold_before + gold}, XP {xp_before} \u2192 {xp_before + award}"
-        said.append(f"{char['name']} {gained}")
+        gains.append(
+            said.gettext_lazy(
+                "%(who)s gold %(gold)s, XP %(xp)s",
+                who=char["name"],
+                gold=f"{gold_before} \u2192 {gold_before + gold}",
+                xp=f"{xp_before} \u2192 {xp_before + award}",
+            )
+        )
         earned = side["earned"]
         set_side(ctx, side["id"], "earned", {"gold": earned["gold"] + gold, "xp": earned["xp"] + award})
     for d in fallen:
@@ -96,9 +109,19 @@ def grant(
     }  # fmt: skip
     ctx.rec.insert(["combat", "rewards"], entry)
     names = " & ".join(entry["names"])
-    if said:
-        return {**entry, "said": f"{names}'s gold and XP: {'; '.join(said)}"}
-    return {**entry, "said": f"nobody is left in the fight to collect {names}'s gold and XP"}
+    if gains:
+        return {
+            **entry,
+            "said": said.gettext_lazy(
+                "%(names)s's gold and XP: %(gains)s", names=names, gains=said.join(gains, "; ")
+            ),
+        }
+    return {
+        **entry,
+        "said": said.gettext_lazy(
+            "nobody is left in the fight to collect %(names)s's gold and XP", names=names
+        ),
+    }
 
 
 def settle_over(ctx: Ctx) -> None:
@@ -112,37 +135,41 @@ def street(ctx: Ctx, payload: Payload) -> EventBody:
     scored for every side (§7.4.4-9); a flop shown first (``combat.show_flop``) is scored without
     ``cards``; a Legend may re-deal the flop as it is laid down (``redeal``)."""
     fields(payload, ("cards", "redeal"))
-    require_host(ctx, "lay down the community cards")
+    require_host(ctx, gettext_noop("lay down the community cards"))
     combat = block(ctx)
     now = combat["street"]
     if now not in NEXT_STREET:
-        raise RuleViolation("round_over", "The round is over: start the next round or end the combat.")
+        raise RuleViolation("round_over", _("The round is over: start the next round or end the combat."))
     name = NEXT_STREET[now]
     new_cards = street_cards(ctx, combat, payload, name)
     redealt = redeal(ctx, combat, payload, name, new_cards)
     for side in (*players(combat), *active_threats(combat)):
         if not side["active"]:
             raise RuleViolation(
-                "missing_hole_cards", f"{side['name']} has no active cards yet.", {"side_id": side["id"]}
+                "missing_hole_cards",
+                _("%(side)s has no active cards yet.") % {"side": side["name"]},
+                {"side_id": side["id"]},
             )
     lines = _from_the_sheets(ctx, combat)
     if redealt is not None:
         new_cards = redealt[1]
     community = [*combat["community"], *codes(new_cards)]
     before = to_pure(combat)
-    _, report = resolve_street(before, STREET_OF[name], cards_of(community))
+    _unused, report = resolve_street(before, STREET_OF[name], cards_of(community))
     ctx.rec.set(["combat", "community"], community)
     ctx.rec.set(["combat", "street"], name)
     lines.extend(_record_street(ctx, combat, name, report))
     settle_over(ctx)
-    line = "; ".join(lines) if redealt is None else f"{redealt[0]}: " + "; ".join(lines)
-    return "combat.street_scored", {"line": line, "street": name, "cards": codes(new_cards)}
+    line = said.join(lines, "; ")
+    if redealt is not None:
+        line = said.gettext_lazy("%(redeal)s: %(street)s", redeal=redealt[0], street=line)
+    return said.event("combat.street_scored", {"street": name, "cards": codes(new_cards)}, line)
 
 
-def _from_the_sheets(ctx: Ctx, combat: dict[str, Any]) -> list[str]:
+def _from_the_sheets(ctx: Ctx, combat: dict[str, Any]) -> list[Any]:
     """A player's base attack, Full House reduction and LE are read from the sheet now: a temporary
     modifier gained mid-combat counts from this street on. What moved, in words."""
-    said = []
+    changed: list[Any] = []
     for side in players(combat):
         char = char_of(ctx, side)
         derived = char["derived"]
@@ -152,15 +179,16 @@ def _from_the_sheets(ctx: Ctx, combat: dict[str, Any]) -> list[str]:
             "le": int(char["le"]),
         }
         for key, label in (
-            ("base_attack", "base attack"),
-            ("damage_reduction", "damage taken"),
-            ("le", "LE"),
+            ("base_attack", said.gettext_lazy("%(side)s's base attack %(change)s (the sheet)")),
+            ("damage_reduction", said.gettext_lazy("%(side)s's damage taken %(change)s (the sheet)")),
+            ("le", said.gettext_lazy("%(side)s's LE %(change)s (the sheet)")),
         ):
             if int(side[key]) != now[key]:
                 sign = "\u2212" if key == "damage_reduction" else ""
-                said.append(f"{side['name']}'s {label} {sign}{side[key]} \u2192 {sign}{now[key]} (the sheet)")
+                change = f"{sign}{side[key]} \u2192 {sign}{now[key]}"
+                changed.append({**label, "v": {"side": side["name"], "change": change}})
             set_side(ctx, side["id"], key, now[key])
-    return said
+    return changed
 
 
 def _record_scores(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> None:
@@ -176,9 +204,9 @@ def _record_scores(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
         set_side(ctx, side_id, "chain", chain_json(score.chain))
 
 
-def _record_exchanges(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[str]:
+def _record_exchanges(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[Any]:
     """Every player against every scored threat: the damage rows and one line each (§7.4.7)."""
-    lines = []
+    lines: list[Any] = []
     for p in players(combat):
         for t in [s for s in combat["sides"] if s["id"] in report.scores and s["kind"] != "player"]:
             hit = exchange(
@@ -190,42 +218,60 @@ def _record_exchanges(ctx: Ctx, combat: dict[str, Any], name: str, report: Stree
                         "round": combat["round"], "street": name, "from": src, "to": dst, "amount": amount
                     })  # fmt: skip
             p_score, t_score = report.scores[p["id"]], report.scores[t["id"]]
+            if hit.to_threat:
+                outcome = said.gettext_lazy("%(who)s takes %(n)s", who=t["name"], n=hit.to_threat)
+            elif hit.to_player:
+                outcome = said.gettext_lazy("%(who)s takes %(n)s", who=p["name"], n=hit.to_player)
+            else:
+                outcome = said.gettext_lazy("no damage")
             lines.append(
-                f"{p['name']}: {_words(p_score)} vs {t['name']} {t_score.attack}: "
-                + (
-                    f"{t['name']} takes {hit.to_threat}"
-                    if hit.to_threat
-                    else f"{p['name']} takes {hit.to_player}"
-                    if hit.to_player
-                    else "no damage"
+                said.gettext_lazy(
+                    "%(player)s: %(attack)s vs %(threat)s %(threat_attack)s: %(outcome)s",
+                    player=p["name"],
+                    attack=_words(p_score),
+                    threat=t["name"],
+                    threat_attack=t_score.attack,
+                    outcome=outcome,
                 )
             )
     return lines
 
 
-def _record_life(ctx: Ctx, combat: dict[str, Any], report: StreetReport) -> list[str]:
+def _record_life(ctx: Ctx, combat: dict[str, Any], report: StreetReport) -> list[Any]:
     """Every side's LE after the street, on the sheet and in the block; LE stops at 0 (§7.4.7)."""
-    lines = []
+    lines: list[Any] = []
     for p in players(combat):
         char = char_of(ctx, p)
         taken = report.damage_to_players.get(p["id"], 0)
         le = max(0, int(char["le"]) - taken)
         if taken:
-            lines.append(f"{char['name']}: LE {char['le']} \u2192 {le}" + (", defeated" if le == 0 else ""))
+            change = f"{char['le']} \u2192 {le}"
+            if le == 0:
+                lines.append(
+                    said.gettext_lazy("%(who)s: LE %(change)s, defeated", who=char["name"], change=change)
+                )
+            else:
+                lines.append(said.gettext_lazy("%(who)s: LE %(change)s", who=char["name"], change=change))
             ctx.do(counter_op(char, "le", le))
         set_side(ctx, p["id"], "le", le)
     for t in [s for s in combat["sides"] if s["id"] in report.damage_to_entities]:
         taken = report.damage_to_entities[t["id"]]
         le = max(0, int(t["le"]) - taken)
         if taken:
-            lines.append(f"{t['name']}: LE {t['le']} \u2192 {le}" + (", despatched" if le == 0 else ""))
+            change = f"{t['le']} \u2192 {le}"
+            if le == 0:
+                lines.append(
+                    said.gettext_lazy("%(who)s: LE %(change)s, despatched", who=t["name"], change=change)
+                )
+            else:
+                lines.append(said.gettext_lazy("%(who)s: LE %(change)s", who=t["name"], change=change))
         set_side(ctx, t["id"], "le", le)
     return lines
 
 
-def _record_lineup(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[str]:
+def _record_lineup(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[Any]:
     """Despatched threats and their rewards, defeated players, entrants from the queue (§7.4.3, §7.4.8)."""
-    lines = []
+    lines: list[Any] = []
     for d in report.despatched:
         set_side(ctx, d.mob.key, "status", "despatched")
         set_side(ctx, d.mob.key, "despatched", True)
@@ -241,15 +287,15 @@ def _record_lineup(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
     for key in report.entered:
         set_side(ctx, key, "status", "active")
         set_side(ctx, key, "entered_on", following.name.lower() if following else None)
-        lines.append(f"{names[key]} enters from the queue")
+        lines.append(said.gettext_lazy("%(threat)s enters from the queue", threat=names[key]))
     if report.entered:
         ctx.rec.set(["combat", "queue"], [k for k in combat["queue"] if k not in report.entered])
     return lines
 
 
-def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[str]:
+def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetReport) -> list[Any]:
     """A scored street into the block and onto the sheets; the log's lines, in play order."""
-    lines = [f"{name.title()} {' '.join(combat['community'])}"]
+    lines: list[Any] = [f"{name.title()} {' '.join(combat['community'])}"]
     _record_scores(ctx, combat, name, report)
     lines += _record_exchanges(ctx, combat, name, report)
     lines += _record_life(ctx, combat, report)
@@ -259,10 +305,10 @@ def _record_street(ctx: Ctx, combat: dict[str, Any], name: str, report: StreetRe
 def next_round_(ctx: Ctx, payload: Payload) -> EventBody:
     """``combat.next_round``: a new deal after the river; queued threats fill open slots (§7.4.3)."""
     fields(payload, ())
-    require_host(ctx, "start the next round")
+    require_host(ctx, gettext_noop("start the next round"))
     combat = block(ctx)
     if combat["street"] != "river":
-        raise RuleViolation("round_not_over", "A new round starts after the river.")
+        raise RuleViolation("round_not_over", _("A new round starts after the river."))
     after = next_round(to_pure(combat), {}, {})
     entered = [e.key for e in after.entities if e.key in combat["queue"]]
     number = int(combat["round"])
@@ -277,10 +323,14 @@ def next_round_(ctx: Ctx, payload: Payload) -> EventBody:
     for key in entered:
         set_side(ctx, key, "status", "active")
     ctx.rec.set(["combat", "queue"], [m.key for m in after.queue])
-    line = f"Round {number} \u2192 {number + 1}: a new deal" + (
-        f"; {', '.join(entered)} enter" if entered else ""
-    )
-    return "combat.next_round", {"line": line}
+    change = f"{number} \u2192 {number + 1}"
+    if entered:
+        line = said.gettext_lazy(
+            "Round %(change)s: a new deal; %(threats)s enter", change=change, threats=", ".join(entered)
+        )
+    else:
+        line = said.gettext_lazy("Round %(change)s: a new deal", change=change)
+    return said.event("combat.next_round", {}, line)
 
 
 def retreat(ctx: Ctx, payload: Payload) -> EventBody:
@@ -289,14 +339,14 @@ def retreat(ctx: Ctx, payload: Payload) -> EventBody:
     combat = block(ctx)
     side = side_of(combat, payload.get("side_id"))
     if side["kind"] != "player" or side["status"] != "fighting":
-        raise RuleViolation("cannot_retreat", "Only a fighting player can retreat.")
+        raise RuleViolation("cannot_retreat", _("Only a fighting player can retreat."))
     char = char_of(ctx, side)
     ctx.actor.require_edit(int(char["seat_id"]))
     if int(char["ap"]) < RETREAT_MIN_AP or int(char["le"]) < RETREAT_MIN_LE:
         retreat_check(int(char["le"]), int(char["ap"]), (), ())  # refuses with the rule's own words
     if len(side["inactive"]) != 2 or not combat["community"]:
         raise RuleViolation(
-            "retreat_refused", "Retreat is checked on the board with the 2 inactive cards entered.", {}
+            "retreat_refused", _("Retreat is checked on the board with the 2 inactive cards entered."), {}
         )
     result = retreat_check(
         int(char["le"]), int(char["ap"]), cards_of(side["inactive"]), cards_of(combat["community"])
@@ -304,8 +354,11 @@ def retreat(ctx: Ctx, payload: Payload) -> EventBody:
     if not result.success:
         raise RuleViolation(
             "retreat_refused",
-            f"Retreat needs two pair or better from the inactive cards and the board; {char['name']} has "
-            f"{result.hand.title} ({result.hand.category.common_name}).",
+            _(
+                "Retreat needs two pair or better from the inactive cards and the board; "
+                "%(who)s has %(hand)s (%(poker)s)."
+            )
+            % {"who": char["name"], "hand": result.hand.title, "poker": result.hand.category.common_name},
         )
     before = {stat: int(char[stat]) for stat in ("le", "ap", "gold", "xp")}
     side_le = int(side["le"])
@@ -328,30 +381,42 @@ def retreat(ctx: Ctx, payload: Payload) -> EventBody:
         ctx.rec.set(["combat", "street"], "over")
     settle_over(ctx)
     moved = {k: {"before": before[k], "after": v} for k, v in after.items() if before[k] != v}
-    line = f"{char['name']} retreats with {result.hand.title}: {words.changes(moved)}"
+    line = said.gettext_lazy(
+        "%(who)s retreats with %(hand)s: %(changes)s",
+        who=char["name"],
+        hand=result.hand.title,
+        changes=words.changes(moved),
+    )
     if side_le != before["le"]:
-        line += f" (LE in the fight {side_le} \u2192 {result.le})"
+        change = f"{side_le} \u2192 {result.le}"
+        line = said.gettext_lazy("%(line)s (LE in the fight %(change)s)", line=line, change=change)
     if earned["gold"] or earned["xp"]:
-        line += " (this exploration's gold and XP are forfeit)"
-    return "combat.retreated", {**head(char), "line": line}
+        line = said.gettext_lazy("%(line)s (this exploration's gold and XP are forfeit)", line=line)
+    return said.event("combat.retreated", head(char), line)
 
 
 def end(ctx: Ctx, payload: Payload) -> EventBody:
     """``combat.end``: "until the end of the next combat" modifiers expire; the phase comes back."""
     fields(payload, ())
-    require_host(ctx, "end the combat")
+    require_host(ctx, gettext_noop("end the combat"))
     combat = block(ctx)
     won = not active_threats(combat) and not combat["queue"] and bool(players(combat))
     ended = session.pass_boundary(ctx, "combat")
     ctx.rec.set(["combat"], None)
     session.set_phase(ctx, combat["phase_before"])
-    line = "Combat over: " + ("every threat despatched" if won else "threats remain")
+    if won:
+        line = said.gettext_lazy("Combat over: every threat despatched")
+    else:
+        line = said.gettext_lazy("Combat over: threats remain")
     if ended:
-        line += "; expired: " + ", ".join(f"{m['character']} {m['stat']} {m['amount']:+d}" for m in ended)
+        gone = ", ".join(f"{m['character']} {m['stat']} {m['amount']:+d}" for m in ended)
+        line = said.gettext_lazy("%(line)s; expired: %(modifiers)s", line=line, modifiers=gone)
     quest = combat.get("quest")
     if quest:
         # A Threat Manifestation challenge is decided by its solo combat (§9.1).
         hero = find_character(ctx.state, quest["character_id"])
-        _, settled = challenges.finish_challenge(ctx, hero, quest["quest"], won, how="solo combat")
-        line += ". " + str(settled["line"])
-    return "combat.ended", {"line": line, "won": won}
+        _unused, settled = challenges.finish_challenge(
+            ctx, hero, quest["quest"], won, how=said.gettext_lazy("solo combat")
+        )
+        line = said.join([line, settled.get("said") or settled["line"]], ". ")
+    return said.event("combat.ended", {"won": won}, line)

@@ -11,6 +11,7 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.cards import Affinity
 from rules.grimhand.combat.lineup import Mob, Threat, form_mobs
 from rules.grimhand.table import session
@@ -29,6 +30,8 @@ from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import Character, find_character
 from rules.grimhand.table.typed_input import read_cards
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import fields, integer, optional_integer, text
 
 MAX_THREATS = 12
@@ -42,7 +45,9 @@ def _threat_from(ctx: Ctx, raw: object, n: int) -> Threat:
         raw = {"name": raw}
     if not isinstance(raw, dict):
         raise RuleViolation(
-            "bad_field", f"{where} must be {{name}} or {{rank, affinity, le}}.", {"field": where}
+            "bad_field",
+            _("%(where)s must be {name} or {rank, affinity, le}.") % {"where": where},
+            {"field": where},
         )
     fields(raw, ("name", "rank", "affinity", "le"))
     le = optional_integer(raw, "le", "LE", 1, 999)
@@ -51,12 +56,14 @@ def _threat_from(ctx: Ctx, raw: object, n: int) -> Threat:
         life = le if le is not None else facts.life
         if facts.rank < 1 or life is None:
             raise RuleViolation(
-                "not_a_threat", f"{facts.name} has no rank and LE to fight; type them in.", {"field": where}
+                "not_a_threat",
+                _("%(name)s has no rank and LE to fight; type them in.") % {"name": facts.name},
+                {"field": where},
             )
         return Threat(facts.name, facts.rank, Affinity(parse_affinity(facts.affinity)), life)
     rank = integer(raw, "rank", "Threat rank", 1, 10)
     if le is None:
-        raise RuleViolation("missing_field", "A typed threat needs its LE.", {"field": f"{where}.le"})
+        raise RuleViolation("missing_field", _("A typed threat needs its LE."), {"field": f"{where}.le"})
     name = text(raw, "name", "Threat name", 40) if raw.get("name") else f"Threat {n + 1}"
     return Threat(name, rank, Affinity(parse_affinity(raw.get("affinity"))), le)
 
@@ -91,7 +98,7 @@ def _solo_party(ctx: Ctx, payload: Payload) -> tuple[list[Character], dict[str, 
     """One character alone, for a quest's Threat Manifestation when ``quest`` is named (§9.1)."""
     solo = find_character(ctx.state, payload["solo"])
     if session.is_defeated(ctx, solo):
-        raise RuleViolation("defeated", f"{solo['name']} has left the quest.")
+        raise RuleViolation("defeated", _("%(solo)s has left the quest.") % {"solo": solo["name"]})
     if payload.get("quest") is None:
         return [solo], None
     name = text(payload, "quest", "Quest", 80)
@@ -100,7 +107,8 @@ def _solo_party(ctx: Ctx, payload: Payload) -> tuple[list[Character], dict[str, 
     if entry is None or entry["status"] != "active" or challenge.get("challenge") != "Threat Manifestation":
         raise RuleViolation(
             "no_threat_challenge",
-            f"{solo['name']} has no Threat Manifestation challenge rolled for {name} (§9.1).",
+            _("%(solo)s has no Threat Manifestation challenge rolled for %(name)s (§9.1).")
+            % {"solo": solo["name"], "name": name},
             {"field": "quest"},
         )
     return [solo], {"character_id": solo["id"], "quest": entry["name"]}
@@ -108,10 +116,10 @@ def _solo_party(ctx: Ctx, payload: Payload) -> tuple[list[Character], dict[str, 
 
 def _explore_party(ctx: Ctx) -> list[Character]:
     """The party, against the explore card revealed and not yet resolved (§7.4.3)."""
-    session.require_phase(ctx, "explore", doing="start a combat")
+    session.require_phase(ctx, "explore", doing=gettext_noop("start a combat"))
     card = session.current_card(ctx)
     if card is None or card.get("resolved"):
-        raise RuleViolation("no_explore_card", "Reveal an explore card before a combat starts.")
+        raise RuleViolation("no_explore_card", _("Reveal an explore card before a combat starts."))
     return session.party(ctx)
 
 
@@ -119,7 +127,11 @@ def _read_threats(ctx: Ctx, payload: Payload) -> list[Threat]:
     """The named or typed threats; outside a quest the event deck's rank bounds them (§3.1, §7.2)."""
     raw = payload.get("threats")
     if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_THREATS:
-        raise RuleViolation("bad_field", f"Name 1 to {MAX_THREATS} threats.", {"field": "threats"})
+        raise RuleViolation(
+            "bad_field",
+            _("Name 1 to %(MAX_THREATS)s threats.") % {"MAX_THREATS": MAX_THREATS},
+            {"field": "threats"},
+        )
     threats = [_threat_from(ctx, item, n) for n, item in enumerate(raw)]
     if payload.get("quest") is None:
         # The event deck grows like the others; a Threat Manifestation's rank is the quest's.
@@ -144,16 +156,16 @@ def _threat_side(mob: Mob, active: bool) -> Side:
 def start(ctx: Ctx, payload: Payload) -> EventBody:
     """``combat.start {threats, active_limit?, solo?, quest?}`` (§7.4.3; spec: Threat Manifestation)."""
     fields(payload, ("threats", "active_limit", "solo", "quest"))
-    require_host(ctx, "start a combat")
+    require_host(ctx, gettext_noop("start a combat"))
     if ctx.state.get("combat"):
-        raise RuleViolation("combat_under_way", "A combat is already under way.")
+        raise RuleViolation("combat_under_way", _("A combat is already under way."))
     threats = _read_threats(ctx, payload)
     before = session.phase(ctx)
     party, quest = (
         _solo_party(ctx, payload) if payload.get("solo") is not None else (_explore_party(ctx), None)
     )
     if not party:
-        raise RuleViolation("no_party", "Nobody is left to fight.")
+        raise RuleViolation("no_party", _("Nobody is left to fight."))
     setting = int(ctx.settings.get("active_limit", 0) or 0)
     limit = optional_integer(payload, "active_limit", "Active limit", 1, MAX_THREATS) or setting or len(party)
     card = session.current_card(ctx)
@@ -184,8 +196,13 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
         session.set_phase(ctx, "combat")
     names = ", ".join(s["name"] for s in sides if s["kind"] != "player")
     who = ", ".join(c["name"] for c in party)
-    line = f"Combat: {who} against {names} (active limit {limit})"
-    return "combat.started", {"line": line, "threats": [t.name for t in threats], "active_limit": limit}
+    line = said.gettext_lazy(
+        "Combat: %(party)s against %(threats)s (active limit %(limit)s)",
+        party=who,
+        threats=names,
+        limit=limit,
+    )
+    return said.event("combat.started", {"threats": [t.name for t in threats], "active_limit": limit}, line)
 
 
 def deal(ctx: Ctx, payload: Payload) -> EventBody:
@@ -196,29 +213,36 @@ def deal(ctx: Ctx, payload: Payload) -> EventBody:
     if side["kind"] == "player":
         ctx.actor.require_edit(int(char_of(ctx, side)["seat_id"]))
         if side["status"] != "fighting" or combat["street"] != "deal" or combat.get("shown"):
-            raise RuleViolation("not_dealing", "Hole cards are dealt before the flop.")
+            raise RuleViolation("not_dealing", _("Hole cards are dealt before the flop."))
         extra = int(char_of(ctx, side)["derived"].get("extra_hole_cards", 0))
         active = read_cards(payload, "active", (2 + extra,))
         # No inactive cards entered (the page sends an empty list) means none held.
         inactive = read_cards(payload, "inactive", (2,)) if payload.get("inactive") not in (None, []) else []
     else:
-        require_host(ctx, "deal the threats' cards")
+        require_host(ctx, gettext_noop("deal the threats' cards"))
         entering = side["status"] == "active" and not side["active"] and combat["street"] in ("flop", "turn")
         if side["status"] != "active" or not (combat["street"] == "deal" or entering):
-            raise RuleViolation("not_dealing", f"{side['name']} gets cards at the deal or when it enters.")
+            raise RuleViolation(
+                "not_dealing",
+                _("%(side)s gets cards at the deal or when it enters.") % {"side": side["name"]},
+            )
         active = read_cards(payload, "active", (2,))
         if payload.get("inactive"):
-            raise RuleViolation("bad_field", "Threats hold no inactive cards.", {"field": "inactive"})
+            raise RuleViolation("bad_field", _("Threats hold no inactive cards."), {"field": "inactive"})
         inactive = []
     if {c.index for c in active} & {c.index for c in inactive}:
-        raise RuleViolation("duplicate_card", "The same card is entered twice.", {"field": "inactive"})
+        raise RuleViolation("duplicate_card", _("The same card is entered twice."), {"field": "inactive"})
     refuse_seen(combat, [*active, *inactive], "active", leave_out=side["id"])
     set_side(ctx, side["id"], "active", codes(active))
     set_side(ctx, side["id"], "inactive", codes(inactive))
-    line = f"{side['name']} holds {' '.join(codes(active))}" + (
-        f" (+{len(inactive)} inactive)" if inactive else ""
-    )
-    return "combat.dealt", {"line": line, "side_id": side["id"]}
+    held = " ".join(codes(active))
+    if inactive:
+        line = said.gettext_lazy(
+            "%(side)s holds %(cards)s (+%(n)s inactive)", side=side["name"], cards=held, n=len(inactive)
+        )
+    else:
+        line = said.gettext_lazy("%(side)s holds %(cards)s", side=side["name"], cards=held)
+    return said.event("combat.dealt", {"side_id": side["id"]}, line)
 
 
 def swap(ctx: Ctx, payload: Payload) -> EventBody:
@@ -227,22 +251,28 @@ def swap(ctx: Ctx, payload: Payload) -> EventBody:
     combat = block(ctx)
     side = side_of(combat, payload.get("side_id"))
     if side["kind"] != "player" or side["status"] != "fighting" or combat["street"] in ("river", "over"):
-        raise RuleViolation("cannot_swap", "Only a fighting player swaps, before the river.")
+        raise RuleViolation("cannot_swap", _("Only a fighting player swaps, before the river."))
     char = char_of(ctx, side)
     ctx.actor.require_edit(int(char["seat_id"]))
     card_in = read_cards(payload, "inactive", (1,))[0].code
     card_out = read_cards(payload, "active", (1,))[0].code
     if card_in not in side["inactive"] or card_out not in side["active"]:
         raise RuleViolation(
-            "not_held", f"{side['name']} does not hold those cards that way.", {"field": "inactive"}
+            "not_held",
+            _("%(side)s does not hold those cards that way.") % {"side": side["name"]},
+            {"field": "inactive"},
         )
     if int(char["ap"]) < 1:
-        raise RuleViolation("not_enough_ap", "A swap costs 1 AP.", {"ap": char["ap"]})
+        raise RuleViolation("not_enough_ap", _("A swap costs 1 AP."), {"ap": char["ap"]})
     ap = int(char["ap"])
     ctx.do(counter_op(char, "ap", ap - 1))
     set_side(ctx, side["id"], "active", [card_in if c == card_out else c for c in side["active"]])
     set_side(ctx, side["id"], "inactive", [card_out if c == card_in else c for c in side["inactive"]])
-    return "combat.swapped", {
-        **head(char),
-        "line": f"{char['name']} swaps {card_in} in for {card_out} (AP {ap} \u2192 {ap - 1})",
-    }
+    line = said.gettext_lazy(
+        "%(who)s swaps %(card_in)s in for %(card_out)s (AP %(change)s)",
+        who=char["name"],
+        card_in=card_in,
+        card_out=card_out,
+        change=f"{ap} \u2192 {ap - 1}",
+    )
+    return said.event("combat.swapped", head(char), line)

@@ -34,6 +34,7 @@ from rules.grimhand.poker import HandValue
 from rules.grimhand.table.context import Ctx
 from rules.grimhand.table.state import Character, find_character
 from rules.grimhand.table.typed_input import read_card
+from rules.i18n import gettext as _
 
 ODDS_KEPT = 256
 """How many fights' odds a process keeps (least recently shown dropped first)."""
@@ -52,7 +53,7 @@ def block(ctx: Ctx) -> dict[str, Any]:
     """The running combat, or ``no_combat``."""
     combat = ctx.state.get("combat")
     if not combat:
-        raise RuleViolation("no_combat", "No combat is under way. Start one with combat.start.")
+        raise RuleViolation("no_combat", _("No combat is under way. Start one with combat.start."))
     result: dict[str, Any] = combat
     return result
 
@@ -60,9 +61,9 @@ def block(ctx: Ctx) -> dict[str, Any]:
 def require_host(ctx: Ctx, doing: str) -> None:
     """Table-wide combat steps are the host's (or everyone's when the table allows it)."""
     if ctx.actor.role == "spectator":
-        raise NotAllowed("spectator", "Spectators can watch but not change anything.")
+        raise NotAllowed("spectator", _("Spectators can watch but not change anything."))
     if not (ctx.actor.is_host or ctx.actor.everyone_edits):
-        raise NotAllowed("host_only", f"Only the host can {doing}.")
+        raise NotAllowed("host_only", _("Only the host can %(doing)s.") % {"doing": _(doing)})
 
 
 def codes(cards: Sequence[Card]) -> list[str]:
@@ -92,7 +93,7 @@ def refuse_seen(
         if card.code in seen:
             raise RuleViolation(
                 "card_already_seen",
-                f"{card.code} is already on the table.",
+                _("%(code)s is already on the table.") % {"code": card.code},
                 {"field": field, "card": card.code},
             )
 
@@ -102,7 +103,9 @@ def side_of(combat: Mapping[str, Any], side_id: object) -> Side:
         if side["id"] == side_id:
             found: Side = side
             return found
-    raise RuleViolation("unknown_side", f"No side {side_id!r} in this combat.", {"field": "side_id"})
+    raise RuleViolation(
+        "unknown_side", _("No side %(side_id)r in this combat.") % {"side_id": side_id}, {"field": "side_id"}
+    )
 
 
 def side_index(combat: Mapping[str, Any], side_id: str) -> int:

@@ -13,6 +13,7 @@ from rules.grimhand.charts import GameCharts
 from rules.grimhand.table.catalogue import Catalogue
 from rules.grimhand.table.ops import Op, apply_op
 from rules.grimhand.table.state import Character, derive, find_character
+from rules.i18n import gettext as _
 from rules.ops import Op as PathOp
 from rules.ops import Path, Recorder
 
@@ -82,7 +83,7 @@ class Ctx:
         """The payload's character, if the actor may change it (own seat, host or everyone-edits)."""
         if "character_id" not in payload:
             raise RuleViolation(
-                "missing_field", "Say which character (character_id).", {"field": "character_id"}
+                "missing_field", _("Say which character (character_id)."), {"field": "character_id"}
             )
         char = find_character(self.state, payload["character_id"])
         self.actor.require_edit(int(char["seat_id"]))

@@ -23,9 +23,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.describing import and_list
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.cards import Affinity, Card
 from rules.grimhand.endgame import PlayerRecord, award_trophies, break_tie, draw_tie_break
 from rules.grimhand.poker import HandValue, evaluate_exact
@@ -48,6 +48,8 @@ from rules.grimhand.table.session import (
 )
 from rules.grimhand.table.state import Character
 from rules.grimhand.table.typed_input import read_cards
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop, ngettext
 from rules.validate import fields
 
 AWARD_NAMES = {
@@ -73,13 +75,14 @@ def _tie_break(ctx: Ctx, payload: Payload, leaders: list[str], names: dict[str, 
                 hands[seat] = tuple(read_cards({"tie_break": typed.get(seat)}, "tie_break", (5,)))
             except RuleViolation as problem:
                 raise RuleViolation(
-                    "bad_field", f"Type the 5 cards {names[seat]} drew, e.g. 3BL 7IR 7NA 9SH 10BO.",
+                    "bad_field",
+                    _("Type the 5 cards %(who)s drew, e.g. 3BL 7IR 7NA 9SH 10BO.") % {"who": names[seat]},
                     {"field": "tie_break", "problem": problem.code},
-                ) from None  # fmt: skip
+                ) from None
         everyone = [c for h in hands.values() for c in h]
         if len(set(everyone)) != len(everyone):
             raise RuleViolation(
-                "bad_field", "The tied players drew from one deck: no card twice.", {"field": "tie_break"}
+                "bad_field", _("The tied players drew from one deck: no card twice."), {"field": "tie_break"}
             )
     else:
         hands = draw_tie_break(ctx.rng, leaders)
@@ -99,8 +102,14 @@ def _require_no_traitor(ctx: Ctx) -> dict[str, Any] | None:
         if corrupted and multiplayer(ctx):
             raise RuleViolation(
                 "redemption_needed",
-                f"{names(corrupted)} {'is' if len(corrupted) == 1 else 'are'} corrupted: roll the redemption "
-                "first (§13), and fight whoever is still corrupted.",
+                ngettext(
+                    "%(who)s is corrupted: roll the redemption first (§13), and "
+                    "fight whoever is still corrupted.",
+                    "%(who)s are corrupted: roll the redemption first (§13), and "
+                    "fight whoever is still corrupted.",
+                    len(corrupted),
+                )
+                % {"who": said.render(names(corrupted))},
                 {"field": ""},
             )
         return None
@@ -109,8 +118,11 @@ def _require_no_traitor(ctx: Ctx) -> dict[str, Any] | None:
         turned = [c for c in party(ctx, with_defeated=True) if int(c["id"]) in finale["turned"]]
         raise RuleViolation(
             "final_fight_needed",
-            f"{names(turned)} turned on the party: fight to the death and enter who won (§13) before the "
-            "campaign ends.",
+            _(
+                "%(who)s turned on the party: fight to the death and enter who won "
+                "(§13) before the campaign ends."
+            )
+            % {"who": said.render(names(turned))},
             {"field": ""},
         )
     return fight
@@ -151,13 +163,13 @@ def _winners(
 def end_campaign(ctx: Ctx, payload: Payload) -> EventBody:
     fields(payload, ("tie_break",))
     require_player(ctx)
-    require_phase(ctx, *ENDING_PHASES, "finale", doing="end the campaign")
+    require_phase(ctx, *ENDING_PHASES, "finale", doing=gettext_noop("end the campaign"))
     require_card_done(ctx)
     fight = _require_no_traitor(ctx)
     camp = campaign(ctx)
     chars = party(ctx, with_defeated=True)
     if not chars:
-        raise RuleViolation("no_characters", "There is nobody to score.", {"field": ""})
+        raise RuleViolation("no_characters", _("There is nobody to score."), {"field": ""})
     lost = bool(fight and fight["outcome"] == "corrupted")
     kills = camp["kills"]
     records = [_record(c, kills) for c in chars]
@@ -186,34 +198,37 @@ def end_campaign(ctx: Ctx, payload: Payload) -> EventBody:
     }
     ctx.rec.set(["campaign", "end"], end)
     set_phase(ctx, "ended")
-    return "campaign.ended", {
-        **end,
-        "line": _end_words(rows, extra["tie"], winners, lost),
-        "ends_table": True,
-    }
+    line = _end_words(rows, extra["tie"], winners, lost)
+    return said.event("campaign.ended", {**end, "ends_table": True}, line)
 
 
-def _end_words(rows: list[dict[str, Any]], tie: dict[str, Any] | None, winners: list[int], lost: bool) -> str:
+def _end_words(rows: list[dict[str, Any]], tie: dict[str, Any] | None, winners: list[int], lost: bool) -> Any:
     if lost:
-        return "The campaign ends: the corrupted won the final fight. Grimwold has won: nobody wins."
+        return said.gettext_lazy(
+            "The campaign ends: the corrupted won the final fight. Grimwold has won: nobody wins."
+        )
     by_id = {int(r["character_id"]): str(r["name"]) for r in rows}
-    line = (
-        "The campaign ends. Trophies: "
-        + ", ".join(
-            f"{r['name']} {r['trophies']}" + ("" if r["scored"] else " (corrupted: none)") for r in rows
+    trophies = said.join(
+        f"{r['name']} {r['trophies']}"
+        if r["scored"]
+        else said.gettext_lazy(
+            "%(who)s %(trophies)s (corrupted: none)", who=r["name"], trophies=r["trophies"]
         )
-        + ". "
+        for r in rows
     )
+    parts: list[Any] = [said.gettext_lazy("The campaign ends. Trophies: %(trophies)s.", trophies=trophies)]
     if tie:
-        line += (
-            "Tie broken by the drawn hands: "
-            + ", ".join(f"{by_id[int(s)]} {t}" for s, t in tie["titles"].items())
-            + ". "
-        )
+        titles = said.join(f"{by_id[int(s)]} {t}" for s, t in tie["titles"].items())
+        parts.append(said.gettext_lazy("Tie broken by the drawn hands: %(titles)s.", titles=titles))
     if not winners:
-        return line + "Nobody wins."
-    win_names = and_list(by_id[w] for w in winners)
-    return line + f"{win_names} {'win' if len(winners) > 1 else 'wins'}."
+        parts.append(said.gettext_lazy("Nobody wins."))
+    else:
+        parts.append(
+            said.ngettext_lazy(
+                "%(who)s wins.", "%(who)s win.", len(winners), who=said.and_list(by_id[w] for w in winners)
+            )
+        )
+    return said.join(parts, " ")
 
 
 def results(state: dict[str, Any]) -> list[dict[str, Any]]:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rules.describing import plural
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.campaign import event_draws
 from rules.grimhand.cards import Affinity
 from rules.grimhand.table.catalogue import MAX_RANK, MIN_RANK, parse_affinity
@@ -37,6 +37,8 @@ from rules.grimhand.table.session import (
 )
 from rules.grimhand.table.state import FIRST_DECK_RANK
 from rules.grimhand.table.typed_input import affinity_dice, face_names
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import fields, integer, text
 
 EVENT_ORDER = ("places", "threats", "NPCs")
@@ -73,7 +75,7 @@ def _card_from(ctx: Ctx, payload: Payload) -> dict[str, Any]:
     rank = integer(payload, "rank", "The explore card's rank", MIN_RANK, MAX_RANK)
     if "affinity" not in payload:
         raise RuleViolation(
-            "missing_field", "The explore card's affinity is required.", {"field": "affinity"}
+            "missing_field", _("The explore card's affinity is required."), {"field": "affinity"}
         )
     suit = parse_affinity(payload["affinity"], "bad_field")
     typed = text(payload, "name", "The card's name", 60) if isinstance(name, str) and name.strip() else ""
@@ -92,18 +94,24 @@ def reveal(ctx: Ctx, payload: Payload) -> EventBody:
     """Turn over the next of the level's 5 explore cards (§7.2)."""
     fields(payload, ("name", "rank", "affinity"))
     require_player(ctx)
-    require_phase(ctx, "explore", doing="reveal an explore card")
+    require_phase(ctx, "explore", doing=gettext_noop("reveal an explore card"))
     camp = campaign(ctx)
     card = current_card(ctx)
     if card is not None and not card["resolved"]:
-        raise RuleViolation("card_unresolved", f"Resolve {card['name']} before the next card.", {"field": ""})
+        raise RuleViolation(
+            "card_unresolved",
+            _("Resolve %(card)s before the next card.") % {"card": card["name"]},
+            {"field": ""},
+        )
     n = int(camp["card"]) + 1
     if n > CARDS_PER_LEVEL:
-        raise RuleViolation("level_done", "This level's 5 cards are done.", {"field": ""})
+        raise RuleViolation("level_done", _("This level's 5 cards are done."), {"field": ""})
     holder = camp["initiative"]["seat_id"]
     if holder is None:
         raise RuleViolation(
-            "no_initiative", "Roll for the initiative first: its holder rolls the event dice.", {"field": ""}
+            "no_initiative",
+            _("Roll for the initiative first: its holder rolls the event dice."),
+            {"field": ""},
         )
     passed = None
     if n > 1:
@@ -114,33 +122,50 @@ def reveal(ctx: Ctx, payload: Payload) -> EventBody:
         holder = new_holder
     facts = _card_from(ctx, payload)
     field = "rank" if "rank" in payload else "name"
-    require_deck_rank(ctx, int(facts["rank"]), "explore", f"{facts['name']} is rank {facts['rank']}", field)
+    what = _("%(name)s is rank %(rank)s") % {"name": facts["name"], "rank": facts["rank"]}
+    require_deck_rank(ctx, int(facts["rank"]), "explore", what, field)
     entry = {"n": n, **facts, "holder": holder, "events": None, "resolved": False}
     ctx.rec.insert(["campaign", "explore"], entry)
     ctx.rec.set(["campaign", "card"], n)
-    holder_name = next((c["name"] for c in party(ctx) if c["seat_id"] == holder), "someone")
-    line = (
-        f"Explore card {n} of {CARDS_PER_LEVEL} (card {n - 1} \u2192 {n}): "
-        f"{facts['name']} (rank {facts['rank']} {facts['affinity']})"
-    )
-    line += f"; {holder_name} {'takes' if passed else 'holds'} the initiative."
-    return "explore.revealed", {"card": entry, "line": line}
+    holder_name = next((c["name"] for c in party(ctx) if c["seat_id"] == holder), None)
+    values = {
+        "n": n,
+        "of": CARDS_PER_LEVEL,
+        "change": f"{n - 1} \u2192 {n}",
+        "card": facts["name"],
+        "rank": facts["rank"],
+        "affinity": facts["affinity"],
+        "who": holder_name or said.gettext_lazy("someone"),
+    }
+    if passed:
+        line = said.gettext_lazy(
+            "Explore card %(n)s of %(of)s (card %(change)s): %(card)s (rank %(rank)s %(affinity)s); "
+            "%(who)s takes the initiative.",
+            **values,
+        )
+    else:
+        line = said.gettext_lazy(
+            "Explore card %(n)s of %(of)s (card %(change)s): %(card)s (rank %(rank)s %(affinity)s); "
+            "%(who)s holds the initiative.",
+            **values,
+        )
+    return said.event("explore.revealed", {"card": entry}, line)
 
 
 def event_roll(ctx: Ctx, payload: Payload) -> EventBody:
     """The initiative holder's event dice for the current card (§7.2)."""
     fields(payload, ("dice",))
     require_player(ctx)
-    require_phase(ctx, "explore", doing="roll the event dice")
+    require_phase(ctx, "explore", doing=gettext_noop("roll the event dice"))
     card = current_card(ctx)
     if card is None or card["resolved"]:
-        raise RuleViolation("no_card", "Reveal an explore card first.", {"field": ""})
+        raise RuleViolation("no_card", _("Reveal an explore card first."), {"field": ""})
     if card["events"] is not None:
         raise RuleViolation(
-            "already_rolled", "The event dice for this card are already rolled.", {"field": ""}
+            "already_rolled", _("The event dice for this card are already rolled."), {"field": ""}
         )
     rank = int(card["rank"])
-    dice = affinity_dice(ctx.rng, payload, rank, f"A rank {rank} card's event roll")
+    dice = affinity_dice(ctx.rng, payload, rank, _("A rank %(rank)s card's event roll") % {"rank": rank})
     rolled = event_draws(dice, rank, Affinity(card["affinity"]))
     faces = face_names(dice)
     events = {
@@ -152,27 +177,36 @@ def event_roll(ctx: Ctx, payload: Payload) -> EventBody:
     index = len(campaign(ctx)["explore"]) - 1
     ctx.rec.set(["campaign", "explore", index, "events"], events)
     draws = rolled.draws
-    todo = (
-        f"draw {plural(draws, 'event card')}; resolve places, then threats, then NPCs"
-        if draws
-        else "no event cards"
-    )
-    line = f"Event roll for {card['name']}: {', '.join(faces)}: {todo}."
-    return "explore.event_rolled", {"n": card["n"], "events": events, "line": line}
+    values = {"card": card["name"], "faces": ", ".join(faces)}
+    if draws:
+        line = said.ngettext_lazy(
+            "Event roll for %(card)s: %(faces)s: draw %(n)s event card; "
+            "resolve places, then threats, then NPCs.",
+            "Event roll for %(card)s: %(faces)s: draw %(n)s event cards; "
+            "resolve places, then threats, then NPCs.",
+            draws,
+            n=draws,
+            **values,
+        )
+    else:
+        line = said.gettext_lazy("Event roll for %(card)s: %(faces)s: no event cards.", **values)
+    return said.event("explore.event_rolled", {"n": card["n"], "events": events}, line)
 
 
 def resolve(ctx: Ctx, payload: Payload) -> EventBody:
     """The card is done: QP to its affinity (§9.1), short modifiers end, maybe the level ends (§7.3)."""
     fields(payload, ())
     require_player(ctx)
-    require_phase(ctx, "explore", doing="resolve the explore card")
+    require_phase(ctx, "explore", doing=gettext_noop("resolve the explore card"))
     camp = campaign(ctx)
     card = current_card(ctx)
     if card is None or card["resolved"]:
-        raise RuleViolation("no_card", "Reveal an explore card first.", {"field": ""})
+        raise RuleViolation("no_card", _("Reveal an explore card first."), {"field": ""})
     if card["events"] is None:
         raise RuleViolation(
-            "not_rolled", "Roll the event dice first: they say how many event cards to draw.", {"field": ""}
+            "not_rolled",
+            _("Roll the event dice first: they say how many event cards to draw."),
+            {"field": ""},
         )
     gains = []
     for char in party(ctx):
@@ -192,37 +226,65 @@ def resolve(ctx: Ctx, payload: Payload) -> EventBody:
     resolved = int(camp["resolved"])
     ctx.rec.add(["campaign", "resolved"], 1)
     ended = pass_boundary(ctx, "explore")
-    line = f"{card['name']} resolved (explore cards resolved {resolved} \u2192 {resolved + 1})"
-    line += (
-        ": "
-        + "; ".join(f"{g['character']} +{card['rank']} QP ({g['before']} \u2192 {g['after']})" for g in gains)
-        if gains
-        else f"; nobody of {card['affinity']}: no QP"
-    )
+    change = f"{resolved} \u2192 {resolved + 1}"
+    line: Any
+    if gains:
+        qp = said.join(
+            (
+                said.gettext_lazy(
+                    "%(who)s +%(qp)s QP (%(change)s)",
+                    who=g["character"],
+                    qp=card["rank"],
+                    change=f"{g['before']} \u2192 {g['after']}",
+                )
+                for g in gains
+            ),
+            "; ",
+        )
+        line = said.gettext_lazy(
+            "%(card)s resolved (explore cards resolved %(change)s): %(qp)s",
+            card=card["name"],
+            change=change,
+            qp=qp,
+        )
+    else:
+        line = said.gettext_lazy(
+            "%(card)s resolved (explore cards resolved %(change)s); nobody of %(affinity)s: no QP",
+            card=card["name"],
+            change=change,
+            affinity=card["affinity"],
+        )
     body: dict[str, Any] = {"n": card["n"], "qp": gains, "expired": ended}
     if int(card["n"]) >= CARDS_PER_LEVEL:
-        line += _level_done(ctx, body)
-    body["line"] = line + "."
-    return "explore.resolved", body
+        line = said.join([line, _level_done(ctx, body)], ". ")
+    return said.event("explore.resolved", body, said.gettext_lazy("%(line)s.", line=line))
 
 
-def _level_done(ctx: Ctx, body: dict[str, Any]) -> str:
+def _level_done(ctx: Ctx, body: dict[str, Any]) -> Any:
     """The 5th card ends the level: the party prepares; the decks take the next rank (§7.2, §7.3)."""
     camp = campaign(ctx)
     level = int(camp["level"])
     set_phase(ctx, "preparation")
     body["level_done"] = level
-    words = f". Level {level} is done: the party prepares and the market opens"
+    words = said.gettext_lazy("Level %(level)s is done: the party prepares and the market opens", level=level)
     if level >= int(camp["levels"]):
         body["add_rank"] = None
-        return words + ". That was the last level: end the campaign for the trophies"
+        return said.gettext_lazy(
+            "Level %(level)s is done: the party prepares and the market opens. "
+            "That was the last level: end the campaign for the trophies",
+            level=level,
+        )
     before = int(camp["deck_rank"])
     deck_rank = min(MAX_RANK, FIRST_DECK_RANK + level)
     body["add_rank"] = deck_rank if deck_rank > before else None
     if deck_rank == before:
         return words
     ctx.rec.set(["campaign", "deck_rank"], deck_rank)
-    return words + (
-        f". The decks grow (top rank {before} \u2192 {deck_rank}). Add the rank {deck_rank} cards to the "
-        "explore, event and equipment decks (not the discards) and shuffle"
+    return said.gettext_lazy(
+        "Level %(level)s is done: the party prepares and the market opens. The decks grow (top rank "
+        "%(change)s). Add the rank %(rank)s cards to the explore, event and equipment decks (not the "
+        "discards) and shuffle",
+        level=level,
+        change=f"{before} \u2192 {deck_rank}",
+        rank=deck_rank,
     )

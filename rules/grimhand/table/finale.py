@@ -27,6 +27,7 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.cards import Affinity
 from rules.grimhand.endgame import redeem, redemption_successes
 from rules.grimhand.table.context import Ctx, EventBody
@@ -41,6 +42,8 @@ from rules.grimhand.table.session import (
 )
 from rules.grimhand.table.state import Character, characters
 from rules.grimhand.table.typed_input import affinity_dice, face_names
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import fields
 
 ENDING_PHASES = ("explore", "preparation", "rest")
@@ -59,16 +62,18 @@ def multiplayer(ctx: Ctx) -> bool:
     return len(characters(ctx.state)) > 1
 
 
-def names(chars: list[Character]) -> str:
-    said = [str(c["name"]) for c in chars]
-    return ", ".join(said[:-1]) + f" and {said[-1]}" if len(said) > 1 else "".join(said)
+def names(chars: list[Character]) -> Any:
+    """ "Ann, Bob and Cat", worded when shown (``said.render`` it for a refusal)."""
+    return said.and_list(str(c["name"]) for c in chars)
 
 
 def require_card_done(ctx: Ctx) -> None:
     camp = campaign(ctx)
     card = camp["explore"][-1] if camp["explore"] else None
     if camp["phase"] == "explore" and card is not None and not card["resolved"]:
-        raise RuleViolation("card_unresolved", f"Resolve {card['name']} first.", {"field": ""})
+        raise RuleViolation(
+            "card_unresolved", _("Resolve %(card)s first.") % {"card": card["name"]}, {"field": ""}
+        )
 
 
 def _per_character(payload: Payload, key: str) -> dict[str, Any]:
@@ -76,7 +81,9 @@ def _per_character(payload: Payload, key: str) -> dict[str, Any]:
     if raw is None:
         return {}
     if not isinstance(raw, dict):
-        raise RuleViolation("bad_field", f"{key} maps each character's id to its values.", {"field": key})
+        raise RuleViolation(
+            "bad_field", _("%(key)s maps each character's id to its values.") % {"key": key}, {"field": key}
+        )
     return {str(k): v for k, v in raw.items()}
 
 
@@ -85,12 +92,15 @@ def _rolls(ctx: Ctx, rollers: list[Character], payload: Payload) -> list[dict[st
     for key in typed:
         if key not in {str(c["id"]) for c in rollers}:
             raise RuleViolation(
-                "bad_field", "Only uncorrupted characters roll for redemption.", {"field": "dice"}
+                "bad_field", _("Only uncorrupted characters roll for redemption."), {"field": "dice"}
             )
     rolls = []
     for char in rollers:
         dice = affinity_dice(
-            ctx.rng, {"dice": typed.get(str(char["id"]))}, 5, f"{char['name']}'s redemption roll"
+            ctx.rng,
+            {"dice": typed.get(str(char["id"]))},
+            5,
+            _("%(who)s's redemption roll") % {"who": char["name"]},
         )
         rolls.append({
             "character_id": char["id"], "character": char["name"], "dice": [d.value for d in dice],
@@ -111,7 +121,7 @@ def _redemption(ctx: Ctx, payload: Payload, corrupted: list[Character]) -> dict[
     else:
         if not isinstance(order_raw, list) or sorted(map(str, order_raw)) != sorted(map(str, by_id)):
             raise RuleViolation(
-                "bad_field", "The order names each corrupted character once.", {"field": "order"}
+                "bad_field", _("The order names each corrupted character once."), {"field": "order"}
             )
         order = [int(x) for x in order_raw]
     result = redeem(
@@ -141,7 +151,7 @@ def redeem_corrupted(ctx: Ctx, payload: Payload) -> EventBody:
     """``campaign.redeem``: the corrupted get one chance before they turn on the party (§13)."""
     fields(payload, ("order", "dice"))
     require_player(ctx)
-    require_phase(ctx, *ENDING_PHASES, doing="roll the redemption")
+    require_phase(ctx, *ENDING_PHASES, doing=gettext_noop("roll the redemption"))
     require_card_done(ctx)
     corrupted = [c for c in party(ctx) if is_corrupted(ctx, c)]
     if not corrupted or not multiplayer(ctx):
@@ -162,26 +172,42 @@ def redeem_corrupted(ctx: Ctx, payload: Payload) -> EventBody:
     ctx.rec.set(["campaign", "finale"], finale)
     set_phase(ctx, "finale")
     line = _words(redemption, turned, fight)
-    return "campaign.redeemed", {"finale": finale, "redemption": redemption, "line": line}
+    return said.event("campaign.redeemed", {"finale": finale, "redemption": redemption}, line)
 
 
-def _words(redemption: dict[str, Any], turned: list[Character], fight: dict[str, Any] | None) -> str:
-    rolled = ", ".join(f"{r['character']} {r['successes']}" for r in redemption["rolls"]) or "nobody rolls"
-    line = f"Redemption (§13): {rolled}; pool {redemption['pool']}."
+def _words(redemption: dict[str, Any], turned: list[Character], fight: dict[str, Any] | None) -> Any:
+    rolls = [f"{r['character']} {r['successes']}" for r in redemption["rolls"]]
+    rolled = said.join(rolls) if rolls else said.gettext_lazy("nobody rolls")
+    parts: list[Any] = [
+        said.gettext_lazy(
+            "Redemption (§13): %(rolls)s; pool %(pool)s.", rolls=rolled, pool=redemption["pool"]
+        )
+    ]
     for change in redemption["changes"]:
         if change["before"] != change["after"]:
-            verdict = "" if change["corrupted"] else ": redeemed"
-            line += f" {change['character']} Corruption {change['before']} \u2192 {change['after']}{verdict}."
+            values = {"who": change["character"], "change": f"{change['before']} \u2192 {change['after']}"}
+            if change["corrupted"]:
+                parts.append(said.gettext_lazy("%(who)s Corruption %(change)s.", **values))
+            else:
+                parts.append(said.gettext_lazy("%(who)s Corruption %(change)s: redeemed.", **values))
     if fight is not None:
-        return line + f" Nobody is left to stand against {names(turned)}: Grimwold has won."
-    if turned:
-        verb = "is" if len(turned) == 1 else "are"
-        turns = "turns" if len(turned) == 1 else "turn"
-        return line + (
-            f" {names(turned)} {verb} still corrupted and {turns} on the party: fight to the death, "
-            "then enter who won (the final fight)."
+        parts.append(
+            said.gettext_lazy("Nobody is left to stand against %(who)s: Grimwold has won.", who=names(turned))
         )
-    return line + " Nobody is corrupted any more: end the campaign for the trophies."
+    elif turned:
+        parts.append(
+            said.ngettext_lazy(
+                "%(who)s is still corrupted and turns on the party: fight to the death, "
+                "then enter who won (the final fight).",
+                "%(who)s are still corrupted and turn on the party: fight to the death, "
+                "then enter who won (the final fight).",
+                len(turned),
+                who=names(turned),
+            )
+        )
+    else:
+        parts.append(said.gettext_lazy("Nobody is corrupted any more: end the campaign for the trophies."))
+    return said.join(parts, " ")
 
 
 def final_fight(ctx: Ctx, payload: Payload) -> EventBody:
@@ -192,23 +218,25 @@ def final_fight(ctx: Ctx, payload: Payload) -> EventBody:
     if campaign(ctx)["phase"] != "finale" or not finale or not finale["turned"]:
         raise RuleViolation(
             "no_final_fight",
-            "There is no final fight: only corrupted players left after the redemption (campaign.redeem) "
-            "turn on the party (§13).",
+            _(
+                "There is no final fight: only corrupted players left after the "
+                "redemption (campaign.redeem) turn on the party (§13)."
+            ),
             {"field": "outcome"},
         )
     if finale["fight"] is not None:
         raise RuleViolation(
-            "fight_recorded", "The final fight's outcome is already entered (undo it to change it).",
+            "fight_recorded", _("The final fight's outcome is already entered (undo it to change it)."),
             {"field": "outcome"},
         )  # fmt: skip
     outcome = payload.get("outcome")
     if outcome not in OUTCOMES:
         raise RuleViolation(
-            "bad_field", "Who won the final fight: the party or the corrupted?", {"field": "outcome"}
+            "bad_field", _("Who won the final fight: the party or the corrupted?"), {"field": "outcome"}
         )
     note = payload.get("note")
     if note is not None and (not isinstance(note, str) or len(note.strip()) > 120):
-        raise RuleViolation("bad_field", "A note is text of at most 120 characters.", {"field": "note"})
+        raise RuleViolation("bad_field", _("A note is text of at most 120 characters."), {"field": "note"})
     note = (note or "").strip()
     turned = [c for c in party(ctx) if int(c["id"]) in finale["turned"]]
     standing = [c for c in party(ctx) if int(c["id"]) not in finale["turned"]]
@@ -216,13 +244,28 @@ def final_fight(ctx: Ctx, payload: Payload) -> EventBody:
     for char in losers:
         defeat(ctx, char)  # a fight to the death
     ctx.rec.set(["campaign", "finale", "fight"], {"outcome": outcome, "note": note})
-    why = f" ({note})" if note else ""
-    if outcome == "party":
-        line = f"The final fight: the party defeats {names(turned)}{why}."
-    else:
-        verb = "defeats" if len(turned) == 1 else "defeat"
-        line = (
-            f"The final fight: {names(turned)} {verb} the party{why}. Grimwold has won: the souls of the "
-            "corrupted are absorbed into the land."
+    who = names(turned)
+    if outcome == "party" and note:
+        line = said.gettext_lazy("The final fight: the party defeats %(who)s (%(note)s).", who=who, note=note)
+    elif outcome == "party":
+        line = said.gettext_lazy("The final fight: the party defeats %(who)s.", who=who)
+    elif note:
+        line = said.ngettext_lazy(
+            "The final fight: %(who)s defeats the party (%(note)s). Grimwold has won: the souls of the "
+            "corrupted are absorbed into the land.",
+            "The final fight: %(who)s defeat the party (%(note)s). Grimwold has won: the souls of the "
+            "corrupted are absorbed into the land.",
+            len(turned),
+            who=who,
+            note=note,
         )
-    return "campaign.final_fight", {"outcome": outcome, "note": note, "line": line}
+    else:
+        line = said.ngettext_lazy(
+            "The final fight: %(who)s defeats the party. Grimwold has won: the souls of the "
+            "corrupted are absorbed into the land.",
+            "The final fight: %(who)s defeat the party. Grimwold has won: the souls of the "
+            "corrupted are absorbed into the land.",
+            len(turned),
+            who=who,
+        )
+    return said.event("campaign.final_fight", {"outcome": outcome, "note": note}, line)

@@ -28,6 +28,7 @@ from rules.grimhand.table.catalogue import parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import owner_of
 from rules.grimhand.table.state import Character, find_character
+from rules.i18n import gettext as _
 from rules.validate import text
 
 MAX_HOMEBREW = 100
@@ -39,7 +40,7 @@ def _homebrew(state: dict[str, Any], homebrew_id: object) -> Item:
         if card["id"] == homebrew_id:
             return dict(card)
     raise RuleViolation(
-        "unknown_card", "There is no such homebrew card at this table.", {"homebrew_id": homebrew_id}
+        "unknown_card", _("There is no such homebrew card at this table."), {"homebrew_id": homebrew_id}
     )
 
 
@@ -58,7 +59,7 @@ def card_template(ctx: Ctx, payload: Payload) -> Item:
     if "rank" not in payload or "affinity" not in payload:
         raise RuleViolation(
             "missing_field",
-            "Say which card: its rank and affinity.",
+            _("Say which card: its rank and affinity."),
             {"field": "rank" if "rank" not in payload else "affinity"},
         )
     facts = ctx.catalogue.card(payload["rank"], payload["affinity"])
@@ -96,7 +97,8 @@ def where(char: Character | None, place: str | None, index: int | None = None) -
 def _in_use(template: Item, holder: Character) -> RuleViolation:
     return RuleViolation(
         "card_in_use",
-        f"{_label(template)} is already with {holder['name']}: the table has one of each card.",
+        _("%(value)s is already with %(holder)s: the table has one of each card.")
+        % {"value": _label(template), "holder": holder["name"]},
         {"card": template["card"], "character_id": holder["id"]},
     )
 
@@ -105,7 +107,8 @@ def _room(char: Character) -> None:
     if len(char["equipment"]) >= MAX_EQUIPPED:
         raise RuleViolation(
             "too_many_items",
-            f"{char['name']} already has {MAX_EQUIPPED} items equipped: unequip or discard one first (§8).",
+            _("%(who)s already has %(MAX_EQUIPPED)s items equipped: unequip or discard one first (§8).")
+            % {"who": char["name"], "MAX_EQUIPPED": MAX_EQUIPPED},
             {"character_id": char["id"], "count": len(char["equipment"])},
         )
 
@@ -135,7 +138,9 @@ def equip(ctx: Ctx, payload: Payload) -> EventBody:
         raise _in_use(template, holder)
     if place == "equipment":
         raise RuleViolation(
-            "already_equipped", f"{_label(template)} is already equipped.", {"card": template["card"]}
+            "already_equipped",
+            _("%(value)s is already equipped.") % {"value": _label(template)},
+            {"card": template["card"]},
         )
     _room(char)
     item = char["inventory"][index]
@@ -151,9 +156,12 @@ def _held_by(ctx: Ctx, char: Character, payload: Payload, places: tuple[str, ...
     if held is None or held[1] not in places:
         where = "equipped" if places == ("equipment",) else "held"
         raise RuleViolation(
-            "not_held", f"{char['name']} has no {_label(template)} {where}.", {"card": template["card"]}
+            "not_held",
+            _("%(who)s has no %(value)s %(where)s.")
+            % {"who": char["name"], "value": _label(template), "where": where},
+            {"card": template["card"]},
         )
-    _, place, index = held
+    _unused, place, index = held
     return char[place][index], place, index
 
 
@@ -161,7 +169,7 @@ def unequip(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     to = payload.get("to", "inventory")
     if to not in ("inventory", "discard"):
-        raise RuleViolation("bad_field", "Unequip to the inventory or discard it.", {"field": "to"})
+        raise RuleViolation("bad_field", _("Unequip to the inventory or discard it."), {"field": "to"})
     item, place, index = _held_by(ctx, char, payload, ("equipment",))
     target = where(char, "inventory") if to == "inventory" else where(None, None)
     move(ctx, item, where(char, place, index), target)
@@ -183,7 +191,9 @@ def stash(ctx: Ctx, payload: Payload) -> EventBody:
         raise _in_use(template, holder)
     if place == "inventory":
         raise RuleViolation(
-            "already_held", f"{_label(template)} is already in the inventory.", {"card": template["card"]}
+            "already_held",
+            _("%(value)s is already in the inventory.") % {"value": _label(template)},
+            {"card": template["card"]},
         )
     item = char["equipment"][index]
     move(ctx, item, where(char, "equipment", index), where(char, "inventory"))
@@ -201,7 +211,9 @@ def give(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     other = find_character(ctx.state, require(payload, "to_character_id", int, "to_character_id"))
     if other is char:
-        raise RuleViolation("no_change", "Give the card to another character.", {"field": "to_character_id"})
+        raise RuleViolation(
+            "no_change", _("Give the card to another character."), {"field": "to_character_id"}
+        )
     item, place, index = _held_by(ctx, char, payload, ("equipment", "inventory"))
     move(ctx, item, where(char, place, index), where(other, "inventory"))
     body = _body(char, item, place, "inventory")
@@ -215,21 +227,26 @@ def add_homebrew(ctx: Ctx, payload: Payload) -> EventBody:
     ctx.actor.require_edit(ctx.actor.seat_id)
     cards: list[Item] = ctx.state.setdefault("homebrew", {}).setdefault("equipment", [])
     if len(cards) >= MAX_HOMEBREW:
-        raise RuleViolation("too_many_cards", f"A table can add at most {MAX_HOMEBREW} homebrew cards.")
+        raise RuleViolation(
+            "too_many_cards",
+            _("A table can add at most %(MAX_HOMEBREW)s homebrew cards.") % {"MAX_HOMEBREW": MAX_HOMEBREW},
+        )
     name = text(payload, "name", "A card name", 60, code="bad_name")
     if any(c["name"].lower() == name.lower() for c in cards):
         raise RuleViolation(
-            "duplicate_name", f"This table already has a homebrew card called {name}.", {"field": "name"}
+            "duplicate_name",
+            _("This table already has a homebrew card called %(name)s.") % {"name": name},
+            {"field": "name"},
         )
     rank = require(payload, "rank", int, "A rank")
     if not 1 <= rank <= 10:
-        raise RuleViolation("bad_field", "A card's rank runs from 1 to 10.", {"field": "rank"})
+        raise RuleViolation("bad_field", _("A card's rank runs from 1 to 10."), {"field": "rank"})
     affinity = parse_affinity(require(payload, "affinity", str, "An affinity"))
     printed = ctx.tables.rarity(str(payload.get("printed_rarity") or "Common"))
     gold = payload.get("gold_value", 0)
     if isinstance(gold, bool) or not isinstance(gold, int) or not 0 <= gold <= 1000:
         raise RuleViolation(
-            "bad_field", "A gold value is a whole number from 0 to 1000.", {"field": "gold_value"}
+            "bad_field", _("A gold value is a whole number from 0 to 1000."), {"field": "gold_value"}
         )
     effect = str(payload.get("effect") or "").strip()[:200]
     taken = {c["id"] for c in cards}

@@ -29,6 +29,7 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.cards import parse_cards
 from rules.grimhand.equipment import MAX_EQUIPPED
 from rules.grimhand.table import items
@@ -36,6 +37,8 @@ from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op, owner_of
 from rules.grimhand.table.session import campaign, party, require_deck_rank, require_phase, require_player
 from rules.grimhand.table.state import Character
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import fields, flag, text
 
 MARKET_SIZE = 5
@@ -50,11 +53,13 @@ def _card_ref(ctx: Ctx, raw: Any, field: str) -> dict[str, Any]:
             cards = ()
         if len(cards) != 1:
             raise RuleViolation(
-                "bad_card", f"Write one card as rank and affinity, e.g. 7BL: not {raw!r}.", {"field": field}
+                "bad_card",
+                _("Write one card as rank and affinity, e.g. 7BL: not %(raw)r.") % {"raw": raw},
+                {"field": field},
             )
         raw = {"rank": cards[0].rank, "affinity": cards[0].affinity.value}
     if not isinstance(raw, dict):
-        raise RuleViolation("bad_card", "Name a card by rank and affinity, e.g. 7BL.", {"field": field})
+        raise RuleViolation("bad_card", _("Name a card by rank and affinity, e.g. 7BL."), {"field": field})
     try:
         facts = ctx.catalogue.card(raw.get("rank"), raw.get("affinity"))
     except RuleViolation as exc:
@@ -93,66 +98,90 @@ def chooser(market: dict[str, Any]) -> int | None:
     return next((int(s) for s in market["order"] if int(s) not in done), None)
 
 
-def _name_of(ctx: Ctx, seat: int | None) -> str:
-    return next((str(c["name"]) for c in party(ctx, with_defeated=True) if c["seat_id"] == seat), "someone")
+def _name_of(ctx: Ctx, seat: int | None) -> Any:
+    name = next((str(c["name"]) for c in party(ctx, with_defeated=True) if c["seat_id"] == seat), None)
+    return name or said.gettext_lazy("someone")
 
 
-def _upper(words: str) -> str:
-    return words[:1].upper() + words[1:]
-
-
-def _next_words(ctx: Ctx, market: dict[str, Any], verb: str = "next") -> str:
+def _next_words(ctx: Ctx, market: dict[str, Any], verb: str = "next", *, capital: bool = False) -> Any:
     seat = chooser(market)
     if seat is None:
-        return "everyone has had the option: close the market"
-    return f"{_name_of(ctx, seat)} chooses {verb}"
+        if capital:
+            return said.gettext_lazy("Everyone has had the option: close the market")
+        return said.gettext_lazy("everyone has had the option: close the market")
+    who = _name_of(ctx, seat)
+    if verb == "first":
+        return said.gettext_lazy("%(who)s chooses first", who=who)
+    if verb == "now":
+        return said.gettext_lazy("%(who)s chooses now", who=who)
+    return said.gettext_lazy("%(who)s chooses next", who=who)
 
 
 def open_market(ctx: Ctx, payload: Payload) -> EventBody:
     fields(payload, ("cards",))
     require_player(ctx)
-    require_phase(ctx, "preparation", "rest", doing="open the market")
+    require_phase(ctx, "preparation", "rest", doing=gettext_noop("open the market"))
     market = campaign(ctx)["market"]
     if market["open"]:
-        raise RuleViolation("market_open", "The market is already open.", {"field": "cards"})
+        raise RuleViolation("market_open", _("The market is already open."), {"field": "cards"})
     raw = payload.get("cards")
     if isinstance(raw, str):
         raw = raw.replace(";", ",").split(",") if "," in raw or ";" in raw else raw.split()
     if not isinstance(raw, list) or not 1 <= len(raw) <= MARKET_SIZE:
         raise RuleViolation(
-            "bad_field", "Lay out up to 5 equipment cards, e.g. 3BL, 7IR.", {"field": "cards"}
+            "bad_field", _("Lay out up to 5 equipment cards, e.g. 3BL, 7IR."), {"field": "cards"}
         )
     cards = [_card_ref(ctx, c, "cards") for c in raw]
     for card in cards:
         require_deck_rank(
-            ctx, int(card["rank"]), "equipment", f"{card['name']} is rank {card['rank']}", "cards"
+            ctx,
+            int(card["rank"]),
+            "equipment",
+            _("%(name)s is rank %(rank)s") % {"name": card["name"], "rank": card["rank"]},
+            "cards",
         )
     seen: set[str] = set()
     for card in cards:
         if card["card"] in seen:
             raise RuleViolation(
-                "duplicate_card", f"{card['name']} is in the market twice.", {"field": "cards"}
+                "duplicate_card",
+                _("%(card)s is in the market twice.") % {"card": card["name"]},
+                {"field": "cards"},
             )
         seen.add(card["card"])
         held = owner_of(ctx.state, card["card"])
         if held is not None:
             raise RuleViolation(
                 "card_in_use",
-                f"{card['name']} is with {held[0]['name']}: the table has one of each card.",
+                _("%(card)s is with %(value)s: the table has one of each card.")
+                % {"card": card["name"], "value": held[0]["name"]},
                 {"field": "cards"},
             )
     order = _order(ctx)
     block = {"open": True, "cards": [{**c, "sold_to": None} for c in cards], "order": order, "had_option": []}
     ctx.rec.set(["campaign", "market"], block)
-    listed = ", ".join(f"{c['name']} ({c['rank']} {c['affinity']}, {c['gold']} gold)" for c in cards)
-    line = f"The market opens: {listed}. {_upper(_next_words(ctx, block, 'first'))}."
-    return "market.opened", {"cards": cards, "order": order, "line": line}
+    listed = said.join(
+        said.gettext_lazy(
+            "%(card)s (%(rank)s %(affinity)s, %(gold)s gold)",
+            card=c["name"],
+            rank=c["rank"],
+            affinity=c["affinity"],
+            gold=c["gold"],
+        )
+        for c in cards
+    )
+    line = said.gettext_lazy(
+        "The market opens: %(cards)s. %(next)s.",
+        cards=listed,
+        next=_next_words(ctx, block, "first", capital=True),
+    )
+    return said.event("market.opened", {"cards": cards, "order": order}, line)
 
 
 def _open(ctx: Ctx) -> dict[str, Any]:
     market: dict[str, Any] = campaign(ctx)["market"]
     if not market["open"]:
-        raise RuleViolation("market_closed", "The market is closed: it opens before each level (§7.3).")
+        raise RuleViolation("market_closed", _("The market is closed: it opens before each level (§7.3)."))
     return market
 
 
@@ -164,14 +193,18 @@ def _require_turn(ctx: Ctx, market: dict[str, Any], char: Character, payload: Pa
     if seat is None:
         raise RuleViolation(
             "market_done",
-            "Everyone has had the option to buy (§7.3): close the market; the unsold cards go back.",
+            _("Everyone has had the option to buy (§7.3): close the market; the unsold cards go back."),
             {"field": "card"},
         )
     if int(char["seat_id"]) != seat:
         raise RuleViolation(
             "not_your_turn",
-            f"{_name_of(ctx, seat)} chooses now: the initiative holder chooses first, then to the left "
-            f"(§7.3). A card that lets {char['name']} buy now: buy out of turn with a note.",
+            _(
+                "%(value)s chooses now: the initiative holder chooses first, then to "
+                "the left (§7.3). A card that lets %(who)s buy now: buy out of turn "
+                "with a note."
+            )
+            % {"value": said.render(_name_of(ctx, seat)), "who": char["name"]},
             {"field": "character_id", "seat_id": seat},
         )
     return None
@@ -182,32 +215,39 @@ def buy(ctx: Ctx, payload: Payload) -> EventBody:
     market = _open(ctx)
     char = ctx.owned(payload)
     if "card" not in payload:
-        raise RuleViolation("missing_field", "Say which card to buy.", {"field": "card"})
+        raise RuleViolation("missing_field", _("Say which card to buy."), {"field": "card"})
     wanted = _card_ref(ctx, payload["card"], "card")
     index = next((i for i, c in enumerate(market["cards"]) if c["card"] == wanted["card"]), None)
     if index is None:
-        raise RuleViolation("not_in_market", f"{wanted['name']} is not in the market.", {"field": "card"})
+        raise RuleViolation(
+            "not_in_market",
+            _("%(wanted)s is not in the market.") % {"wanted": wanted["name"]},
+            {"field": "card"},
+        )
     offer = market["cards"][index]
     if offer["sold_to"] is not None:
-        raise RuleViolation("sold", f"{offer['name']} is already sold.", {"field": "card"})
+        raise RuleViolation(
+            "sold", _("%(offer)s is already sold.") % {"offer": offer["name"]}, {"field": "card"}
+        )
     allowed_by = _require_turn(ctx, market, char, payload)
     price = int(offer["gold"])
     if int(char["gold"]) < price:
         raise RuleViolation(
             "not_enough_gold",
-            f"{offer['name']} costs {price} gold; {char['name']} has {char['gold']}.",
+            _("%(offer)s costs %(price)s gold; %(who)s has %(gold)s.")
+            % {"offer": offer["name"], "price": price, "who": char["name"], "gold": char["gold"]},
             {"field": "card", "price": price, "gold": char["gold"]},
         )
     to = payload.get("to") or "equipment"
     if to not in ("equipment", "inventory"):
         raise RuleViolation(
-            "bad_field", "A bought card goes to the equipment or the inventory.", {"field": "to"}
+            "bad_field", _("A bought card goes to the equipment or the inventory."), {"field": "to"}
         )
     if to == "equipment" and len(char["equipment"]) >= MAX_EQUIPPED:
         raise RuleViolation(
             "too_many_items",
-            f"{char['name']} has {MAX_EQUIPPED} items equipped: "
-            "unequip one first, or carry it in the inventory.",
+            _("%(who)s has %(MAX_EQUIPPED)s items equipped: unequip one first, or carry it in the inventory.")
+            % {"who": char["name"], "MAX_EQUIPPED": MAX_EQUIPPED},
             {"field": "to"},
         )
     gold_before = int(char["gold"])
@@ -220,13 +260,28 @@ def buy(ctx: Ctx, payload: Payload) -> EventBody:
         ctx.rec.set(["campaign", "market", "cards", index, "out_of_turn"], allowed_by)
     elif _option_used(ctx, market, char):
         _mark(ctx, market, int(char["seat_id"]))
-    how = f" out of turn, as a card allows ({allowed_by})" if allowed_by is not None else ""
-    then = _next_words(ctx, market, "now" if how else "next")
-    line = (
-        f"{char['name']} bought {item['name']} ({item['rarity']}) for {price} gold{how} "
-        f"(gold {gold_before} \u2192 {gold_before - price}); {then}."
-    )
-    return "market.bought", {**head(char), "item": item, "price": price, "to": to, "line": line}
+    values = {
+        "who": char["name"],
+        "item": item["name"],
+        "rarity": item["rarity"],
+        "price": price,
+        "change": f"{gold_before} \u2192 {gold_before - price}",
+    }
+    if allowed_by is not None:
+        line = said.gettext_lazy(
+            "%(who)s bought %(item)s (%(rarity)s) for %(price)s gold out of turn, as a card allows "
+            "(%(allowed_by)s) (gold %(change)s); %(next)s.",
+            allowed_by=allowed_by,
+            next=_next_words(ctx, market, "now"),
+            **values,
+        )
+    else:
+        line = said.gettext_lazy(
+            "%(who)s bought %(item)s (%(rarity)s) for %(price)s gold (gold %(change)s); %(next)s.",
+            next=_next_words(ctx, market, "next"),
+            **values,
+        )
+    return said.event("market.bought", {**head(char), "item": item, "price": price, "to": to}, line)
 
 
 def _mark(ctx: Ctx, market: dict[str, Any], seat: int) -> None:
@@ -252,16 +307,20 @@ def sell(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
     key = "item" if "item" in payload else "card"
     if key not in payload:
-        raise RuleViolation("missing_field", "Say which item to sell.", {"field": "item"})
+        raise RuleViolation("missing_field", _("Say which item to sell."), {"field": "item"})
     raw = payload[key]
     if isinstance(raw, dict) and isinstance(raw.get("card"), str) and "-" in raw["card"]:
-        suit, _, rank = raw["card"].partition("-")  # an item as the sheet carries it: "Iron-7"
+        suit, _dash, rank = raw["card"].partition("-")  # an item as the sheet carries it: "Iron-7"
         raw = {"rank": int(rank) if rank.isdigit() else rank, "affinity": suit}
     wanted = _card_ref(ctx, raw, key)
     held = owner_of(ctx.state, wanted["card"])
     if held is None or held[0] is not char:
-        raise RuleViolation("not_yours", f"{char['name']} does not hold {wanted['name']}.", {"field": key})
-    _, place, index = held
+        raise RuleViolation(
+            "not_yours",
+            _("%(who)s does not hold %(wanted)s.") % {"who": char["name"], "wanted": wanted["name"]},
+            {"field": key},
+        )
+    _unused, place, index = held
     item = dict(char[place][index])
     items.move(ctx, item, items.where(char, place, index), items.where(None, None))
     before = int(char["gold"])
@@ -270,10 +329,14 @@ def sell(ctx: Ctx, payload: Payload) -> EventBody:
     for index, offer in enumerate(market["cards"]):
         if offer["card"] == wanted["card"]:  # bought here and brought back: on offer again
             ctx.rec.set(["campaign", "market", "cards", index, "sold_to"], None)
-    line = (
-        f"{char['name']} sold {item['name']} for {wanted['gold']} gold (gold {before} \u2192 {char['gold']})"
+    line = said.gettext_lazy(
+        "%(who)s sold %(item)s for %(price)s gold (gold %(change)s)",
+        who=char["name"],
+        item=item["name"],
+        price=wanted["gold"],
+        change=f"{before} \u2192 {char['gold']}",
     )
-    return "market.sold", {**head(char), "item": item, "price": wanted["gold"], "line": line}
+    return said.event("market.sold", {**head(char), "item": item, "price": wanted["gold"]}, line)
 
 
 def pass_turn(ctx: Ctx, payload: Payload) -> EventBody:
@@ -284,14 +347,14 @@ def pass_turn(ctx: Ctx, payload: Payload) -> EventBody:
     seat = chooser(market)
     if seat is None:
         raise RuleViolation(
-            "market_done", "Everyone has had the option to buy (§7.3): close the market.", {"field": ""}
+            "market_done", _("Everyone has had the option to buy (§7.3): close the market."), {"field": ""}
         )
     ctx.actor.require_edit(seat)
     _mark(ctx, market, seat)
-    return "market.passed", {
-        "seat_id": seat,
-        "line": f"{_name_of(ctx, seat)} passes; {_next_words(ctx, market)}.",
-    }
+    line = said.gettext_lazy(
+        "%(who)s passes; %(next)s.", who=_name_of(ctx, seat), next=_next_words(ctx, market)
+    )
+    return said.event("market.passed", {"seat_id": seat}, line)
 
 
 def close_market(ctx: Ctx) -> list[str]:
@@ -307,7 +370,13 @@ def close(ctx: Ctx, payload: Payload) -> EventBody:
     require_player(ctx)
     _open(ctx)
     unsold = close_market(ctx)
-    back = (
-        f": {', '.join(unsold)} {'goes' if len(unsold) == 1 else 'go'} back into the deck" if unsold else ""
-    )
-    return "market.closed", {"unsold": unsold, "line": f"The market closes{back}."}
+    if unsold:
+        line = said.ngettext_lazy(
+            "The market closes: %(cards)s goes back into the deck.",
+            "The market closes: %(cards)s go back into the deck.",
+            len(unsold),
+            cards=", ".join(unsold),
+        )
+    else:
+        line = said.gettext_lazy("The market closes.")
+    return said.event("market.closed", {"unsold": unsold}, line)

@@ -19,6 +19,7 @@ from rules.engine import NotAllowed, Payload, require
 from rules.errors import RuleViolation
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.state import STAT_NAMES
+from rules.i18n import gettext as _
 from rules.validate import text
 
 MAX_AMOUNT = 100
@@ -43,20 +44,25 @@ def add(ctx: Ctx, payload: Payload) -> EventBody:
     if stat not in STAT_NAMES:
         raise RuleViolation(
             "unknown_stat",
-            f"A modifier changes one of {', '.join(STAT_NAMES)}.",
+            _("A modifier changes one of %(value)s.") % {"value": ", ".join(STAT_NAMES)},
             {"field": "stat", "stat": stat},
         )
     amount = require(payload, "amount", int, "An amount")
     if amount == 0 or abs(amount) > MAX_AMOUNT:
         raise RuleViolation(
-            "bad_field", f"An amount from -{MAX_AMOUNT} to {MAX_AMOUNT}, not 0.", {"field": "amount"}
+            "bad_field",
+            _("An amount from -%(MAX_AMOUNT)s to %(MAX_AMOUNT)s, not 0.") % {"MAX_AMOUNT": MAX_AMOUNT},
+            {"field": "amount"},
         )
     source = text(payload, "source", "A source (what gives it)", 60, code="bad_field")
     expiry = payload.get("expiry")
     if expiry is not None:
         expiry = text(payload, "expiry", "An expiry", 40, code="bad_field")
     if len(char["modifiers"]) >= MAX_MODIFIERS:
-        raise RuleViolation("too_many_modifiers", f"A character can hold at most {MAX_MODIFIERS} modifiers.")
+        raise RuleViolation(
+            "too_many_modifiers",
+            _("A character can hold at most %(MAX_MODIFIERS)s modifiers.") % {"MAX_MODIFIERS": MAX_MODIFIERS},
+        )
     modifier = {
         "id": _modifier_id(ctx, char["modifiers"]),
         "stat": stat,
@@ -78,7 +84,7 @@ def remove(ctx: Ctx, payload: Payload) -> EventBody:
             )
             return "modifier.removed", {**head(char), "modifier": entry}
     raise RuleViolation(
-        "unknown_modifier", "That modifier is not on this character.", {"modifier_id": modifier_id}
+        "unknown_modifier", _("That modifier is not on this character."), {"modifier_id": modifier_id}
     )
 
 
@@ -87,7 +93,9 @@ def expire(ctx: Ctx, payload: Payload) -> EventBody:
     expiry = text(payload, "expiry", "An expiry", 40, code="bad_field")
     ended = [dict(m) for m in char["modifiers"] if m.get("expiry") == expiry]
     if not ended:
-        raise RuleViolation("no_change", f"No modifier lasts until {expiry}.", {"field": "expiry"})
+        raise RuleViolation(
+            "no_change", _("No modifier lasts until %(expiry)s.") % {"expiry": expiry}, {"field": "expiry"}
+        )
     for entry in ended:
         ctx.do({"op": "list_remove", "character_id": char["id"], "list": "modifiers", "entry": entry})
     return "modifier.expired", {**head(char), "expiry": expiry, "modifiers": ended}
@@ -95,19 +103,29 @@ def expire(ctx: Ctx, payload: Payload) -> EventBody:
 
 def set_setting(ctx: Ctx, payload: Payload) -> EventBody:
     if not ctx.actor.is_host:
-        raise NotAllowed("host_only", "Only the host can change the campaign's settings.")
+        raise NotAllowed("host_only", _("Only the host can change the campaign's settings."))
     key = require(payload, "key", str, "A setting")
     if key not in SETTINGS:
-        raise RuleViolation("unknown_setting", f"Settings are {', '.join(SETTINGS)}.", {"field": "key"})
+        raise RuleViolation(
+            "unknown_setting", _("Settings are %(value)s.") % {"value": ", ".join(SETTINGS)}, {"field": "key"}
+        )
     kind, low, high = SETTINGS[key]
     value = payload.get("value")
     if kind is bool:
         if not isinstance(value, bool):
-            raise RuleViolation("bad_field", f"{key} is true or false.", {"field": "value"})
+            raise RuleViolation(
+                "bad_field", _("%(key)s is true or false.") % {"key": key}, {"field": "value"}
+            )
     elif isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RuleViolation("bad_field", f"{key} is a whole number from {low} to {high}.", {"field": "value"})
+        raise RuleViolation(
+            "bad_field",
+            _("%(key)s is a whole number from %(low)s to %(high)s.") % {"key": key, "low": low, "high": high},
+            {"field": "value"},
+        )
     before = ctx.settings.get(key)
     if before == value:
-        raise RuleViolation("no_change", f"{key} is already {value}.", {"field": "value"})
+        raise RuleViolation(
+            "no_change", _("%(key)s is already %(value)s.") % {"key": key, "value": value}, {"field": "value"}
+        )
     ctx.do({"op": "setting", "key": key, "before": before, "after": value})
     return "settings.changed", {"key": key, "before": before, "after": value}

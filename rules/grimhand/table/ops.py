@@ -30,6 +30,7 @@ from rules.errors import RuleViolation
 from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts
 from rules.grimhand.equipment import MAX_EQUIPPED
 from rules.grimhand.table.state import COUNTER_LIMIT, Character, characters, derive, maximum
+from rules.i18n import gettext as _
 
 Op = dict[str, Any]
 State = dict[str, Any]
@@ -118,7 +119,7 @@ def to_paths(op: Op) -> list[Op]:
     if kind in ("homebrew_add", "homebrew_remove"):
         verb = "insert" if kind == "homebrew_add" else "remove"
         return [{"op": verb, "path": ["homebrew", "equipment"], "value": op["card"]}]
-    raise RuleViolation("cannot_undo", f"Unknown change {kind!r}.")
+    raise RuleViolation("cannot_undo", _("Unknown change %(kind)r.") % {"kind": kind})
 
 
 def apply_op(state: State, op: Op) -> list[Op]:
@@ -169,7 +170,7 @@ def clamp_notes(state: State, clamps: list[Op]) -> list[dict[str, Any]]:
     """``settle``'s clamps for the log: whose LE/AP came down to the new maximum, from what."""
     notes = []
     for op in clamps:
-        _, char_id, stat = op["path"]
+        _unused, char_id, stat = op["path"]
         char = characters(state).get(str(char_id), {})
         notes.append({"character": char.get("name", "A character"), "stat": stat, "before": op["before"],
                       "after": op["after"]})  # fmt: skip

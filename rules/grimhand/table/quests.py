@@ -35,6 +35,7 @@ from rules.grimhand.table.catalogue import EffectFacts, parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
 from rules.grimhand.table.state import COUNTERS, STAT_NAMES, Character, characters, maximum
+from rules.i18n import gettext as _
 from rules.validate import fields, flag, text
 
 Entry = dict[str, Any]
@@ -46,18 +47,32 @@ def take(ctx: Ctx, payload: Payload) -> EventBody:
     block = quest_block(StatureOrder(ctx.tables), char, facts)
     if block == "taken":
         raise RuleViolation(
-            "quest_taken", f"{char['name']} has already taken {facts.name}.", {"quest": facts.name}
+            "quest_taken",
+            _("%(who)s has already taken %(name)s.") % {"who": char["name"], "name": facts.name},
+            {"quest": facts.name},
         )
     if block == "affinity":
         raise RuleViolation(
             "quest_unavailable",
-            f"{facts.name} is a {facts.affinity} quest; {char['name']} is of {char['affinity']}.",
+            _("%(name)s is a %(affinity)s quest; %(who)s is of %(affinity2)s.")
+            % {
+                "name": facts.name,
+                "affinity": facts.affinity,
+                "who": char["name"],
+                "affinity2": char["affinity"],
+            },
             {"quest": facts.name, "reason": "affinity"},
         )
     if block == "stature":
         raise RuleViolation(
             "quest_unavailable",
-            f"{facts.name} opens at {facts.stature} stature; {char['name']} is {char['derived']['stature']}.",
+            _("%(name)s opens at %(stature)s stature; %(who)s is %(value)s.")
+            % {
+                "name": facts.name,
+                "stature": facts.stature,
+                "who": char["name"],
+                "value": char["derived"]["stature"],
+            },
             {"quest": facts.name, "reason": "stature"},
         )
     entry: Entry = {
@@ -83,9 +98,11 @@ def _active(char: Character, payload: Payload) -> tuple[int, Entry]:
         return active[0]
     if not active:
         raise RuleViolation(
-            "no_active_quest", f"{char['name']} has no such quest under way.", {"quest": name}
+            "no_active_quest",
+            _("%(who)s has no such quest under way.") % {"who": char["name"]},
+            {"quest": name},
         )
-    raise RuleViolation("which_quest", "Say which quest (quest).", {"field": "quest"})
+    raise RuleViolation("which_quest", _("Say which quest (quest)."), {"field": "quest"})
 
 
 def _replace(ctx: Ctx, char: Character, before: Entry, after: Entry) -> None:
@@ -100,21 +117,23 @@ def progress(ctx: Ctx, payload: Payload) -> EventBody:
         rank = require(payload, "explore_rank", int, "explore_rank")
         if not 1 <= rank <= 10:
             raise RuleViolation(
-                "bad_field", "An explore card's rank runs from 1 to 10.", {"field": "explore_rank"}
+                "bad_field", _("An explore card's rank runs from 1 to 10."), {"field": "explore_rank"}
             )
         card = parse_affinity(require(payload, "explore_affinity", str, "explore_affinity"))
         by = rank if card == char["affinity"] else 0
         if not by:
             raise RuleViolation(
                 "no_change",
-                f"Only characters of {card} gain QP from that card (§9.1).",
+                _("Only characters of %(card)s gain QP from that card (§9.1).") % {"card": card},
                 {"field": "explore_affinity"},
             )
     else:
         by = require(payload, "by", int, "The amount")
         if by <= 0:
             raise RuleViolation(
-                "bad_field", "Quest points only go up; use character.adjust to correct them.", {"field": "by"}
+                "bad_field",
+                _("Quest points only go up; use character.adjust to correct them."),
+                {"field": "by"},
             )
     before = int(char["qp"])
     ctx.do(counter_op(char, "qp", before + by))
@@ -125,8 +144,13 @@ def _require_qp(char: Character, quest: Entry) -> None:
     if char["qp"] < quest["qp_needed"]:
         raise RuleViolation(
             "qp_not_reached",
-            f"{quest['name']} needs {quest['qp_needed']} QP before its challenge; "
-            f"{char['name']} has {char['qp']}.",
+            _("%(quest)s needs %(qp_needed)s QP before its challenge; %(who)s has %(qp)s.")
+            % {
+                "quest": quest["name"],
+                "qp_needed": quest["qp_needed"],
+                "who": char["name"],
+                "qp": char["qp"],
+            },
             {"quest": quest["name"], "qp": char["qp"], "qp_needed": quest["qp_needed"]},
         )
 
@@ -140,7 +164,7 @@ def _roll(ctx: Ctx, char: Character, payload: Payload) -> dict[str, Any]:
         if not isinstance(dice, list) or not all(
             isinstance(d, int) and not isinstance(d, bool) for d in dice
         ):
-            raise RuleViolation("bad_field", "dice must be four numbers from 1 to 6.", {"field": "dice"})
+            raise RuleViolation("bad_field", _("dice must be four numbers from 1 to 6."), {"field": "dice"})
         roll = quest_challenge(dice, stature, ctx.tables)
     out: dict[str, Any] = {
         "dice": list(roll.dice),
@@ -170,28 +194,31 @@ def _require_moment(ctx: Ctx, quest: Entry) -> None:
     if camp.get("phase") in ("explore", "combat") and cards and not cards[-1]["resolved"]:
         raise RuleViolation(
             "card_unresolved",
-            f"The challenge waits until {cards[-1]['name']} is resolved (§9.1).",
+            _("The challenge waits until %(value)s is resolved (§9.1).") % {"value": cards[-1]["name"]},
             {"quest": quest["name"]},
         )
     after = quest.get("retry_after")
     if after is not None and int(camp.get("resolved", 0)) <= int(after):
         raise RuleViolation(
             "retry_later",
-            f"After a failed challenge, {quest['name']} can be tried again once the next explore card "
-            "is resolved (§9.1).",
+            _(
+                "After a failed challenge, %(quest)s can be tried again once the next "
+                "explore card is resolved (§9.1)."
+            )
+            % {"quest": quest["name"]},
             {"quest": quest["name"]},
         )
 
 
 def challenge_roll(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
-    _, quest = _active(char, payload)
+    _unused, quest = _active(char, payload)
     _require_qp(char, quest)
     _require_moment(ctx, quest)
     if quest["challenge"] is not None:
         raise RuleViolation(
             "already_rolled",
-            "The challenge is already rolled; a re-roll costs 1 AP (quest.reroll).",
+            _("The challenge is already rolled; a re-roll costs 1 AP (quest.reroll)."),
             {"quest": quest["name"]},
         )
     roll = _roll(ctx, char, payload)
@@ -201,14 +228,14 @@ def challenge_roll(ctx: Ctx, payload: Payload) -> EventBody:
 
 def reroll(ctx: Ctx, payload: Payload) -> EventBody:
     char = ctx.owned(payload)
-    _, quest = _active(char, payload)
+    _unused, quest = _active(char, payload)
     if quest["challenge"] is None:
         raise RuleViolation(
-            "not_rolled", "Roll the challenge first (quest.challenge_roll).", {"quest": quest["name"]}
+            "not_rolled", _("Roll the challenge first (quest.challenge_roll)."), {"quest": quest["name"]}
         )
     if char["ap"] < 1:
         raise RuleViolation(
-            "not_enough_ap", "A re-roll costs 1 AP and you have none (§9.1).", {"ap": char["ap"]}
+            "not_enough_ap", _("A re-roll costs 1 AP and you have none (§9.1)."), {"ap": char["ap"]}
         )
     ap = int(char["ap"])
     ctx.do(counter_op(char, "ap", ap - 1))
@@ -276,16 +303,23 @@ def complete(ctx: Ctx, payload: Payload) -> EventBody:
     if not challenge:
         raise RuleViolation(
             "challenge_needed",
-            f"Roll {quest['name']}'s challenge first: a quest is completed by passing its challenge (§9.1). "
-            "A card that completes it anyway: complete it by hand with a note.",
+            _(
+                "Roll %(quest)s's challenge first: a quest is completed by passing its "
+                "challenge (§9.1). A card that completes it anyway: complete it by hand "
+                "with a note."
+            )
+            % {"quest": quest["name"]},
             {"quest": quest["name"], "field": ""},
         )
     solo = challenge["challenge"] == "Threat Manifestation"
     how = "fight it alone (a solo combat)" if solo else "resolve it"
     raise RuleViolation(
         "challenge_not_passed",
-        f"{quest['name']}'s {challenge['challenge']} is not passed yet: {how} (§9.1). "
-        "A card that completes the quest anyway: complete it by hand with a note.",
+        _(
+            "%(quest)s's %(challenge)s is not passed yet: %(how)s (§9.1). A card "
+            "that completes the quest anyway: complete it by hand with a note."
+        )
+        % {"quest": quest["name"], "challenge": challenge["challenge"], "how": how},
         {"quest": quest["name"], "challenge": challenge["challenge"], "field": ""},
     )
 
@@ -301,8 +335,8 @@ def fail(ctx: Ctx, payload: Payload) -> EventBody:
     if quest["challenge"] is None and not give_up:
         raise RuleViolation(
             "challenge_needed",
-            f"Roll {quest['name']}'s challenge first: a quest is completed or failed by its challenge "
-            "(§9.1).",
+            _("Roll %(quest)s's challenge first: a quest is completed or failed by its challenge (§9.1).")
+            % {"quest": quest["name"]},
             {"quest": quest["name"]},
         )
     return settle_quest(ctx, char, index, False, give_up=give_up)
@@ -342,18 +376,27 @@ def choose_ability(ctx: Ctx, payload: Payload) -> EventBody:
     block = ability_block(StatureOrder(ctx.tables), char, facts)
     if block == "taken":
         raise RuleViolation(
-            "ability_taken", f"{char['name']} already has {facts.name}.", {"ability": facts.name}
+            "ability_taken",
+            _("%(who)s already has %(name)s.") % {"who": char["name"], "name": facts.name},
+            {"ability": facts.name},
         )
     if block == "stature":
         raise RuleViolation(
             "ability_locked",
-            f"{facts.name} is a {facts.stature} card; {char['name']} is {char['derived']['stature']}.",
+            _("%(name)s is a %(stature)s card; %(who)s is %(value)s.")
+            % {
+                "name": facts.name,
+                "stature": facts.stature,
+                "who": char["name"],
+                "value": char["derived"]["stature"],
+            },
             {"ability": facts.name, "stature": facts.stature},
         )
     if block == "slot":
         raise RuleViolation(
             "ability_slot_taken",
-            f"{char['name']} already chose a {facts.stature} card: one per stature (§9).",
+            _("%(who)s already chose a %(stature)s card: one per stature (§9).")
+            % {"who": char["name"], "stature": facts.stature},
             {"stature": facts.stature},
         )
     entry = {"stature": facts.stature, "name": facts.name, "effect": facts.effect, "ap_cost": facts.ap_cost}
@@ -366,7 +409,11 @@ def _chosen(char: Character, payload: Payload) -> Entry:
     for entry in char["abilities"]:
         if entry["name"].lower() == name:
             return dict(entry)
-    raise RuleViolation("unknown_ability", f"{char['name']} has no such stature ability.", {"ability": name})
+    raise RuleViolation(
+        "unknown_ability",
+        _("%(who)s has no such stature ability.") % {"who": char["name"]},
+        {"ability": name},
+    )
 
 
 def remove_ability(ctx: Ctx, payload: Payload) -> EventBody:
@@ -384,7 +431,8 @@ def use_ability(ctx: Ctx, payload: Payload) -> EventBody:
     if char["ap"] < cost:
         raise RuleViolation(
             "not_enough_ap",
-            f"{entry['name']} costs {cost} AP; {char['name']} has {char['ap']}.",
+            _("%(entry)s costs %(cost)s AP; %(who)s has %(ap)s.")
+            % {"entry": entry["name"], "cost": cost, "who": char["name"], "ap": char["ap"]},
             {"ap": char["ap"]},
         )
     before = int(char["ap"])

@@ -20,9 +20,12 @@ from typing import Any
 
 from rules.engine import Payload
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.cards import Affinity
 from rules.grimhand.checks import CheckKind, Meditation, affinity_check, skill_check
 from rules.grimhand.checks import meditate as meditation
+from rules.grimhand.said import Said
+from rules.grimhand.table import words
 from rules.grimhand.table.catalogue import parse_affinity
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op
@@ -38,6 +41,8 @@ from rules.grimhand.table.session import (
 )
 from rules.grimhand.table.state import Character, maximum
 from rules.grimhand.table.typed_input import affinity_dice, face_names
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 from rules.validate import fields, integer, optional_integer
 
 CHECK_PHASES = ("explore", "preparation", "rest")
@@ -48,7 +53,9 @@ MEDITATION = {"le": Meditation.LIFE, "ap": Meditation.ACTION, "both": Meditation
 def _in_quest(ctx: Ctx, char: Character) -> None:
     if is_defeated(ctx, char):
         raise RuleViolation(
-            "defeated", f"{char['name']} has left the quest (defeated).", {"field": "character_id"}
+            "defeated",
+            _("%(who)s has left the quest (defeated).") % {"who": char["name"]},
+            {"field": "character_id"},
         )
 
 
@@ -74,7 +81,10 @@ def run_check(
     changes: dict[str, Any] = {}
     if kind in ("strength", "agility"):
         count = int(char["derived"]["stats"][kind])
-        dice = affinity_dice(ctx.rng, payload, count, f"{char['name']}'s {kind.capitalize()} check")
+        check = (_("%(who)s's Strength check") if kind == "strength" else _("%(who)s's Agility check")) % {
+            "who": char["name"]
+        }
+        dice = affinity_dice(ctx.rng, payload, count, check)
         pool = "le" if kind == "strength" else "ap"
         result = skill_check(
             CheckKind(kind),
@@ -91,11 +101,11 @@ def run_check(
         successes, passed, corruption = result.successes, result.successes > 0, result.corruption_gain
     elif kind == "affinity":
         target = Affinity(checked or char["affinity"])
-        dice = affinity_dice(ctx.rng, payload, 5, f"{char['name']}'s affinity check")
+        dice = affinity_dice(ctx.rng, payload, 5, _("%(who)s's affinity check") % {"who": char["name"]})
         aff = affinity_check(dice, target, own, explore_affinity)
         successes, passed, corruption = aff.successes, aff.passed, aff.corruption_gain
     else:
-        raise RuleViolation("bad_field", "A check is strength, agility or affinity.", {"field": "kind"})
+        raise RuleViolation("bad_field", _("A check is strength, agility or affinity."), {"field": "kind"})
     if corruption:
         changes["corruption"] = _bump(ctx, char, "corruption", corruption)
     return {
@@ -110,51 +120,74 @@ def run_check(
     }
 
 
-def check_words(char: Character, result: dict[str, Any]) -> str:
-    """ "Grum's Strength check: Iron, Wild, Bone: 2 successes, LE 9 → 11." """
+def check_words(char: Character, result: dict[str, Any], *, stop: bool = True) -> Said:
+    """ "Grum's Strength check: Iron, Wild, Bone: 2 successes, LE 9 → 11." (worded when shown)"""
     kind = result["kind"]
-    label = f"{result['affinity']} affinity" if kind == "affinity" else kind.capitalize()
     n = result["successes"]
-    parts = [
-        f"{char['name']}'s {label} check: {', '.join(result['faces'])}: {n} success{'es' if n != 1 else ''}"
-    ]
+    values = {
+        "who": char["name"],
+        "faces": ", ".join(result["faces"]),
+        "successes": said.ngettext_lazy("%(n)s success", "%(n)s successes", n, n=n),
+    }
+    parts: list[Any]
     if kind == "affinity":
-        parts.append("passed" if result["passed"] else "failed")
-    labels = {"le": "LE", "ap": "AP", "doubt": "Doubt", "corruption": "Corruption"}
+        parts = [
+            said.gettext_lazy(
+                "%(who)s's %(affinity)s affinity check: %(faces)s: %(successes)s",
+                affinity=result["affinity"],
+                **values,
+            ),
+            said.gettext_lazy("passed") if result["passed"] else said.gettext_lazy("failed"),
+        ]
+    elif kind == "strength":
+        parts = [said.gettext_lazy("%(who)s's Strength check: %(faces)s: %(successes)s", **values)]
+    elif kind == "agility":
+        parts = [said.gettext_lazy("%(who)s's Agility check: %(faces)s: %(successes)s", **values)]
+    else:
+        parts = [
+            said.gettext_lazy(
+                "%(who)s's %(check)s check: %(faces)s: %(successes)s", check=kind.capitalize(), **values
+            )
+        ]
     for stat, change in result["changes"].items():
-        parts.append(f"{labels[stat]} {change['before']} \u2192 {change['after']}")
-    return ", ".join(parts) + "."
+        parts.append(words.moved(stat, change["before"], change["after"]))
+    joined = said.join(parts)
+    return said.gettext_lazy("%(line)s.", line=joined) if stop else joined
 
 
 def check_roll(ctx: Ctx, payload: Payload) -> EventBody:
     fields(payload, ("character_id", "kind", "affinity", "dice"))
-    require_phase(ctx, *CHECK_PHASES, doing="roll a check")
+    require_phase(ctx, *CHECK_PHASES, doing=gettext_noop("roll a check"))
     char = ctx.owned(payload)
     _in_quest(ctx, char)
     kind = payload.get("kind")
     if kind not in ("strength", "agility", "affinity"):
-        raise RuleViolation("bad_field", "A check is strength, agility or affinity.", {"field": "kind"})
+        raise RuleViolation("bad_field", _("A check is strength, agility or affinity."), {"field": "kind"})
     checked = None
     if kind == "affinity":
         checked = parse_affinity(payload.get("affinity") or char["affinity"], "bad_field")
     result = run_check(ctx, char, str(kind), payload, checked)
-    return "check.rolled", {**head(char), "check": result, "line": check_words(char, result)}
+    return said.event("check.rolled", {**head(char), "check": result}, check_words(char, result))
 
 
 def meditate(ctx: Ctx, payload: Payload) -> EventBody:
     fields(payload, ("character_id", "choice"))
-    require_phase(ctx, *REST_PHASES, doing="meditate")
+    require_phase(ctx, *REST_PHASES, doing=gettext_noop("meditate"))
     char = ctx.owned(payload)
     _in_quest(ctx, char)
     choice = payload.get("choice")
     if choice not in MEDITATION:
-        raise RuleViolation("bad_field", "Meditate for LE, AP or both.", {"field": "choice"})
+        raise RuleViolation("bad_field", _("Meditate for LE, AP or both."), {"field": "choice"})
     top_le, top_ap = int(maximum(char, "le") or 0), int(maximum(char, "ap") or 0)
     result = meditation(
         MEDITATION[str(choice)], le=int(char["le"]), max_le=top_le, ap=int(char["ap"]), max_ap=top_ap
     )
     if not result.le_gain and not result.ap_gain:
-        raise RuleViolation("no_change", f"{char['name']}'s LE and AP are already full.", {"field": "choice"})
+        raise RuleViolation(
+            "no_change",
+            _("%(who)s's LE and AP are already full.") % {"who": char["name"]},
+            {"field": "choice"},
+        )
     changes = {
         k: v
         for k, v in (
@@ -163,18 +196,15 @@ def meditate(ctx: Ctx, payload: Payload) -> EventBody:
         )
         if v
     }
-    said = ", ".join(f"{k.upper()} {v['before']} \u2192 {v['after']}" for k, v in changes.items())
-    return "rest.meditated", {
-        **head(char),
-        "choice": choice,
-        "changes": changes,
-        "line": f"{char['name']} meditates: {said}.",
-    }
+    line = said.gettext_lazy(
+        "%(who)s meditates: %(changes)s.", who=char["name"], changes=words.changes(changes)
+    )
+    return said.event("rest.meditated", {**head(char), "choice": choice, "changes": changes}, line)
 
 
 def heal(ctx: Ctx, payload: Payload) -> EventBody:
     fields(payload, ("character_id", "le", "gold"))
-    require_phase(ctx, *REST_PHASES, doing="buy healing")
+    require_phase(ctx, *REST_PHASES, doing=gettext_noop("buy healing"))
     char = ctx.owned(payload)
     _in_quest(ctx, char)
     le = integer(payload, "le", "The LE to heal", 1, 1000)
@@ -183,46 +213,63 @@ def heal(ctx: Ctx, payload: Payload) -> EventBody:
     offered = optional_integer(payload, "gold", "The gold paid", 0, 10**9)
     if offered is not None and offered != cost:
         raise RuleViolation(
-            "wrong_price", f"{le} LE costs {cost} gold at this table ({price} per LE).", {"field": "gold"}
+            "wrong_price",
+            _("%(le)s LE costs %(cost)s gold at this table (%(price)s per LE).")
+            % {"le": le, "cost": cost, "price": price},
+            {"field": "gold"},
         )
     missing = int(maximum(char, "le") or 0) - int(char["le"])
     if le > missing:
         raise RuleViolation(
-            "above_max", f"{char['name']} is only {missing} LE below the maximum.", {"field": "le"}
+            "above_max",
+            _("%(who)s is only %(missing)s LE below the maximum.")
+            % {"who": char["name"], "missing": missing},
+            {"field": "le"},
         )
     if int(char["gold"]) < cost:
         raise RuleViolation(
             "not_enough_gold",
-            f"{le} LE costs {cost} gold; {char['name']} has {char['gold']}.",
+            _("%(le)s LE costs %(cost)s gold; %(who)s has %(gold)s.")
+            % {"le": le, "cost": cost, "who": char["name"], "gold": char["gold"]},
             {"field": "le"},
         )
     gold = _bump(ctx, char, "gold", -cost) or {"before": char["gold"], "after": char["gold"]}
     life = _bump(ctx, char, "le", le) or {"before": char["le"], "after": char["le"]}
-    line = (
-        f"{char['name']} pays {cost} gold to heal {le} LE "
-        f"(LE {life['before']} \u2192 {life['after']}, gold {gold['before']} \u2192 {gold['after']})."
+    line = said.gettext_lazy(
+        "%(who)s pays %(cost)s gold to heal %(le)s LE (LE %(life)s, gold %(gold)s).",
+        who=char["name"],
+        cost=cost,
+        le=le,
+        life=f"{life['before']} \u2192 {life['after']}",
+        gold=f"{gold['before']} \u2192 {gold['after']}",
     )
-    return "rest.healed", {**head(char), "le": le, "gold": cost, "line": line}
+    return said.event("rest.healed", {**head(char), "le": le, "gold": cost}, line)
 
 
 def start_rest(ctx: Ctx, payload: Payload) -> EventBody:
     """The party rests (§7.5): checks, meditation, healing; then it goes on where it was."""
     fields(payload, ())
     require_player(ctx)
-    require_phase(ctx, "explore", "preparation", doing="rest")
+    require_phase(ctx, "explore", "preparation", doing=gettext_noop("rest"))
     card = current_card(ctx)
     if card is not None and not card["resolved"] and campaign(ctx)["phase"] == "explore":
-        raise RuleViolation("card_unresolved", f"Resolve {card['name']} before resting.", {"field": ""})
+        raise RuleViolation(
+            "card_unresolved", _("Resolve %(card)s before resting.") % {"card": card["name"]}, {"field": ""}
+        )
     ctx.rec.set(["campaign", "rest_from"], campaign(ctx)["phase"])
     set_phase(ctx, "rest")
-    return "rest.started", {"line": "The party rests: checks, meditation and healing."}
+    return said.event(
+        "rest.started", {}, said.gettext_lazy("The party rests: checks, meditation and healing.")
+    )
 
 
 def end_rest(ctx: Ctx, payload: Payload) -> EventBody:
     fields(payload, ())
     require_player(ctx)
-    require_phase(ctx, "rest", doing="end the rest")
+    require_phase(ctx, "rest", doing=gettext_noop("end the rest"))
     back = str(campaign(ctx).get("rest_from") or "explore")
     ctx.rec.delete(["campaign", "rest_from"])
     set_phase(ctx, back)
-    return "rest.ended", {"line": f"The rest is over: {phase_words(ctx)}."}
+    return said.event(
+        "rest.ended", {}, said.gettext_lazy("The rest is over: %(phase)s.", phase=phase_words(ctx))
+    )

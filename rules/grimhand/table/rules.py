@@ -32,6 +32,7 @@ from rules.grimhand.table.context import Ctx, EventBody
 from rules.grimhand.table.describe import describe as describe_event
 from rules.grimhand.table.ops import check_table, clamp_notes, settle, to_paths
 from rules.grimhand.table.state import initial_state
+from rules.i18n import gettext as _
 from rules.ops import revert
 
 Handler = Callable[[Ctx, Payload], EventBody]
@@ -124,7 +125,7 @@ class GrimHandRules(GameRulesBase):
         if handler is None:
             raise RuleViolation(
                 "unknown_command",
-                f"Grim Hand has no command called {command_type!r}.",
+                _("Grim Hand has no command called %(command_type)r.") % {"command_type": command_type},
                 {"type": command_type, "commands": sorted(HANDLERS)},
             )
         catalogue = self._source()
@@ -142,7 +143,7 @@ class GrimHandRules(GameRulesBase):
     def invert(self, state: State, event: LoggedEvent, actor: Actor) -> Outcome:
         ops = event.payload.get("ops")
         if not isinstance(ops, list):
-            raise RuleViolation("cannot_undo", f"A {event.type!r} event cannot be undone.")
+            raise RuleViolation("cannot_undo", _("A %(type)r event cannot be undone.") % {"type": event.type})
         tables = self._source().tables
         new = working_copy(state)
         # Generic undo over path ops (ops stored by earlier versions are read as path ops too),

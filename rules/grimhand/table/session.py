@@ -26,10 +26,14 @@ from typing import Any
 
 from rules.engine import NotAllowed
 from rules.errors import RuleViolation
+from rules.grimhand import said
 from rules.grimhand.campaign import ante_for_level
 from rules.grimhand.cards import MAX_RANK
+from rules.grimhand.said import Said
 from rules.grimhand.table.context import Ctx
 from rules.grimhand.table.state import FIRST_DECK_RANK, Character, characters
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 
 PHASES = ("setup", "explore", "combat", "preparation", "rest", "finale", "ended")
 CARDS_PER_LEVEL = 5
@@ -52,39 +56,46 @@ def phase(ctx: Ctx) -> str:
 
 
 def require_phase(ctx: Ctx, *allowed: str, doing: str) -> None:
-    """Refuse a command outside the phases it belongs to, saying what happens now."""
+    """Refuse a command outside the phases it belongs to, saying what happens now.
+
+    ``doing`` is marked where it is written (``gettext_noop``) and translated here."""
     now = phase(ctx)
     if now not in allowed:
         raise RuleViolation(
             "wrong_phase",
-            f"You can't {doing} now: {phase_words(ctx)}.",
+            _("You can't %(doing)s now: %(phase)s.")
+            % {"doing": _(doing), "phase": said.render(phase_words(ctx))},
             {"phase": now, "allowed": list(allowed)},
         )
 
 
 def require_player(ctx: Ctx) -> None:
     if ctx.actor.role == "spectator":
-        raise NotAllowed("spectator", "Spectators can watch but not change anything.")
+        raise NotAllowed("spectator", _("Spectators can watch but not change anything."))
 
 
-def phase_words(ctx: Ctx) -> str:
-    """Where the party is, in words ("level 2, card 3 of 5")."""
+def phase_words(ctx: Ctx) -> Said:
+    """Where the party is, in words ("level 2, card 3 of 5"), worded when shown."""
     camp = campaign(ctx)
     now = camp["phase"]
     if now == "setup":
-        return "the campaign has not started"
+        return said.gettext_lazy("the campaign has not started")
     if now == "ended":
-        return "the campaign has ended"
+        return said.gettext_lazy("the campaign has ended")
     if now == "combat":
-        return "a combat is under way"
+        return said.gettext_lazy("a combat is under way")
     if now == "finale":
-        return "the campaign is ending (redemption and the final fight)"
-    where = f"level {camp['level']}, card {camp['card']} of {CARDS_PER_LEVEL}"
+        return said.gettext_lazy("the campaign is ending (redemption and the final fight)")
+    where = {"level": camp["level"], "card": camp["card"], "of": CARDS_PER_LEVEL}
     if now == "preparation":
-        return f"the party is preparing (after {where})" if camp["level"] else "the party is preparing"
+        if camp["level"]:
+            return said.gettext_lazy(
+                "the party is preparing (after level %(level)s, card %(card)s of %(of)s)", **where
+            )
+        return said.gettext_lazy("the party is preparing")
     if now == "rest":
-        return "the party is resting"
-    return f"the party is exploring ({where})"
+        return said.gettext_lazy("the party is resting")
+    return said.gettext_lazy("the party is exploring (level %(level)s, card %(card)s of %(of)s)", **where)
 
 
 def ante(ctx: Ctx, level: int) -> int:
@@ -169,7 +180,11 @@ def pass_boundary(ctx: Ctx, boundary: str) -> list[dict[str, Any]]:
     return ended
 
 
-DECKS = {"explore": "explore deck", "equipment": "equipment deck", "event": "event deck"}
+DECKS = {
+    "explore": gettext_noop("explore deck"),
+    "equipment": gettext_noop("equipment deck"),
+    "event": gettext_noop("event deck"),
+}
 
 
 def require_deck_rank(ctx: Ctx, rank: int, deck: str, what: str, field: str) -> None:
@@ -180,15 +195,26 @@ def require_deck_rank(ctx: Ctx, rank: int, deck: str, what: str, field: str) -> 
     top = int(campaign(ctx).get("deck_rank") or FIRST_DECK_RANK)
     if rank > top:
         level = top - FIRST_DECK_RANK + 1
-        later = "" if top >= MAX_RANK else f" (rank {top + 1} joins after level {level})"
+        deck_name = _(DECKS[deck])
+        if top >= MAX_RANK:
+            message = _("%(what)s: the %(deck)s holds ranks 1–%(top)s now (§7.2).") % {  # noqa: RUF001
+                "what": what,
+                "deck": deck_name,
+                "top": top,
+            }
+        else:
+            message = _(
+                "%(what)s: the %(deck)s holds ranks 1–%(top)s now (rank %(next)s "  # noqa: RUF001
+                "joins after level %(level)s) (§7.2)."
+            ) % {"what": what, "deck": deck_name, "top": top, "next": top + 1, "level": level}
         raise RuleViolation(
             "not_in_deck",
-            f"{what}: the {DECKS[deck]} holds ranks 1\u2013{top} now{later} (§7.2).",
+            message,
             {"field": field, "rank": rank, "deck_rank": top},
         )
 
 
 def set_phase(ctx: Ctx, value: str) -> None:
     if value not in PHASES:
-        raise RuleViolation("bad_phase", f"{value!r} is not a phase.")
+        raise RuleViolation("bad_phase", _("%(value)r is not a phase.") % {"value": value})
     ctx.rec.set(["campaign", "phase"], value)

@@ -16,6 +16,7 @@ from rules.grimhand.cards import Affinity
 from rules.grimhand.character import DerivedStats, Modifier, SheetInput, derive_stats
 from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts, Stat
 from rules.grimhand.equipment import EquippedItem
+from rules.i18n import gettext as _
 
 Character = dict[str, Any]
 COUNTERS: tuple[str, ...] = ("le", "ap", "gold", "xp", "qp", "doubt", "corruption")
@@ -75,13 +76,19 @@ def characters(state: dict[str, Any]) -> dict[str, Character]:
 def find_character(state: dict[str, Any], character_id: object, *, undo: bool = False) -> Character:
     """The character with this id, or ``unknown_character``."""
     if isinstance(character_id, bool) or not isinstance(character_id, int | str):
-        raise RuleViolation("bad_field", "character_id must be a character's id.", {"field": "character_id"})
+        raise RuleViolation(
+            "bad_field", _("character_id must be a character's id."), {"field": "character_id"}
+        )
     char = characters(state).get(str(character_id))
     if char is None:
         if undo:
-            raise RuleViolation("cannot_undo", "That character no longer exists, so this cannot be undone.")
+            raise RuleViolation(
+                "cannot_undo", _("That character no longer exists, so this cannot be undone.")
+            )
         raise RuleViolation(
-            "unknown_character", "There is no such character at this table.", {"character_id": character_id}
+            "unknown_character",
+            _("There is no such character at this table."),
+            {"character_id": character_id},
         )
     return char
 

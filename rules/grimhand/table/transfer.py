@@ -31,6 +31,7 @@ from rules.grimhand.table.state import (
     new_character,
     raw,
 )
+from rules.i18n import gettext as _
 
 FORMAT = "grim-hand-character"
 VERSION = 1
@@ -69,7 +70,11 @@ def export_character(char: Character) -> dict[str, Any]:
 
 
 def _bad(field: str, message: str) -> RuleViolation:
-    return RuleViolation("bad_import", f"The file's {field}: {message}", {"field": field})
+    return RuleViolation(
+        "bad_import",
+        _("The file's %(field)s: %(message)s") % {"field": field, "message": message},
+        {"field": field},
+    )
 
 
 @contextmanager
@@ -81,7 +86,9 @@ def _at(field: str) -> Iterator[None]:
         if exc.extra.get("import"):
             raise
         raise RuleViolation(
-            exc.code, f"The file's {field}: {exc.message}", {**exc.extra, "field": field, "import": True}
+            exc.code,
+            _("The file's %(field)s: %(message)s") % {"field": field, "message": exc.message},
+            {**exc.extra, "field": field, "import": True},
         ) from None
 
 
@@ -117,7 +124,8 @@ def _items(ctx: Ctx, data: dict[str, Any], place: str, seen: set[str]) -> list[d
         if entry.get("homebrew"):
             raise RuleViolation(
                 "unknown_card",
-                f"The file's {field}: {entry.get('name')!r} is a homebrew card of another campaign.",
+                _("The file's %(field)s: %(value)r is a homebrew card of another campaign.")
+                % {"field": field, "value": entry.get("name")},
                 {"field": field, "import": True},
             )
         with _at(field):
@@ -131,7 +139,14 @@ def _items(ctx: Ctx, data: dict[str, Any], place: str, seen: set[str]) -> list[d
             )
             raise RuleViolation(
                 "card_in_use",
-                f"The file's {field}: {facts.name} ({facts.rank} {facts.affinity}) is {who}.",
+                _("The file's %(field)s: %(name)s (%(rank)s %(affinity)s) is %(who)s.")
+                % {
+                    "field": field,
+                    "name": facts.name,
+                    "rank": facts.rank,
+                    "affinity": facts.affinity,
+                    "who": who,
+                },
                 {"field": field, "card": key, "import": True},
             )
         seen.add(key)
@@ -157,7 +172,8 @@ def _quests(ctx: Ctx, char: Character, data: dict[str, Any]) -> list[dict[str, A
         if facts.affinity != char["affinity"] or any(q["name"] == facts.name for q in quests):
             raise RuleViolation(
                 "quest_unavailable",
-                f"The file's {field}: {facts.name} cannot be this character's.",
+                _("The file's %(field)s: %(name)s cannot be this character's.")
+                % {"field": field, "name": facts.name},
                 {"field": field, "import": True},
             )
         status = entry.get("status", "active")
@@ -198,7 +214,8 @@ def _abilities(ctx: Ctx, char: Character, data: dict[str, Any]) -> list[dict[str
         ):
             raise RuleViolation(
                 "ability_locked",
-                f"The file's {field}: {facts.name} is not open to this character.",
+                _("The file's %(field)s: %(name)s is not open to this character.")
+                % {"field": field, "name": facts.name},
                 {"field": field, "import": True},
             )
         chosen.append(
@@ -255,7 +272,8 @@ def read_character(ctx: Ctx, data: object, seat_id: int) -> Character:
         if value < 0 or value > COUNTER_LIMIT:
             raise RuleViolation(
                 "negative_value" if value < 0 else "out_of_range",
-                f"The file's {counter}: {value} is out of range.",
+                _("The file's %(counter)s: %(value)s is out of range.")
+                % {"counter": counter, "value": value},
                 {"field": counter, "import": True},
             )
         char[counter] = value
@@ -263,7 +281,9 @@ def read_character(ctx: Ctx, data: object, seat_id: int) -> Character:
     char["equipment"] = _items(ctx, body, "equipment", seen)
     if len(char["equipment"]) > 5:
         raise RuleViolation(
-            "too_many_items", "The file's equipment: at most 5 items.", {"field": "equipment", "import": True}
+            "too_many_items",
+            _("The file's equipment: at most 5 items."),
+            {"field": "equipment", "import": True},
         )
     char["inventory"] = _items(ctx, body, "inventory", seen)
     char["modifiers"] = _modifiers(ctx, body)
@@ -279,7 +299,9 @@ def read_character(ctx: Ctx, data: object, seat_id: int) -> Character:
 def import_character(ctx: Ctx, payload: Payload) -> EventBody:
     seat_id = target_seat(ctx, payload)
     if "data" not in payload:
-        raise RuleViolation("missing_field", "Attach the exported character file (data).", {"field": "data"})
+        raise RuleViolation(
+            "missing_field", _("Attach the exported character file (data)."), {"field": "data"}
+        )
     char = read_character(ctx, payload["data"], seat_id)
     ctx.do({"op": "create", "character": raw(char)})
     return "character.imported", {**head(char), "race": char["race"], "class": char["class"],

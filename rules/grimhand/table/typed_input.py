@@ -16,6 +16,7 @@ from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity, Card, parse_cards
 from rules.grimhand.dice import DieFace, roll_affinity_dice, roll_dice
+from rules.i18n import gettext as _
 from rules.validate import is_int
 
 MAX_CARDS_IN_FIELD = 8
@@ -27,12 +28,15 @@ def _faces(payload: Payload, key: str, count: int, what: str) -> list[int] | Non
         return None
     if not isinstance(raw, list) or not all(is_int(d) and 1 <= d <= 6 for d in raw):
         raise RuleViolation(
-            "bad_dice", f"{what}: type each die's face as a number from 1 to 6.", {"field": key}
+            "bad_dice",
+            _("%(what)s: type each die's face as a number from 1 to 6.") % {"what": what},
+            {"field": key},
         )
     if len(raw) != count:
         raise RuleViolation(
             "bad_dice_count",
-            f"{what} uses {count} {'die' if count == 1 else 'dice'}; {len(raw)} were entered.",
+            _("%(what)s uses %(count)s %(value)s; %(n)s were entered.")
+            % {"what": what, "count": count, "value": "die" if count == 1 else "dice", "n": len(raw)},
             {"field": key, "expected": count},
         )
     return [int(d) for d in raw]
@@ -64,7 +68,7 @@ def read_card(value: object, field: str) -> Card:
     if isinstance(value, Mapping):
         rank, affinity = value.get("rank"), value.get("affinity")
         if isinstance(rank, bool) or not isinstance(rank, int) or not isinstance(affinity, str):
-            raise RuleViolation("bad_card", "A card needs a whole rank and an affinity.", {"field": field})
+            raise RuleViolation("bad_card", _("A card needs a whole rank and an affinity."), {"field": field})
         try:
             return Card(rank, Affinity.parse(affinity))
         except RuleViolation as problem:
@@ -76,14 +80,16 @@ def read_card(value: object, field: str) -> Card:
             raise RuleViolation("bad_card", problem.message, {"field": field}) from None
         if len(cards) == 1:
             return cards[0]
-    raise RuleViolation("bad_card", f"Write one card like 7BL or 10NA in {field}.", {"field": field})
+    raise RuleViolation(
+        "bad_card", _("Write one card like 7BL or 10NA in %(field)s.") % {"field": field}, {"field": field}
+    )
 
 
 def read_cards(payload: Mapping[str, Any], key: str, counts: Sequence[int]) -> list[Card]:
     """A list of cards (or one string of several) of one of the allowed ``counts``."""
     raw = payload.get(key)
     if raw is None:
-        raise RuleViolation("missing_field", f"Enter the cards ({key}).", {"field": key})
+        raise RuleViolation("missing_field", _("Enter the cards (%(key)s).") % {"key": key}, {"field": key})
     if isinstance(raw, str):
         try:
             cards = list(parse_cards(raw))
@@ -92,12 +98,14 @@ def read_cards(payload: Mapping[str, Any], key: str, counts: Sequence[int]) -> l
     elif isinstance(raw, list) and len(raw) <= MAX_CARDS_IN_FIELD:
         cards = [read_card(item, key) for item in raw]
     else:
-        raise RuleViolation("bad_field", f"{key} must be a list of cards.", {"field": key})
+        raise RuleViolation("bad_field", _("%(key)s must be a list of cards.") % {"key": key}, {"field": key})
     if len(cards) not in counts:
         wanted = " or ".join(str(n) for n in counts)
         raise RuleViolation(
-            "wrong_card_count", f"{key} needs {wanted} cards, got {len(cards)}.", {"field": key}
+            "wrong_card_count",
+            _("%(key)s needs %(wanted)s cards, got %(n)s.") % {"key": key, "wanted": wanted, "n": len(cards)},
+            {"field": key},
         )
     if len({c.index for c in cards}) != len(cards):
-        raise RuleViolation("duplicate_card", "The same card is entered twice.", {"field": key})
+        raise RuleViolation("duplicate_card", _("The same card is entered twice."), {"field": key})
     return cards
