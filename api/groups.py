@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -116,7 +117,7 @@ def readable_host(request: Request, host_id: int) -> Any:
     if host is None or not groups.may_read(request.user, host_id):
         raise RuleViolation(
             "group_not_found",
-            "No such group, or you have not played in it.",
+            _("No such group, or you have not played in it."),
             status=404,
             extra={"host_id": host_id},
         )

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.http import HttpResponse
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers
@@ -127,7 +128,7 @@ PAGE = 50
 class LoggedIn(BasePermission):
     def has_permission(self, request: Request, view: Any) -> bool:
         if request.user is None or not request.user.is_authenticated:
-            raise RuleViolation("login_required", "Log in to see your plays and statistics.", status=401)
+            raise RuleViolation("login_required", _("Log in to see your plays and statistics."), status=401)
         return True
 
 
@@ -164,7 +165,8 @@ class MyPlaysView(APIView):
         # ASCII digits only: "²" passes isdigit() but not int() (a 500), and a
         # huge offset would overflow the database's OFFSET (issue #15).
         if not (raw.isascii() and raw.isdigit() and len(raw) <= 9):
-            raise RuleViolation("bad_param", "“offset” must be a whole number.", extra={"field": "offset"})
+            said = _("“%(name)s” must be a whole number.") % {"name": "offset"}
+            raise RuleViolation("bad_param", said, extra={"field": "offset"})
         offset = int(raw)
         rows = history.results_of(request.user, game)
         page = list(rows[offset : offset + PAGE])

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from django.utils.translation import gettext as _
 from rest_framework.request import Request
 
 from rules.errors import RuleViolation
@@ -23,7 +24,7 @@ def game_param(request: Request) -> str | None:
     if raw is not None and not SLUG.fullmatch(raw):
         raise RuleViolation(
             "bad_param",
-            "“game” must be a game's short name: lowercase letters, digits, - and _ (such as grimhand).",
+            _("“game” must be a game's short name: lowercase letters, digits, - and _ (such as grimhand)."),
             extra={"field": "game"},
         )
     return raw

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema, inline_serializer
 from rest_framework import serializers, status
 from rest_framework.permissions import AllowAny, BasePermission
@@ -33,10 +34,10 @@ class SeatOfTable(BasePermission):
         seat = request.auth
         if not isinstance(seat, Seat):
             raise RuleViolation(
-                "not_authenticated", "Join the table first: this needs your seat token.", status=401
+                "not_authenticated", _("Join the table first: this needs your seat token."), status=401
             )
         if seat.table_id != int(view.kwargs["table_id"]):
-            raise RuleViolation("not_your_table", "Your seat is at another table.", status=403)
+            raise RuleViolation("not_your_table", _("Your seat is at another table."), status=403)
         return True
 
 
@@ -244,10 +245,14 @@ def _int_param(request: Request, name: str, default: int, lo: int, hi: int | Non
     try:
         value = int(str(raw))
     except ValueError:
-        raise RuleViolation("bad_param", f"“{name}” must be a whole number.", extra={"field": name}) from None
+        said = _("“%(name)s” must be a whole number.") % {"name": name}
+        raise RuleViolation("bad_param", said, extra={"field": name}) from None
     if value < lo or (hi is not None and value > hi):
-        bound = f"from {lo} to {hi}" if hi is not None else f"at least {lo}"
-        raise RuleViolation("bad_param", f"“{name}” must be {bound}.", extra={"field": name})
+        if hi is not None:
+            said = _("“%(name)s” must be from %(lo)s to %(hi)s.") % {"name": name, "lo": lo, "hi": hi}
+        else:
+            said = _("“%(name)s” must be at least %(lo)s.") % {"name": name, "lo": lo}
+        raise RuleViolation("bad_param", said, extra={"field": name})
     return value
 
 

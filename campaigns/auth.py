@@ -104,8 +104,10 @@ class SessionAccount(SessionAuthentication):
             self.enforce_csrf(request)
         except exceptions.PermissionDenied:
             raise exceptions.PermissionDenied(
-                "You are logged in, but this request does not carry our pages' CSRF token: send the "
-                "csrftoken cookie's value in the X-CSRFToken header, or log out to play as a guest.",
+                _(
+                    "You are logged in, but this request does not carry our pages' CSRF token: send the "
+                    "csrftoken cookie's value in the X-CSRFToken header, or log out to play as a guest."
+                ),
                 code="csrf_failed",
             ) from None
         return user, None

@@ -153,7 +153,7 @@ def answer(key: str) -> dict[str, Any]:
         tables = Table.objects.filter(pk=job.table_id) if job.table_id is not None else Table.objects.none()
         code = tables.values_list("join_code", flat=True).first()
         if code is None:
-            raise TableError("not_found", "The imported table has been deleted since.", status=404)
+            raise TableError("not_found", _("The imported table has been deleted since."), status=404)
         seat = {"id": job.seat_id, "token": host_token(key), "role": Role.HOST}
         return {"status": ImportStatus.DONE.value, "id": job.table_id, "join_code": code, "seat": seat}
     if _eager():

@@ -71,13 +71,13 @@ def _bad(message: str) -> TableError:
 def _moment(value: Any, what: str) -> datetime:
     """An ISO 8601 time with its offset (as exported), strictly."""
     if not isinstance(value, str) or len(value) > 40:
-        raise _bad(f"the origin's {what} is not a time.")
+        raise _bad(_("the origin's %(what)s is not a time.") % {"what": what})
     try:
         moment = datetime.fromisoformat(value)
     except ValueError:
-        raise _bad(f"the origin's {what} is not a time.") from None
+        raise _bad(_("the origin's %(what)s is not a time.") % {"what": what}) from None
     if timezone.is_naive(moment):
-        raise _bad(f"the origin's {what} has no time zone.")
+        raise _bad(_("the origin's %(what)s has no time zone.") % {"what": what})
     return moment
 
 
@@ -86,14 +86,14 @@ def read_origin(value: Any) -> Origin | None:
     if value is None:
         return None
     if not isinstance(value, dict) or set(value) != {"table_id", "created_at", "ended_at"}:
-        raise _bad("“origin” must name table_id, created_at and ended_at.")
+        raise _bad(_("“origin” must name table_id, created_at and ended_at."))
     table_id = value["table_id"]
     if not isinstance(table_id, int) or isinstance(table_id, bool) or not 0 < table_id < 2**53:
-        raise _bad("the origin's table_id must be a positive whole number.")
+        raise _bad(_("the origin's table_id must be a positive whole number."))
     created = _moment(value["created_at"], "created_at")
     ended = None if value["ended_at"] is None else _moment(value["ended_at"], "ended_at")
     if ended is not None and ended < created:
-        raise _bad("the origin ends before it starts.")
+        raise _bad(_("the origin ends before it starts."))
     return Origin(table_id, created, ended)
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.conf import settings
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from campaigns import origins, registry
@@ -60,14 +61,14 @@ def outline(data: Any) -> None:
     """The export's top level: its format, the kinds of its parts, a game this server has, and
     at most ``IMPORT_MAX_COMMANDS`` commands (400 ``import_too_long``). Cheap: nothing is walked."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise bad(f"the file does not say it is a {FORMAT!r}.", field="format")
+        raise bad(_("the file does not say it is a %(format)r.") % {"format": FORMAT}, field="format")
     if data.get("version") != VERSION:
-        raise bad(f"only version {VERSION} can be read.", field="version")
+        raise bad(_("only version %(version)s can be read.") % {"version": VERSION}, field="version")
     for key, kind in _KINDS:
         if not isinstance(data.get(key), kind):
-            raise bad(f"“{key}” is missing or of the wrong kind.", field=key)
+            raise bad(_("“%(key)s” is missing or of the wrong kind.") % {"key": key}, field=key)
     if not is_int(data.get("seq")):
-        raise bad("“seq” is missing.", field="seq")
+        raise bad(_("“%(key)s” is missing.") % {"key": "seq"}, field="seq")
     if registry.find(data["game"]) is None:
         raise TableError(
             "unknown_game",
@@ -78,8 +79,14 @@ def outline(data: Any) -> None:
     if len(data["commands"]) > limit:
         raise TableError(
             "import_too_long",
-            f"This table's log is too long to import here: at most {limit:,} commands "
-            f"(this one has {len(data['commands']):,}).",
+            _(
+                "This table's log is too long to import here: "
+                "at most %(limit)s commands (this one has %(count)s)."
+            )
+            % {
+                "limit": number_format(limit, force_grouping=True),
+                "count": number_format(len(data["commands"]), force_grouping=True),
+            },
             extra={"field": "commands", "limit": limit, "count": len(data["commands"])},
         )
 
@@ -95,7 +102,9 @@ def read(data: Any) -> Doc:
             or seat.get("role") not in Role.values
             or not isinstance(seat.get("removed"), bool)
         ):
-            raise bad(f"seat {i} needs a name, a role and whether it was removed.", field="seats")
+            raise bad(
+                _("seat %(i)s needs a name, a role and whether it was removed.") % {"i": i}, field="seats"
+            )
     events: list[dict[str, Any]] = data["events"]
     for i, event in enumerate(events, start=1):
         by: Any = event.get("seat") if isinstance(event, dict) else None
@@ -107,9 +116,14 @@ def read(data: Any) -> Doc:
             or not isinstance(event.get("payload"), dict)
             or not (by is None or (is_int(by) and 0 <= by < len(seats)))
         ):
-            raise bad(f"event {i} is missing or malformed (events are numbered 1, 2, 3, …).", field="events")
+            said = _("event %(i)s is missing or malformed (events are numbered 1, 2, 3, …).") % {"i": i}
+            raise bad(said, field="events")
     if data["seq"] != len(events) or not events:
-        raise bad(f"it ends at event {len(events)} but says the table is at {data['seq']}.", field="seq")
+        said = _("it ends at event %(last)s but says the table is at %(seq)s.") % {
+            "last": len(events),
+            "seq": data["seq"],
+        }
+        raise bad(said, field="seq")
     commands: dict[str, dict[str, Any]] = {}
     for command in data["commands"]:
         if (
@@ -121,7 +135,7 @@ def read(data: Any) -> Doc:
             or not (command.get("seed") is None or is_int(command.get("seed")))
             or command["command_id"] in commands
         ):
-            raise bad("a command is malformed or repeated.", field="commands")
+            raise bad(_("a command is malformed or repeated."), field="commands")
         commands[command["command_id"]] = command
     # Bounds as for any command (numbers, text, depth), part by part: a log's
     # payloads were storable on their own, the whole file nests deeper.

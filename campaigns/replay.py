@@ -36,6 +36,7 @@ from typing import Any, Protocol
 
 from django.db import IntegrityError, connection, transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from campaigns import origins, registry, services
 from campaigns.broadcast import unheard
@@ -134,7 +135,8 @@ def _steps(doc: Doc) -> list[list[dict[str, Any]]]:
             continue
         expected = by_command[event["command_id"]]
         if [e["seq"] for e in expected] != list(range(event["seq"], event["seq"] + len(expected))):
-            raise bad(f"the events of command {event['command_id']!r} are not together.", seq=event["seq"])
+            said = _("the events of command %(command)r are not together.") % {"command": event["command_id"]}
+            raise bad(said, seq=event["seq"])
         steps.append(expected)
         seq += len(expected)
     return steps
@@ -193,10 +195,10 @@ def _open(doc: Doc, hooks: Hooks) -> _Rebuild:
     """The table as it was opened, with its host, in the first transaction."""
     first = doc.events[0]
     if first["type"] != JOINED or first["command_id"] or first["seat"] is None:
-        raise bad("it must start with its host taking a seat.", field="events")
+        raise bad(_("it must start with its host taking a seat."), field="events")
     host = doc.seats[first["seat"]]
     if host["role"] != Role.HOST:
-        raise bad("its first seat must be the host's.", field="seats")
+        raise bad(_("its first seat must be the host's."), field="seats")
     # The name the table was opened with: renames replay on their own.
     renames = [e for e in doc.events if e["type"] == "table.renamed" and "before" in e["payload"]]
     opened_as = str(renames[0]["payload"]["before"]) if renames else doc.name
@@ -233,24 +235,26 @@ def _joined(state: _Rebuild, event: dict[str, Any], seat: Seat) -> None:
     """Record a seat recreated for the export's seat ``event['seat']`` and check its log entry."""
     old_id = event["payload"].get("seat_id")
     if not is_int(old_id) or old_id in state.ids or event["seat"] in state.seats:
-        raise bad("a seat joins twice or without its id.", seq=event["seq"])
+        raise bad(_("a seat joins twice or without its id."), seq=event["seq"])
     state.ids[old_id] = seat.pk
     state.seats[event["seat"]] = seat
     made = Event.objects.get(table=state.table, seq=event["seq"])
     if made.type != event["type"] or not same(event["payload"], _as_then(event, made.payload), state.ids):
-        raise _mismatch(f"change #{event['seq']} (a seat joining) differs.", seq=event["seq"])
+        said = _("change #%(seq)s (a seat joining) differs.") % {"seq": event["seq"]}
+        raise _mismatch(said, seq=event["seq"])
 
 
 def _replay_join(state: _Rebuild, event: dict[str, Any]) -> None:
     payload = event["payload"]
     if event["type"] != JOINED or event["seat"] is None:
-        raise bad(f"event {event['seq']} is neither a seat joining nor part of a command.", seq=event["seq"])
+        said = _("event %(seq)s is neither a seat joining nor part of a command.") % {"seq": event["seq"]}
+        raise bad(said, seq=event["seq"])
     role = payload.get("role")
     if role not in (Role.PLAYER, Role.SPECTATOR):
-        raise bad("only the first seat can be the host.", seq=event["seq"])
+        raise bad(_("only the first seat can be the host."), seq=event["seq"])
     code = Table.objects.values_list("join_code", flat=True).get(pk=state.table.pk)
     try:
-        _, grant = services.seat_join(code=code, name=str(payload.get("name", "")), role=role)
+        grant = services.seat_join(code=code, name=str(payload.get("name", "")), role=role)[1]
     except RuleViolation as exc:
         raise _refused(event["seq"], JOINED, exc) from exc
     _joined(state, event, grant.seat)
@@ -259,7 +263,8 @@ def _replay_join(state: _Rebuild, event: dict[str, Any]) -> None:
 def _refused(seq: int, type: str, exc: RuleViolation) -> TableError:
     return TableError(
         "import_refused",
-        f"Change #{seq} ({type}) is refused when replayed: {exc.message}",
+        _("Change #%(seq)s (%(type)s) is refused when replayed: %(refusal)s")
+        % {"seq": seq, "type": type, "refusal": exc.message},
         extra={"seq": seq, "type": type, "refusal": exc.code, "refusal_extra": exc.extra},
     )
 
@@ -268,18 +273,19 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
     """Send one exported command again, as its seat, with its dice; it must log what the export says."""
     seq = expected[0]["seq"]
     if command is None:
-        raise bad(f"change #{seq} has no command.", seq=seq)
+        raise bad(_("change #%(seq)s has no command.") % {"seq": seq}, seq=seq)
     if command["payload"] is None:
         raise TableError(
             "import_refused",
-            f"Change #{seq} ({command['type']}) predates exports keeping commands; it cannot be replayed.",
+            _("Change #%(seq)s (%(type)s) predates exports keeping commands; it cannot be replayed.")
+            % {"seq": seq, "type": command["type"]},
             extra={"seq": seq, "type": command["type"]},
         )
     seats, ids = state.seats, state.ids
     seat_keyed = registry.get(state.table.game).rules.seat_keyed
     seat = seats.get(command["seat"])
     if seat is None:
-        raise bad(f"change #{seq} is sent by a seat that has not joined yet.", seq=seq)
+        raise bad(_("change #%(seq)s is sent by a seat that has not joined yet.") % {"seq": seq}, seq=seq)
     try:
         result = services.command_execute(
             table_id=state.table.pk,
@@ -296,15 +302,20 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
         # dice draws the same ids again: the table exported is still here.
         raise TableError(
             "import_conflict",
-            f"Change #{seq} ({command['type']}) would recreate records the exported table still holds "
-            "on this server; import it where that table is not (a restore).",
+            _(
+                "Change #%(seq)s (%(type)s) would recreate records the exported table still holds "
+                "on this server; import it where that table is not (a restore)."
+            )
+            % {"seq": seq, "type": command["type"]},
             status=409,
             extra={"seq": seq, "type": command["type"]},
         ) from exc
     made = result.body["events"]
     if len(made) != len(expected):
         raise _mismatch(
-            f"change #{seq} ({command['type']}) logs {len(made)} events, not {len(expected)}.", seq=seq
+            _("change #%(seq)s (%(type)s) logs %(made)s events, not %(expected)s.")
+            % {"seq": seq, "type": command["type"], "made": len(made), "expected": len(expected)},
+            seq=seq,
         )
     for old, new in zip(expected, made, strict=True):
         seat_ok = (old["seat"] is None and new["seat"] is None) or (
@@ -315,7 +326,20 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
             or not seat_ok
             or not same(old["payload"], _as_then(old, new["payload"]), ids)
         ):
-            raise _mismatch(f"change #{old['seq']} ({old['type']}) comes out differently.", seq=old["seq"])
+            said = _("change #%(seq)s (%(type)s) comes out differently.") % {
+                "seq": old["seq"],
+                "type": old["type"],
+            }
+            raise _mismatch(said, seq=old["seq"])
+
+
+_CHECKED = {
+    "name": gettext_noop("name"),
+    "seq": gettext_noop("seq"),
+    "status": gettext_noop("status"),
+    "edit_policy": gettext_noop("edit policy"),
+}
+"""The table's own values the end of a replay compares, as its refusal names them."""
 
 
 def _check_end(state: _Rebuild) -> None:
@@ -330,14 +354,14 @@ def _check_end(state: _Rebuild) -> None:
     }
     for key, value in got.items():
         if final[key] != value:
-            raise _mismatch(f"the table's {key.replace('_', ' ')} differs.", field=key)
+            raise _mismatch(_("the table's %(what)s differs.") % {"what": _(_CHECKED[key])}, field=key)
     current = table.state
     if table_rules.BLOCK not in final["state"]:  # exported before the block: its rows are checked below
         current = {k: v for k, v in current.items() if k != table_rules.BLOCK}
     if not same(final["state"], current, ids):
-        raise _mismatch("the final state differs.", field="state")
+        raise _mismatch(_("the final state differs."), field="state")
     seats = list(Seat.objects.filter(table=table).order_by("id"))
     rebuilt = [(s.name, s.role, s.position, s.removed_at is not None) for s in seats]
     exported = [(s["name"], s["role"], s.get("position"), s["removed"]) for s in state.doc.seats]
     if rebuilt != exported:
-        raise _mismatch("the seats differ.", field="seats")
+        raise _mismatch(_("the seats differ."), field="seats")

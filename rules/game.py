@@ -165,7 +165,8 @@ class OpsRules(GameRulesBase):
         if handler is None:
             raise RuleViolation(
                 "unknown_command",
-                f"{self.name or self.game} has no command called {command_type!r}.",
+                _("%(game)s has no command called %(command)r.")
+                % {"game": self.name or self.game, "command": command_type},
                 {"type": command_type, "commands": self.commands()},
             )
         new = working_copy(state)

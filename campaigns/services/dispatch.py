@@ -78,4 +78,6 @@ def _fresh_code(old: str) -> str:
         code = codes.new_join_code()
         if code != old and not Table.objects.filter(join_code=code).exists():
             return code
-    raise RuleViolation("no_code", "Could not find a free join code; please try again.")  # pragma: no cover
+    raise RuleViolation(
+        "no_code", _("Could not find a free join code; please try again.")
+    )  # pragma: no cover

@@ -52,7 +52,7 @@ def rematch_follow(*, seat: Seat) -> tuple[Table, SeatGrant]:
         if new.status == TableStatus.ENDED:
             raise TableError("table_ended", _("That rematch has ended."), status=410)
         if new.seats.filter(name=seat.name, removed_at=None).exists():
-            taken = f"{seat.name} already has a seat at the rematch."
+            taken = _("%(name)s already has a seat at the rematch.") % {"name": seat.name}
             raise TableError("already_followed", taken, status=409)
         role = Role.PLAYER if seat.role == Role.HOST else seat.role
         grant = new_seat(new, name=seat.name, role=role, position=seat.position, user=seat.user)
