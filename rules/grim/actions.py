@@ -140,7 +140,7 @@ def attack(ctx: Ctx, payload: Payload) -> EventBody:
 
 def _spend(p: Payload) -> tuple[int, int, bool]:
     stamina = v.integer(p, "stamina", _("Stamina spent"), 0, v.MAX_NUMBER, default=0)
-    bonds = v.integer(p, "bonds", "Bond Cards spent", 0, SPIRITS_FOR_BONUS + 1, default=0)
+    bonds = v.integer(p, "bonds", _("Bond Cards spent"), 0, SPIRITS_FOR_BONUS + 1, default=0)
     return stamina, bonds, v.flag(p, "element_first", _("Element first"))
 
 

@@ -142,10 +142,10 @@ def _hit(ctx: Ctx, target: Grim, status: str | None, p: dict[str, Any]) -> dict[
 def read_attack(p: Payload) -> dict[str, Any]:
     """The Attack's own numbers from the payload, checked before anything about the table."""
     calc: dict[str, Any] = {
-        "base": v.integer(p, "damage", "The Attack's base damage", 0, v.MAX_NUMBER),
+        "base": v.integer(p, "damage", _("The Attack's base damage"), 0, v.MAX_NUMBER),
         "element": v.required_element(p),
-        "strong": v.flag(p, "strong", "Strong"),
-        "weak": v.flag(p, "weak", "Weak"),
+        "strong": v.flag(p, "strong", _("Strong")),
+        "weak": v.flag(p, "weak", _("Weak")),
         "flat": v.integer(p, "flat", _("The flat modifier"), -v.MAX_NUMBER, v.MAX_NUMBER, default=0),
     }
     if calc["strong"] and calc["weak"]:

@@ -52,6 +52,7 @@ from rules.grim.state import (
     refuse_when_over,
 )
 from rules.i18n import gettext as _
+from rules.i18n import pgettext
 from rules.validate import no_change
 
 # --- set-up ----------------------------------------------------------------------------------------------
@@ -88,7 +89,7 @@ def enter(ctx: Ctx, payload: Payload) -> EventBody:
     seat_id = v.seat(p, ctx.actor)
     card = card_fields(p)
     attached = v.element(p, "attached", nullable=True) if "attached" in p else None
-    spirits = v.integer(p, "spirits", "Spirits", 0, SPIRITS_FOR_BONUS, default=0)
+    spirits = v.integer(p, "spirits", _("Spirits"), 0, SPIRITS_FOR_BONUS, default=0)
     refuse_when_over(ctx.state)
     ctx.actor.require_edit(seat_id)
     check_player(ctx.state, seat_id)
@@ -245,7 +246,7 @@ def afterworld(ctx: Ctx, payload: Payload) -> EventBody:
     """
     p = v.fields(payload, ("element", "revive"))
     element = v.required_element(p)
-    revive = v.flag(p, "revive", "Revive")
+    revive = v.flag(p, "revive", _("Revive"))
     refuse_when_over(ctx.state)
     state = ctx.state
     holder = favor_seat(state)
@@ -274,6 +275,21 @@ def afterworld(ctx: Ctx, payload: Payload) -> EventBody:
 # --- corrections by hand ---------------------------------------------------------------------------------
 
 GRIM_FIELDS = ("health", "stamina", "speed", "spirits")
+
+
+def _field_word(field: str) -> str:
+    """A number's name in a refusal, as the English always said it ("health"), in the reader's words."""
+    words = {
+        "health": pgettext("a number of a Grim", "health"),
+        "stamina": pgettext("a number of a Grim", "stamina"),
+        "speed": pgettext("a number of a Grim", "speed"),
+        "spirits": pgettext("a number of a Grim", "spirits"),
+        "banished": pgettext("a number of a player", "banished"),
+        "knockouts": pgettext("a number of a player", "knockouts"),
+    }
+    return words.get(field, field)
+
+
 PLAYER_FIELDS = ("banished", "knockouts")
 
 
@@ -297,7 +313,7 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     if after == before:
         raise no_change(
             _("%(grim)s's %(field)s would stay %(before)s.")
-            % {"grim": grim["name"], "field": field, "before": before},
+            % {"grim": grim["name"], "field": _field_word(field), "before": before},
             "by",
         )
     ctx.rec.put(grim_path(gid, field), after)
@@ -340,7 +356,9 @@ def player_adjust(ctx: Ctx, payload: Payload) -> EventBody:
     )
     after = max(0, before + by)
     if after == before:
-        raise no_change(_("The %(field)s would stay %(before)s.") % {"field": field, "before": before}, "by")
+        raise no_change(
+            _("The %(field)s would stay %(before)s.") % {"field": _field_word(field), "before": before}, "by"
+        )
     index = ensure_player(ctx, seat_id)
     ctx.rec.put(["players", index, field], after)
     return "player.adjusted", {"seat_id": seat_id, **by_hand(field, before, after, note)}

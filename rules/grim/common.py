@@ -105,10 +105,10 @@ CARD_KEYS = ("name", "element", "health", "speed", "attacks")
 def card_fields(payload: Payload) -> dict[str, Any]:
     """A Grim card's printed numbers from a payload: name, Element, Health, Speed, Attacks."""
     return {
-        "name": v.text(payload, "name", "The Grim's name", v.MAX_NAME),
+        "name": v.text(payload, "name", _("The Grim's name"), v.MAX_NAME),
         "element": v.required_element(payload),
-        "health": v.integer(payload, "health", "Health", 1, v.MAX_NUMBER),
-        "speed": v.integer(payload, "speed", "Speed", 0, v.MAX_NUMBER),
+        "health": v.integer(payload, "health", _("Health"), 1, v.MAX_NUMBER),
+        "speed": v.integer(payload, "speed", _("Speed"), 0, v.MAX_NUMBER),
         "attacks": attacks_of(payload),
     }
 

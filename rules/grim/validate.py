@@ -48,11 +48,11 @@ def required_element(payload: Payload, key: str = "element") -> str:
 def status(payload: Payload, key: str = "status") -> str | None:
     """One of the 11 Statuses, or None (null) to clear it."""
     if key not in payload:
-        raise missing(key, "A Status")
+        raise missing(key, _("A Status"))
     if payload[key] is None:
         return None
-    return pick(payload[key], key, STATUSES, "A Status", "unknown_status")
+    return pick(payload[key], key, STATUSES, _("A Status"), "unknown_status")
 
 
 def grim_id(payload: Payload, key: str = "grim_id") -> int:
-    return identifier(payload, key, "A Grim")
+    return identifier(payload, key, _("A Grim"))

@@ -69,3 +69,14 @@ def test_the_tracker_s_note_reads_german_and_a_typed_note_stays() -> None:
         )
         assert RULES.describe("grim.adjusted", typed, NAMES).endswith("von Hand: Sumpf.")
     assert RULES.describe("grim.adjusted", tapped, NAMES).endswith("by hand: tapped on the tracker.")
+
+
+def test_refusals_name_their_numbers_and_fields_in_german_with_the_same_codes() -> None:
+    t, g = duel()
+    stays = {"grim_id": g["roar"], "field": "spirits", "by": -1, "note": "x"}
+    with translation.override("de"):
+        same = t.refused("grim.adjust", stays)
+        missing = t.refused("grim.attack", {"grim_id": g["roar"], "target_id": g["shade"], "element": "Fire"})
+    assert (same.code, same.message) == ("no_change", "Keine Änderung (Geister von The Noble Roar: 0).")
+    assert (missing.code, missing.message) == ("missing_field", "Der Grundschaden des Angriffs fehlt.")
+    assert t.refused("grim.adjust", stays).message == "The Noble Roar's spirits would stay 0."
