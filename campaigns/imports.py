@@ -42,6 +42,7 @@ from django.conf import settings
 from django.db import connections, transaction
 from django.db.models import Q, QuerySet
 from django.utils import timezone
+from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
 from campaigns import readexport, replay
@@ -96,7 +97,8 @@ def check_size(size: int) -> None:
     """Refuse (413) an upload over ``IMPORT_MAX_BYTES``, before it is read."""
     limit = int(settings.IMPORT_MAX_BYTES)
     if size > limit:
-        words = f"{limit / 2**20:.1f} MB" if limit >= 2**20 else f"{limit // 1024} KB"
+        mb = number_format(limit / 2**20, decimal_pos=1)  # "1.0" in English, "1,0" in German
+        words = f"{mb} MB" if limit >= 2**20 else f"{limit // 1024} KB"
         raise TableError(
             "import_too_large",
             _("This file is too large to import: at most %(size)s.") % {"size": words},
