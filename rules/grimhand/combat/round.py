@@ -19,6 +19,7 @@ from rules.grimhand.combat.damage import exchange
 from rules.grimhand.combat.lineup import Lineup, Mob
 from rules.grimhand.combat.scoring import ChainState, Street, StreetScore, score_street
 from rules.grimhand.poker import Category, HandValue, evaluate
+from rules.i18n import gettext as _
 
 RETREAT_MIN_AP = 1
 RETREAT_MIN_LE = 2
@@ -303,7 +304,8 @@ def retreat_check(le: int, ap: int, inactive: Sequence[Card], community: Sequenc
     if ap < RETREAT_MIN_AP or le < RETREAT_MIN_LE:
         raise RuleViolation(
             "cannot_retreat",
-            f"retreating needs at least {RETREAT_MIN_AP} AP and {RETREAT_MIN_LE} LE",
+            _("retreating needs at least %(ap)s AP and %(le)s LE")
+            % {"ap": RETREAT_MIN_AP, "le": RETREAT_MIN_LE},
             {"le": le, "ap": ap},
         )
     hand = evaluate([*inactive, *community])

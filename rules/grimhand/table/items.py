@@ -154,11 +154,13 @@ def _held_by(ctx: Ctx, char: Character, payload: Payload, places: tuple[str, ...
     if held is not None and held[0] is not char:
         raise _in_use(template, held[0])
     if held is None or held[1] not in places:
-        where = "equipped" if places == ("equipment",) else "held"
+        if places == ("equipment",):
+            message = _("%(who)s has no %(item)s equipped.")
+        else:
+            message = _("%(who)s has no %(item)s held.")
         raise RuleViolation(
             "not_held",
-            _("%(who)s has no %(value)s %(where)s.")
-            % {"who": char["name"], "value": _label(template), "where": where},
+            message % {"who": char["name"], "item": _label(template)},
             {"card": template["card"]},
         )
     _unused, place, index = held

@@ -17,6 +17,7 @@ from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity, Card, parse_cards
 from rules.grimhand.dice import DieFace, roll_affinity_dice, roll_dice
 from rules.i18n import gettext as _
+from rules.i18n import ngettext
 from rules.validate import is_int
 
 MAX_CARDS_IN_FIELD = 8
@@ -35,8 +36,12 @@ def _faces(payload: Payload, key: str, count: int, what: str) -> list[int] | Non
     if len(raw) != count:
         raise RuleViolation(
             "bad_dice_count",
-            _("%(what)s uses %(count)s %(value)s; %(n)s were entered.")
-            % {"what": what, "count": count, "value": "die" if count == 1 else "dice", "n": len(raw)},
+            ngettext(
+                "%(what)s uses %(count)s die; %(n)s were entered.",
+                "%(what)s uses %(count)s dice; %(n)s were entered.",
+                count,
+            )
+            % {"what": what, "count": count, "n": len(raw)},
             {"field": key, "expected": count},
         )
     return [int(d) for d in raw]
