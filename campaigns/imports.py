@@ -41,7 +41,7 @@ from celery import shared_task
 from django.conf import settings
 from django.db import connections, transaction
 from django.db.models import Q, QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.formats import number_format
 from django.utils.translation import gettext as _
 
@@ -119,6 +119,9 @@ def accept(*, data: Any, user: Any) -> str:
             user=account,
             body=json.dumps(data),
             queued_at=timezone.now(),
+            # Until it fails, a job's error keeps only the uploader's language: its refusal is worded
+            # in it, off the request path (issue #34).
+            error={"language": translation.get_language()},
         )
         job_id = job.pk
         after_commit(lambda: enqueue(job_id))
@@ -224,6 +227,18 @@ def run(job_id: int) -> str:
     if not claimed:
         return "not pending"
     job.attempts += 1
+    with translation.override(_language(job)):
+        return _run(job)
+
+
+def _language(job: ImportJob) -> str:
+    """The language the job's uploader read in (a job made before languages: the default)."""
+    kept = (job.error or {}).get("language") if job.status != ImportStatus.FAILED else None
+    return kept if isinstance(kept, str) and kept else str(settings.LANGUAGE_CODE)
+
+
+def _run(job: ImportJob) -> str:
+    job_id = job.pk
     this = _Run(job)
     try:
         replay.rebuild(readexport.read(json.loads(job.body)), this)
@@ -259,7 +274,8 @@ def _rescue(job: ImportJob) -> bool:
             return False
         left = row["table_id"]
         if job.attempts >= MAX_RUNS:
-            message = _("The import could not be finished on our side; nothing was imported. Try again.")
+            with translation.override(_language(job)):
+                message = _("The import could not be finished on our side; nothing was imported. Try again.")
             error = {**error_body("server_error", message), "status": 500}
             silent.update(status=ImportStatus.FAILED, table=None, error=error, body="", finished_at=now)
         else:

@@ -11,8 +11,10 @@ import pytest
 from django.utils import translation
 from rest_framework.test import APIClient
 
-from campaigns import logtext
+from api.tests.test_import_jobs import a_counters_export
+from campaigns import imports, logtext
 from campaigns.models import Event, Table
+from tests.import_jobs import IMPORT, run_owed_imports
 from tests.personas import Person, add_life
 
 pytestmark = pytest.mark.django_db
@@ -97,3 +99,20 @@ def test_a_platform_log_line_reads_german(player: Person) -> None:
     assert german[1].startswith("machte rückgängig: ")
     moved = "(Life (Bea) 17 \u2192 20)"
     assert english[1].endswith(moved) and german[1].endswith(moved)
+
+
+def test_an_import_refused_off_the_request_path_reads_in_the_uploaders_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The replay runs apart (a worker, no phone's language): its refusal is worded in the
+    language the upload was made in, its code unchanged."""
+    monkeypatch.setattr(imports, "enqueue", lambda job_id: None)  # run here, below, as a worker would
+    data = a_counters_export()
+    next(c for c in data["commands"] if c["type"] == "counter.adjust")["payload"]["by"] = -30
+    posted = APIClient().post(IMPORT, data, format="json", HTTP_ACCEPT_LANGUAGE="de", REMOTE_ADDR="10.3.4.34")
+    assert posted.status_code == 202, posted.content
+    with translation.override("en"):
+        assert run_owed_imports() == ["import_mismatch"]
+    refused = APIClient().get(posted["Location"])
+    assert refused.status_code == 400 and refused.json()["code"] == "import_mismatch"
+    assert refused.json()["message"].startswith("Das Nachspielen dieses Exports")
