@@ -29,6 +29,8 @@ from itertools import combinations, combinations_with_replacement
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import DECK_SIZE, MAX_RANK, Card
+from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 
 
 class Category(IntEnum):
@@ -62,8 +64,23 @@ class Category(IntEnum):
 
     @property
     def common_name(self) -> str:
-        """The traditional poker name, e.g. "Two Pair"."""
-        return self.name.replace("_", " ").title()
+        """The traditional poker name, e.g. "Two Pair", in the active language."""
+        return _(_COMMON_NAMES[self])
+
+
+_COMMON_NAMES: dict[Category, str] = {
+    Category.HIGH_CARD: gettext_noop("High Card"),
+    Category.PAIR: gettext_noop("Pair"),
+    Category.TWO_PAIR: gettext_noop("Two Pair"),
+    Category.THREE_OF_A_KIND: gettext_noop("Three Of A Kind"),
+    Category.STRAIGHT: gettext_noop("Straight"),
+    Category.FLUSH: gettext_noop("Flush"),
+    Category.FULL_HOUSE: gettext_noop("Full House"),
+    Category.FOUR_OF_A_KIND: gettext_noop("Four Of A Kind"),
+    Category.STRAIGHT_FLUSH: gettext_noop("Straight Flush"),
+    Category.FIVE_OF_A_KIND: gettext_noop("Five Of A Kind"),
+}
+"""The traditional poker names (marked here, translated where shown)."""
 
 
 _TITLES: dict[Category, str] = {
@@ -110,7 +127,7 @@ def score_exact(ranks: Sequence[int], flush: bool) -> int:
     for rank in ranks:
         counts[rank] += 1
     groups = sorted(((c, r) for r, c in enumerate(counts) if c), reverse=True)
-    order = [r for _, r in groups]
+    order = [r for _count, r in groups]
     top = groups[0][0]
     second = groups[1][0] if len(groups) > 1 else 0
     if n == 5:

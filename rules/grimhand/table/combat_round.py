@@ -54,9 +54,20 @@ from rules.validate import fields
 NEXT_STREET = {"deal": "flop", "flop": "turn", "turn": "river"}
 
 
+SOURCES = {
+    "base": gettext_noop("base %(n)s"),
+    "Affinity Resonance": gettext_noop("Affinity Resonance %(n)s"),
+    "Critical Hit": gettext_noop("Critical Hit %(n)s"),
+    "Critical Chain": gettext_noop("Critical Chain %(n)s"),
+    "queue entry": gettext_noop("queue entry %(n)s"),
+    "modifiers": gettext_noop("modifiers %(n)s"),
+}
+"""The parts of a street attack (``StreetScore.breakdown``) in words; the hand's title stays as printed."""
+
+
 def _words(score: StreetScore) -> Said:
     parts = [
-        said.gettext_lazy("base %(n)s", n=amount) if src == "base" else f"{src} {amount}"
+        said.gettext_lazy(SOURCES[src], n=amount) if src in SOURCES else f"{src} {amount}"
         for src, amount in score.breakdown()
     ]
     return said.gettext_lazy("%(attack)s (%(parts)s)", attack=score.attack, parts=said.join(parts, " + "))
