@@ -92,7 +92,7 @@ def _card_key(item: Mapping[str, Any]) -> dict[str, Any]:
 
 def _item_row(item: Mapping[str, Any], cid: int, catalogue: Catalogue) -> dict[str, Any]:
     """An item's line: its card, rarity and the printed facts (AP cost, gold value, effect; §8)."""
-    text = f"{item['rank']} {item['affinity']} · {item['name']} ({item['rarity']})"
+    text, effect = f"{item['rank']} {item['affinity']} · {item['name']} ({item['rarity']})", ""
     if not item.get("homebrew"):
         facts = next(
             (c for c in catalogue.equipment if c.rank == item["rank"] and c.affinity == item["affinity"]),
@@ -100,9 +100,13 @@ def _item_row(item: Mapping[str, Any], cid: int, catalogue: Catalogue) -> dict[s
         )
         if facts is not None:
             text += " · " + _("%(ap)s AP · %(gold)s gold") % {"ap": facts.ap_cost, "gold": facts.gold_value}
-            if facts.effect:
-                text += f": {facts.effect}"
-    return {"item": item, "text": text, "payload": _payload(character_id=cid, **_card_key(item))}
+            effect = facts.effect  # printed: shown as printed, marked as English (lang="en")
+    return {
+        "item": item,
+        "text": text,
+        "effect": effect,
+        "payload": _payload(character_id=cid, **_card_key(item)),
+    }
 
 
 def _quest_row(quest: Mapping[str, Any], char: Mapping[str, Any]) -> dict[str, Any]:
