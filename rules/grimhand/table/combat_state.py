@@ -274,14 +274,14 @@ def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
     """
     combat = state.get("combat")
     if not combat:
-        return _no_odds("No combat is under way.")
+        return _no_odds(_("No combat is under way."))
     street = combat["street"]
     if street not in ("deal", "flop", "turn"):
-        return _no_odds("The river is the last street.")
+        return _no_odds(_("The river is the last street."))
     fighting = [s for s in players(combat) if s["active"]]
     threats = [s for s in active_threats(combat) if s["active"]]
     if not fighting or not threats:
-        return _no_odds("Every side needs its active cards first.")
+        return _no_odds(_("Every side needs its active cards first."))
     shown = combat.get("shown") or []
     used = {c for s in (*fighting, *threats) for c in (*s["active"], *s["inactive"])}
     used |= set(combat["community"]) | set(shown)
@@ -291,10 +291,10 @@ def odds_view(state: Mapping[str, Any]) -> dict[str, Any]:
     result: Odds
     if street == "deal":
         result = _flop_chances(*sides, cards_of(shown), other, inactive)
-        when, exact = ("on this flop" if shown else "on the flop"), result.exact
+        when, exact = (_("on this flop") if shown else _("on the flop")), result.exact
     else:
         result = _river_odds(*sides, cards_of(combat["community"]), other, inactive)
-        when, exact = "by the river", True
+        when, exact = _("by the river"), True
     rows = odds_rows(fighting, threats, result)
     return {
         "available": True,
