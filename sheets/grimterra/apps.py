@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.apps import AppConfig
+from django.utils.translation import gettext_noop
 
 
 class GrimterraConfig(AppConfig):
@@ -20,7 +21,7 @@ class GrimterraConfig(AppConfig):
             GameSpec(
                 slug="grimterra",
                 name="Grimterra",
-                blurb=(
+                blurb=gettext_noop(
                     "Two or more players with three heroes each: the turn and its phase, wounds "
                     "with the empowered flip at the end of the combat round, death at 6 dark "
                     "counters, the card check by Fate and skill, one Spell, Equipment and Power "

@@ -11,6 +11,9 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from rules.describing import seat_name
 from rules.grimterra.commands import HERO_FIELDS
 from rules.grimterra.describe import KIND_NAMES
@@ -34,12 +37,31 @@ from rules.grimterra.state import started as has_started
 
 DEFAULT_COLOUR = "#7c9cd6"
 
-SIDE_NAMES = {"normal": "Normal side", "empowered": "Empowered side", "dead": "Dead"}
-POSITION_NAMES = {"arena": "Arena", "backrow": "Backrow"}
-LOST_BY = {"empty_deck": "must draw from an empty deck", "no_heroes": "has no living hero left"}
+SIDE_NAMES = {
+    "normal": gettext_noop("Normal side"),
+    "empowered": gettext_noop("Empowered side"),
+    "dead": gettext_noop("Dead"),
+}
+POSITION_NAMES = {"arena": gettext_noop("Arena"), "backrow": gettext_noop("Backrow")}
+RARITY_NAMES = {
+    "common": gettext_noop("common"),
+    "uncommon": gettext_noop("uncommon"),
+    "rare": gettext_noop("rare"),
+}
+LOST_BY = {
+    "empty_deck": gettext_noop("%(name)s must draw from an empty deck and is out."),
+    "no_heroes": gettext_noop("%(name)s has no living hero left and is out."),
+}
+HERO_FIELD_LABELS = {
+    "health": gettext_noop("Health"),
+    "empowered_health": gettext_noop("Empowered health"),
+    "wounds": gettext_noop("Wounds"),
+    "dark": gettext_noop("Dark"),
+}
+"""Marked here, translated where shown: the board is rendered once per language."""
 
 
-FINAL_COLUMNS = ({"label": "Living heroes"}, {"label": "Dark"})
+FINAL_COLUMNS = ({"label": gettext_noop("Living heroes")}, {"label": gettext_noop("Dark")})
 """The final table's columns after Place and Player (``templates/partials/final_table.html``)."""
 
 
@@ -54,14 +76,19 @@ def _hero_view(hero: Mapping[str, Any]) -> dict[str, Any]:
     fates = [f for f in hero["fates"] if f != DARK_FATE]
     return {
         **hero,
-        "side_name": SIDE_NAMES.get(side, side),
+        "side_name": _(SIDE_NAMES[side]) if side in SIDE_NAMES else side,
         "alive": side != "dead",
         "out_of": out_of,
-        "position_name": POSITION_NAMES.get(str(hero["position"]), str(hero["position"])),
+        "position_name": _(POSITION_NAMES[hero["position"]])
+        if hero["position"] in POSITION_NAMES
+        else str(hero["position"]),
+        "rarity_name": _(RARITY_NAMES[hero["rarity"]])
+        if hero.get("rarity") in RARITY_NAMES
+        else hero.get("rarity"),
         "other_position": "backrow" if hero["position"] == "arena" else "arena",
         "skills_now": [{"fate": f, "level": skill(dict(hero), f)} for f in fates],
         "printed_fates": fates,
-        "kind": "Minion" if hero["minion"] else "Hero",
+        "kind": _("Minion") if hero["minion"] else _("Hero"),
         # Six pips, as many lit as dark counters (6 kills: rulebook, Dark counters).
         "pips": [i < int(hero["dark"]) for i in range(DARK_DEATH)],
     }
@@ -88,7 +115,7 @@ def _panel(
             "name": str(seat.name),
             "colour": str(seat.colour or DEFAULT_COLOUR),
             "player": player,
-            "used": [{"kind": k, "name": KIND_NAMES[k], "used": bool(player["used"][k])} for k in LIMITED]
+            "used": [{"kind": k, "name": _(KIND_NAMES[k]), "used": bool(player["used"][k])} for k in LIMITED]
             if player
             else [],
             "living": _by_name([h for h in mine if h["alive"]]),
@@ -97,7 +124,9 @@ def _panel(
             "is_turn": turn.get("seat_id") == seat_id and has_started(dict(state)),
             "won": state.get("winner_seat_id") == seat_id,
             "tied": seat_id in (state.get("tied_seat_ids") or []),
-            "lost_by": LOST_BY.get(str(player.get("lost_by")), "") if player and player.get("lost") else "",
+            "lost_by": _(LOST_BY[str(player.get("lost_by"))]) % {"name": str(seat.name)}
+            if player and player.get("lost") and str(player.get("lost_by")) in LOST_BY
+            else "",
         },
         "heroes": mine,
     }
@@ -135,8 +164,8 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "turn_name": _name(names, turn_seat) if turn_seat is not None else None,
         "turn_number": turn.get("number", 0),
         "phase": phase,
-        "phase_name": PHASE_NAMES.get(phase, phase),
-        "next_phase_name": PHASE_NAMES.get(_following(phase), ""),
+        "phase_name": _(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase,
+        "next_phase_name": _(PHASE_NAMES[_following(phase)]) if _following(phase) else "",
         "combat": combat_view,
         # Whether a combat is on, apart from its fighters' numbers (which change every round).
         "in_combat": combat_view is not None,
@@ -144,6 +173,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "fighters": turn_heroes,
         "targets": targets,
         "pending": [h for h in living if h["flip_pending"]],
+        "pending_names": ", ".join(str(h["name"]) for h in living if h["flip_pending"]),
         "winner_name": _name(names, state["winner_seat_id"])
         if state.get("winner_seat_id") is not None
         else None,
@@ -157,7 +187,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
             }
             for row in results(dict(state))
         ],
-        "final_columns": FINAL_COLUMNS,
+        "final_columns": [{**column, "label": _(column["label"])} for column in FINAL_COLUMNS],
         "living": _by_name(living),
         "overkill_carries": state.get("overkill") == "carry",
         **_constants(),
@@ -187,12 +217,11 @@ def _constants() -> dict[str, Any]:
         "hand_size": HAND_SIZE,
         "heroes_per_player": HEROES_PER_PLAYER,
         "fates": FATES,
-        "kinds": [{"value": k, "name": KIND_NAMES[k]} for k in KINDS],
+        "kinds": [{"value": k, "name": _(KIND_NAMES[k])} for k in KINDS],
         "positions": POSITIONS,
         "rarities": RARITIES,
-        "hero_fields": [
-            {"value": f, "label": f.replace("_", " ").capitalize()} for f in HERO_FIELDS if f != "side"
-        ],
+        "rarity_options": [(r, _(RARITY_NAMES[r])) for r in RARITIES],
+        "hero_fields": [{"value": f, "label": _(HERO_FIELD_LABELS[f])} for f in HERO_FIELDS if f != "side"],
     }
 
 

@@ -12,6 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from rules.errors import RuleViolation
 from rules.grimterra.validate import fate_of
 
@@ -36,13 +38,19 @@ def read_cards(text: str) -> DeckList:
             continue
         match = LINE.match(line)
         if match is None:
-            deck.problems.append(f"Line {number} cannot be read: “{line[:60]}”. Write it like {EXAMPLE}.")
+            deck.problems.append(
+                _("Line %(n)s cannot be read: “%(line)s”. Write it like %(example)s.")
+                % {"n": number, "line": line[:60], "example": EXAMPLE}
+            )
             continue
         copies, name, fate_a, fate_b = match.groups()
         try:
             fate = fate_of(fate_a or fate_b, "fate")
         except RuleViolation as exc:
-            deck.problems.append(f"Line {number}, “{line[:60]}”: {exc.message}")
+            deck.problems.append(
+                _("Line %(n)s, “%(line)s”: %(problem)s")
+                % {"n": number, "line": line[:60], "problem": exc.message}
+            )
             continue
         deck.cards.append({"name": name.strip(), "fate": fate, "copies": int(copies or 1)})
     return deck
