@@ -52,5 +52,5 @@ def test_the_deck_checker_reads_german() -> None:
     )
     text = page.content.decode()
     assert "Noch nicht regelgerecht" in text and "Zeile 2 ist nicht lesbar" in text
-    assert "Ein Deck hat genau 3 Helden; dieses hat 1." in text
+    assert "Ein Kartendeck hat genau 3 Helden; dieses hat 1." in text
     assert "Ember Lance" in text
