@@ -9,7 +9,7 @@ word (a proper name, "Start") cannot be told apart and is not looked for.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
 from html.parser import HTMLParser
@@ -29,6 +29,7 @@ class Entry:
     english: str
     german: str
     source: str
+    context: str = ""
 
 
 def _unquote(lines: list[str]) -> str:
@@ -57,12 +58,12 @@ def read_po(path: Path) -> Iterator[Entry]:
         f = _fields(block)
         if not f.get("msgid"):
             continue
-        source = str(path.relative_to(ROOT))
+        source, context = str(path.relative_to(ROOT)), f.get("msgctxt", "")
         if "msgid_plural" in f:
-            yield Entry(f["msgid"], f.get("msgstr[0]", ""), source)
-            yield Entry(f["msgid_plural"], f.get("msgstr[1]", ""), source)
+            yield Entry(f["msgid"], f.get("msgstr[0]", ""), source, context)
+            yield Entry(f["msgid_plural"], f.get("msgstr[1]", ""), source, context)
         else:
-            yield Entry(f["msgid"], f.get("msgstr", ""), source)
+            yield Entry(f["msgid"], f.get("msgstr", ""), source, context)
 
 
 def german_catalogues() -> list[Path]:
@@ -80,6 +81,8 @@ def _pattern(english: str) -> re.Pattern[str] | None:
     if not parts:
         return None
     parts[0], parts[-1] = parts[0].lstrip(), parts[-1].rstrip()
+    if len(parts) == 1 and " " not in parts[0] and PLACEHOLDER.search(english):
+        return None  # "The %(street)s" is only "The": a printed name ("The Eternals") has it too
     if len(re.sub(r"\W", "", "".join(parts))) < SHORTEST:
         return None
     body = r"[^\n]{1,80}?".join(re.escape(p) for p in parts)
@@ -164,12 +167,16 @@ def proper_names() -> list[str]:
     return sorted((spec.name for spec in registry.games()), key=len, reverse=True)
 
 
-def english_left(words: list[str], allowed: frozenset[str] = frozenset()) -> list[str]:
+def english_left(
+    words: list[str], allowed: frozenset[str] = frozenset(), typed: Iterable[str] = ()
+) -> list[str]:
     """Each catalogue entry whose English shows in ``words`` (``allowed``: English that is right
-    there), proper names (``proper_names``) aside, as ``"<english>" in "<words>" (<catalogue>)``."""
+    there), proper names (``proper_names``) and what the players typed (``typed``: notes, names)
+    aside, as ``"<english>" in "<words>" (<catalogue>)``."""
     text = "\n".join(words)
-    for name in proper_names():
-        text = text.replace(name, "\u2026")
+    for name in [*sorted(set(typed), key=len, reverse=True), *proper_names()]:
+        if name.strip():
+            text = text.replace(name, "\u2026")
     left = []
     for entry, pattern in telltales():
         found = pattern.search(text) if entry.english not in allowed else None

@@ -82,3 +82,26 @@ def test_the_check_sees_an_empty_and_a_fuzzy_entry(tmp_path: Path) -> None:
     )
     found = untranslated(po)
     assert 'msgid "Table"' in found and 'msgid "Seat"' in found and 'msgid "Log"' not in found
+
+
+def test_one_english_entry_has_one_german_across_the_catalogues() -> None:
+    """Django merges every catalogue into one per language, so an entry translated two ways in two
+    folders shows one of them everywhere: a game's own sense of a word needs a context
+    (``pgettext``), and plain wording differences are made one."""
+    from tests.german import german_catalogues, read_po
+
+    seen: dict[tuple[str, str], dict[str, list[str]]] = {}
+    for po in german_catalogues():
+        if po.name != "django.po":
+            continue
+        for entry in read_po(po):
+            seen.setdefault((entry.context, entry.english), {}).setdefault(entry.german, []).append(
+                entry.source
+            )
+    # (One catalogue's plural entry whose two forms read the same in English is one entry.)
+    twice = {
+        key: found
+        for key, found in seen.items()
+        if len(found) > 1 and len({source for sources in found.values() for source in sources}) > 1
+    }
+    assert twice == {}

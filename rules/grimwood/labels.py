@@ -13,10 +13,9 @@ from typing import Any
 from rules.describing import seat_name
 from rules.grimwood.cards import label
 from rules.i18n import gettext as _
-from rules.i18n import gettext_noop
+from rules.i18n import gettext_noop, pgettext
 
 NUMBER_NAMES: dict[tuple[str, ...], str] = {
-    ("deck", "remaining"): gettext_noop("Deck"),
     ("deck", "total"): gettext_noop("Deck total"),
     ("actions_left",): gettext_noop("Actions"),
     ("turn",): gettext_noop("Turn"),
@@ -46,6 +45,8 @@ def number_label(path: list[Any], state: Mapping[str, Any], names: Mapping[int, 
             what = label(str(combo["kind"]), list(combo["cards"]))
             return _("points of %(who)s's %(combo)s") % {"who": who, "combo": what}
         return None
+    if tuple(path) == ("deck", "remaining"):
+        return pgettext("grimwood", "Deck")  # the rulebook's Stapel; another game's Deck is a Deck
     if all(isinstance(key, str) for key in path):
         name = NUMBER_NAMES.get(tuple(path))
         return _(name) if name is not None else None

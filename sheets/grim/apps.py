@@ -24,7 +24,7 @@ class GrimConfig(AppConfig):
                 name="GRIM the Card Game",
                 blurb=gettext_noop(
                     "Two players: the paper tracker on both phones, turn order by Speed with "
-                    "Fiend\u2019s Favor, Stamina, attack damage through the element chart and the "
+                    "Fiend's Favor, Stamina, attack damage through the element chart and the "
                     "Statuses, knockouts and the Banished."
                 ),
                 rules=GrimRules(),

@@ -9,18 +9,32 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+
 from campaigns.boards import plain_seat
 from rules.grim.chart import ELEMENTS, SPIRIT_BONUSES, STATUSES, single
 from rules.grim.turns import upcoming
 from sheets.grim.models import GrimCard
 
-ADJUST_FIELDS = (("health", "Health"), ("stamina", "Stamina"), ("speed", "Speed"), ("spirits", "Spirits"))
-"""The numbers of a Grim the correction form sets by hand: (payload field, its name)."""
+ADJUST_FIELDS = (
+    ("health", gettext_noop("Health")),
+    ("stamina", gettext_noop("Stamina")),
+    ("speed", gettext_noop("Speed")),
+    ("spirits", gettext_noop("Spirits")),
+)
+"""The numbers of a Grim the correction form sets by hand: (payload field, its name where shown)."""
 
 PICK_LIST = 30
 """How many remembered cards the "enter a known Grim" list offers."""
 
 CELL = {"strong": "+2", "weak": "\u22122", "immune": "0", "neutral": ""}
+KINDS = {
+    "strong": gettext_noop("strong"),
+    "weak": gettext_noop("weak"),
+    "immune": gettext_noop("immune"),
+    "neutral": gettext_noop("neutral"),
+}
 
 
 def chart_rows() -> list[dict[str, Any]]:
@@ -28,7 +42,15 @@ def chart_rows() -> list[dict[str, Any]]:
     return [
         {
             "attacking": a,
-            "cells": [{"defending": d, "kind": single(a, d), "mark": CELL[single(a, d)]} for d in ELEMENTS],
+            "cells": [
+                {
+                    "defending": d,
+                    "kind": single(a, d),
+                    "said": _(KINDS[single(a, d)]),
+                    "mark": CELL[single(a, d)],
+                }
+                for d in ELEMENTS
+            ],
         }
         for a in ELEMENTS
     ]
@@ -40,9 +62,9 @@ def _grim_view(grim: Mapping[str, Any], names: Mapping[int, str]) -> dict[str, A
         elements.append(grim["attached"])
     return {
         **grim,
-        "owner": names.get(int(grim["seat_id"]), "A former seat"),
+        "owner": names.get(int(grim["seat_id"]), _("A former seat")),
         "elements": elements,
-        "bonus_choices": [{"element": e, "text": SPIRIT_BONUSES[e]} for e in elements],
+        "bonus_choices": [{"element": e, "text": _(SPIRIT_BONUSES[e])} for e in elements],
     }
 
 
@@ -104,7 +126,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "winner_name": names.get(winner) if winner is not None else None,
         "elements": ELEMENTS,
         "statuses": STATUSES,
-        "adjust_fields": ADJUST_FIELDS,
+        "adjust_fields": [(key, _(label)) for key, label in ADJUST_FIELDS],
         "afterworlds_open": [e for e in ELEMENTS if e not in state.get("afterworlds_discarded", [])],
         "chart": chart_rows(),
         "known_cards": [c.name for c in cards],
