@@ -25,6 +25,7 @@ from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
 from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts
 from rules.grimhand.dice import DieFace, count_matches, roll_affinity_dice, roll_dice
+from rules.i18n import gettext as _
 
 QUEST_DICE = 4
 _Event = TypeVar("_Event")
@@ -38,11 +39,15 @@ def ante_for_level(level: int, progression: Sequence[int] | None = None) -> int:
     its own ``progression`` (the ante of level 1, 2, ...).
     """
     if level < 1:
-        raise RuleViolation("bad_level", f"explore levels start at 1, got {level}", {"level": level})
+        raise RuleViolation(
+            "bad_level", _("explore levels start at 1, got %(level)s") % {"level": level}, {"level": level}
+        )
     if progression is None:
         return level
     if level > len(progression):
-        raise RuleViolation("bad_level", f"no ante set for level {level}", {"level": level})
+        raise RuleViolation(
+            "bad_level", _("no ante set for level %(level)s") % {"level": level}, {"level": level}
+        )
     return progression[level - 1]
 
 
@@ -74,7 +79,7 @@ class InitiativeResult:
 def initiative_leaders(rolls: Mapping[str, int]) -> tuple[str, ...]:
     """Players sharing the highest roll, in the given order (several means a re-roll)."""
     if not rolls:
-        raise RuleViolation("no_players", "initiative needs at least one player")
+        raise RuleViolation("no_players", _("initiative needs at least one player"))
     best = max(rolls.values())
     return tuple(seat for seat, roll in rolls.items() if roll == best)
 
@@ -89,13 +94,15 @@ def roll_initiative(rng: random.Random, seats: Sequence[str], max_rounds: int = 
         contenders = initiative_leaders(rolls)
         if len(contenders) == 1:
             return InitiativeResult(contenders[0], tuple(rounds))
-    raise RuleViolation("initiative_tied", "initiative is still tied after many re-rolls")
+    raise RuleViolation("initiative_tied", _("initiative is still tied after many re-rolls"))
 
 
 def next_initiative(seats: Sequence[str], holder: str) -> str:
     """The seat to the holder's left, who takes the token on the next explore card (§7.2)."""
     if holder not in seats:
-        raise RuleViolation("unknown_seat", f"{holder!r} is not at the table", {"seat": holder})
+        raise RuleViolation(
+            "unknown_seat", _("%(holder)r is not at the table") % {"holder": holder}, {"seat": holder}
+        )
     return seats[(seats.index(holder) + 1) % len(seats)]
 
 
@@ -120,7 +127,8 @@ def event_draws(dice: Sequence[DieFace], explore_rank: int, explore_affinity: Af
     if len(dice) != explore_rank:
         raise RuleViolation(
             "bad_dice_count",
-            f"a rank {explore_rank} explore card rolls {explore_rank} dice, got {len(dice)}",
+            _("a rank %(explore_rank)s explore card rolls %(explore_rank)s dice, got %(n)s")
+            % {"explore_rank": explore_rank, "n": len(dice)},
         )
     return EventRoll(tuple(dice), count_matches(dice, explore_affinity, wild_counts=True))
 
@@ -155,7 +163,9 @@ def quest_challenge(
 ) -> QuestChallengeRoll:
     """Read the quest challenge table for physical 4d6 ``dice`` (§9.1)."""
     if len(dice) != QUEST_DICE or any(not 1 <= d <= 6 for d in dice):
-        raise RuleViolation("bad_roll", f"a quest challenge needs 4 dice of 1..6, got {list(dice)}")
+        raise RuleViolation(
+            "bad_roll", _("a quest challenge needs 4 dice of 1..6, got %(value)s") % {"value": list(dice)}
+        )
     total = sum(dice)
     name = tables.stature(stature).name
     return QuestChallengeRoll(tuple(dice), total, name, tables.quest_challenge(total, name))
@@ -173,14 +183,17 @@ def reroll_quest_challenge(
 ) -> tuple[QuestChallengeRoll, int]:
     """Re-roll the challenge for 1 AP (§9.1); returns the roll and the AP left."""
     if ap < 1:
-        raise RuleViolation("not_enough_ap", "re-rolling a quest challenge costs 1 AP", {"ap": ap})
+        raise RuleViolation("not_enough_ap", _("re-rolling a quest challenge costs 1 AP"), {"ap": ap})
     return roll_quest_challenge(rng, stature, tables), ap - 1
 
 
 def gold_offering(explore_level: int) -> int:
     """Tribute for the Gold Offering challenge: explore level x 5 gold (§9.1)."""
     if explore_level < 1:
-        raise RuleViolation("bad_level", f"explore levels start at 1, got {explore_level}")
+        raise RuleViolation(
+            "bad_level",
+            _("explore levels start at 1, got %(explore_level)s") % {"explore_level": explore_level},
+        )
     return explore_level * GOLD_OFFERING_PER_LEVEL
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 from rules.errors import RuleViolation
+from rules.i18n import gettext as _
 
 MIN_RANK = 1
 MAX_RANK = 10
@@ -71,7 +72,7 @@ class Affinity(Enum):
         except ValueError:
             raise RuleViolation(
                 "bad_affinity",
-                f"unknown affinity {text!r}; expected Blood, Bone, Shadow, Iron or Nature",
+                _("unknown affinity %(text)r; expected Blood, Bone, Shadow, Iron or Nature") % {"text": text},
                 {"value": text},
             ) from None
 
@@ -99,11 +100,13 @@ class Card:
     def __post_init__(self) -> None:
         rank = self.rank
         if isinstance(rank, bool) or not isinstance(rank, int) or not MIN_RANK <= rank <= MAX_RANK:
-            raise RuleViolation("bad_rank", f"card rank must be 1..10, got {rank!r}", {"rank": repr(rank)})
+            raise RuleViolation(
+                "bad_rank", _("card rank must be 1..10, got %(rank)r") % {"rank": rank}, {"rank": repr(rank)}
+            )
         if not isinstance(self.affinity, Affinity):
             raise RuleViolation(
                 "bad_affinity",
-                f"card affinity must be an Affinity, got {self.affinity!r}",
+                _("card affinity must be an Affinity, got %(affinity)r") % {"affinity": self.affinity},
                 {"affinity": repr(self.affinity)},
             )
         object.__setattr__(self, "index", card_index(rank, self.affinity))
@@ -131,7 +134,7 @@ DECK: tuple[Card, ...] = tuple(
 def card_from_index(index: int) -> Card:
     """The card with the given dense index (0..49)."""
     if not 0 <= index < DECK_SIZE:
-        raise RuleViolation("bad_card", f"card index must be 0..49, got {index}")
+        raise RuleViolation("bad_card", _("card index must be 0..49, got %(index)s") % {"index": index})
     return DECK[index]
 
 
@@ -163,14 +166,20 @@ def parse_cards(text: str) -> tuple[Card, ...]:
             shown = f"{token} {tokens[i + 1]}"
             i += 2
         else:
-            raise RuleViolation("bad_card", f"cannot read card {token!r}", {"token": token})
+            raise RuleViolation(
+                "bad_card", _("cannot read card %(token)r") % {"token": token}, {"token": token}
+            )
         try:
             affinity = Affinity(affinity_text)
         except ValueError:
-            raise RuleViolation("bad_card", f"unknown affinity in card {shown!r}", {"token": shown}) from None
+            raise RuleViolation(
+                "bad_card", _("unknown affinity in card %(shown)r") % {"shown": shown}, {"token": shown}
+            ) from None
         rank = int(rank_text)
         if not MIN_RANK <= rank <= MAX_RANK:
-            raise RuleViolation("bad_card", f"rank out of 1..10 in card {shown!r}", {"token": shown})
+            raise RuleViolation(
+                "bad_card", _("rank out of 1..10 in card %(shown)r") % {"shown": shown}, {"token": shown}
+            )
         cards.append(Card(rank, affinity))
     return tuple(cards)
 

@@ -31,6 +31,7 @@ from rules.grimhand.equipment import (
     equipment_hand,
 )
 from rules.grimhand.rarity import set_rarity
+from rules.i18n import gettext as _
 
 DOUBT_STEP = 5
 CORRUPTION_THRESHOLD = 4
@@ -114,7 +115,11 @@ class DerivedStats:
 
 def _require_non_negative(name: str, value: int) -> None:
     if value < 0:
-        raise RuleViolation("negative_value", f"{name} cannot be negative, got {value}", {name: value})
+        raise RuleViolation(
+            "negative_value",
+            _("%(name)s cannot be negative, got %(value)s") % {"name": name, "value": value},
+            {name: value},
+        )
 
 
 def doubt_penalty(doubt: int) -> int:

@@ -13,6 +13,7 @@ from enum import StrEnum
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
 from rules.grimhand.poker import Category
+from rules.i18n import gettext as _
 
 
 class Stat(StrEnum):
@@ -165,26 +166,28 @@ class GameCharts:
 
     def _validate(self) -> None:
         if not self.statures or self.statures[0].xp != 0:
-            raise RuleViolation("bad_tables", "the first stature must start at 0 XP")
+            raise RuleViolation("bad_tables", _("the first stature must start at 0 XP"))
         if any(a.xp >= b.xp for a, b in zip(self.statures, self.statures[1:], strict=False)):
-            raise RuleViolation("bad_tables", "statures must be listed by increasing XP")
+            raise RuleViolation("bad_tables", _("statures must be listed by increasing XP"))
         expected = 1
         for band in self.rarities:
             if band.low != expected or band.high < band.low:
-                raise RuleViolation("bad_tables", f"rarity band {band.rarity} leaves a gap")
+                raise RuleViolation(
+                    "bad_tables", _("rarity band %(rarity)s leaves a gap") % {"rarity": band.rarity}
+                )
             expected = band.high + 1
         if expected != 101:
-            raise RuleViolation("bad_tables", "rarity bands must cover 1..100")
+            raise RuleViolation("bad_tables", _("rarity bands must cover 1..100"))
         rolls = [row.roll for row in self.quest_challenges]
         if rolls != list(range(QUEST_ROLL_MIN, QUEST_ROLL_MAX + 1)):
-            raise RuleViolation("bad_tables", "quest challenge rows must cover 4..24")
+            raise RuleViolation("bad_tables", _("quest challenge rows must cover 4..24"))
         if any(len(row.challenges) != len(self.statures) for row in self.quest_challenges):
-            raise RuleViolation("bad_tables", "quest challenge rows need one entry per stature")
+            raise RuleViolation("bad_tables", _("quest challenge rows need one entry per stature"))
         if {a for a, _ in self.alignment} != set(Affinity):
-            raise RuleViolation("bad_tables", "alignment needs one stat per affinity")
+            raise RuleViolation("bad_tables", _("alignment needs one stat per affinity"))
         for group in (self.races, self.classes, self.affinities):
             if len({_key(r.name) for r in group}) != len(group):
-                raise RuleViolation("bad_tables", "duplicate row name")
+                raise RuleViolation("bad_tables", _("duplicate row name"))
 
     # Lookups -----------------------------------------------------------------
 
@@ -196,7 +199,10 @@ class GameCharts:
                 return row
         names = ", ".join(r.name for r in rows)
         raise RuleViolation(
-            f"unknown_{kind}", f"unknown {kind} {name!r}; expected one of {names}", {kind: name}
+            f"unknown_{kind}",
+            _("unknown %(kind)s %(name)r; expected one of %(names)s")
+            % {"kind": kind, "name": name, "names": names},
+            {kind: name},
         )
 
     def race(self, name: str) -> ContributionRow:
@@ -220,7 +226,9 @@ class GameCharts:
         for row in self.statures:
             if _key(row.name) == key:
                 return row
-        raise RuleViolation("unknown_stature", f"unknown stature {name!r}", {"stature": name})
+        raise RuleViolation(
+            "unknown_stature", _("unknown stature %(name)r") % {"name": name}, {"stature": name}
+        )
 
     def stature_index(self, name: str) -> int:
         """0 for the first stature (Recruit), 1 for the next, and so on."""
@@ -229,7 +237,9 @@ class GameCharts:
     def stature_for_xp(self, xp: int) -> StatureRow:
         """The highest stature whose XP threshold ``xp`` has reached (§9)."""
         if xp < 0:
-            raise RuleViolation("negative_value", f"XP cannot be negative, got {xp}", {"xp": xp})
+            raise RuleViolation(
+                "negative_value", _("XP cannot be negative, got %(xp)s") % {"xp": xp}, {"xp": xp}
+            )
         return [row for row in self.statures if row.xp <= xp][-1]
 
     def rarity(self, name: str) -> str:
@@ -241,14 +251,16 @@ class GameCharts:
         for band in self.rarities:
             if _key(band.rarity) == key:
                 return band.rarity
-        raise RuleViolation("unknown_rarity", f"unknown rarity {name!r}", {"rarity": name})
+        raise RuleViolation("unknown_rarity", _("unknown rarity %(name)r") % {"name": name}, {"rarity": name})
 
     def rarity_for_roll(self, roll: int) -> str:
         """The rarity a d100 roll of ``roll`` (1..100) gives."""
         for band in self.rarities:
             if band.low <= roll <= band.high:
                 return band.rarity
-        raise RuleViolation("bad_roll", f"a d100 roll must be 1..100, got {roll}", {"roll": roll})
+        raise RuleViolation(
+            "bad_roll", _("a d100 roll must be 1..100, got %(roll)s") % {"roll": roll}, {"roll": roll}
+        )
 
     def set_bonus(self, rarity: str) -> StatBonus:
         """The set bonus for five items of ``rarity`` (no bonus when the table has none)."""
@@ -269,7 +281,9 @@ class GameCharts:
     def quest_challenge(self, roll: int, stature: str) -> str:
         """The challenge for a 4d6 total ``roll`` read in the ``stature`` column (§9.1)."""
         if not QUEST_ROLL_MIN <= roll <= QUEST_ROLL_MAX:
-            raise RuleViolation("bad_roll", f"a 4d6 total must be 4..24, got {roll}", {"roll": roll})
+            raise RuleViolation(
+                "bad_roll", _("a 4d6 total must be 4..24, got %(roll)s") % {"roll": roll}, {"roll": roll}
+            )
         column = self.stature_index(stature)
         return self.quest_challenges[roll - QUEST_ROLL_MIN].challenges[column]
 

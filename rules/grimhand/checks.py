@@ -24,6 +24,7 @@ from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
 from rules.grimhand.character import clamp_current
 from rules.grimhand.dice import DieFace, count_matches, count_wilds, roll_affinity_dice
+from rules.i18n import gettext as _
 
 AFFINITY_CHECK_DICE = 5
 AFFINITY_CHECK_PASS = 3
@@ -118,7 +119,9 @@ def affinity_check(
 ) -> AffinityCheckResult:
     """Score an affinity check's 5 dice (§10): 3 successes pass."""
     if len(dice) != AFFINITY_CHECK_DICE:
-        raise RuleViolation("bad_dice_count", f"an affinity check rolls 5 dice, got {len(dice)}")
+        raise RuleViolation(
+            "bad_dice_count", _("an affinity check rolls 5 dice, got %(n)s") % {"n": len(dice)}
+        )
     successes = count_matches(dice, checked, wild_counts=True)
     if player_affinity is checked:
         successes += 1

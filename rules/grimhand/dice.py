@@ -13,6 +13,7 @@ from enum import Enum
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
+from rules.i18n import gettext as _
 
 
 class DieFace(Enum):
@@ -39,7 +40,9 @@ class DieFace(Enum):
     def from_roll(cls, value: int) -> DieFace:
         """The face for a physical d6 result 1..6 entered by a player."""
         if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-            raise RuleViolation("bad_roll", f"a d6 shows 1..6, got {value!r}", {"roll": value})
+            raise RuleViolation(
+                "bad_roll", _("a d6 shows 1..6, got %(value)r") % {"value": value}, {"roll": value}
+            )
         return cls(value)
 
 
@@ -62,7 +65,9 @@ def roll_affinity_dice(rng: random.Random, count: int) -> tuple[DieFace, ...]:
 
 def _check_count(count: int) -> None:
     if count < 0:
-        raise RuleViolation("bad_dice_count", f"cannot roll {count} dice", {"count": count})
+        raise RuleViolation(
+            "bad_dice_count", _("cannot roll %(count)s dice") % {"count": count}, {"count": count}
+        )
 
 
 def count_matches(dice: Iterable[DieFace], affinity: Affinity, *, wild_counts: bool) -> int:

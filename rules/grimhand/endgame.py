@@ -21,6 +21,7 @@ from rules.grimhand.cards import DECK, Affinity, Card
 from rules.grimhand.character import CORRUPTION_THRESHOLD
 from rules.grimhand.dice import DieFace, count_matches, roll_affinity_dice
 from rules.grimhand.poker import HandValue, evaluate
+from rules.i18n import gettext as _
 
 REDEMPTION_DICE = 5
 
@@ -28,7 +29,9 @@ REDEMPTION_DICE = 5
 def redemption_successes(dice: Sequence[DieFace], roller_affinity: Affinity) -> int:
     """Successes of one redemption roll: dice of the roller's affinity, Wilds excluded."""
     if len(dice) != REDEMPTION_DICE:
-        raise RuleViolation("bad_dice_count", f"a redemption roll uses 5 dice, got {len(dice)}")
+        raise RuleViolation(
+            "bad_dice_count", _("a redemption roll uses 5 dice, got %(n)s") % {"n": len(dice)}
+        )
     return count_matches(dice, roller_affinity, wild_counts=False)
 
 
@@ -60,10 +63,10 @@ def redeem(
     first, the second drops to 7 and stays corrupted.
     """
     if pool < 0:
-        raise RuleViolation("negative_value", f"the pool cannot be negative, got {pool}")
+        raise RuleViolation("negative_value", _("the pool cannot be negative, got %(pool)s") % {"pool": pool})
     unknown = [seat for seat in order if seat not in corruption]
     if unknown:
-        raise RuleViolation("unknown_seat", f"{unknown[0]!r} has no corruption score")
+        raise RuleViolation("unknown_seat", _("%(0)r has no corruption score") % {"0": unknown[0]})
     after = dict(corruption)
     for seat in order:
         if after[seat] < threshold:
@@ -113,7 +116,7 @@ def award_trophies(records: Sequence[PlayerRecord]) -> TrophyResult:
     goes to nobody rather than to everyone with none.
     """
     if not records:
-        raise RuleViolation("no_players", "trophies need at least one player")
+        raise RuleViolation("no_players", _("trophies need at least one player"))
     trophies = {r.seat: 0 for r in records}
     awards: dict[str, tuple[str, ...]] = {}
     for name, points in TROPHY_AWARDS:
@@ -142,7 +145,9 @@ def break_tie(hands: Mapping[str, Sequence[Card]]) -> tuple[str, ...]:
     """Tied players' five drawn cards decide: the best hand wins (equal hands stay tied)."""
     for seat, cards in hands.items():
         if len(cards) != 5:
-            raise RuleViolation("bad_hand_size", f"{seat!r} must draw 5 cards, got {len(cards)}")
+            raise RuleViolation(
+                "bad_hand_size", _("%(seat)r must draw 5 cards, got %(n)s") % {"seat": seat, "n": len(cards)}
+            )
     values = {seat: evaluate(cards) for seat, cards in hands.items()}
     best = max(values.values())
     return tuple(seat for seat, value in values.items() if value == best)
@@ -151,7 +156,7 @@ def break_tie(hands: Mapping[str, Sequence[Card]]) -> tuple[str, ...]:
 def draw_tie_break(rng: random.Random, seats: Sequence[str]) -> dict[str, tuple[Card, ...]]:
     """Deal five cards to each tied seat from one shuffled deck."""
     if len(seats) * 5 > len(DECK):
-        raise RuleViolation("too_many_players", "not enough cards for every tied player")
+        raise RuleViolation("too_many_players", _("not enough cards for every tied player"))
     deck = list(DECK)
     rng.shuffle(deck)
     return {seat: tuple(deck[i * 5 : i * 5 + 5]) for i, seat in enumerate(seats)}

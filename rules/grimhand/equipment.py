@@ -15,6 +15,7 @@ from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity, Card
 from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts, StatBonus
 from rules.grimhand.poker import Category, HandValue, evaluate_exact
+from rules.i18n import gettext as _
 
 MAX_EQUIPPED = 5
 
@@ -31,7 +32,9 @@ class EquippedItem:
     def __post_init__(self) -> None:
         if isinstance(self.rank, bool) or not 1 <= self.rank <= 10:
             raise RuleViolation(
-                "bad_item", f"item rank must be 1..10, got {self.rank!r}", {"rank": self.rank}
+                "bad_item",
+                _("item rank must be 1..10, got %(rank)r") % {"rank": self.rank},
+                {"rank": self.rank},
             )
 
     @property
@@ -65,7 +68,8 @@ def check_equipment(items: Sequence[EquippedItem]) -> None:
     if len(items) > MAX_EQUIPPED:
         raise RuleViolation(
             "too_many_items",
-            f"at most {MAX_EQUIPPED} items can be equipped, got {len(items)}",
+            _("at most %(MAX_EQUIPPED)s items can be equipped, got %(n)s")
+            % {"MAX_EQUIPPED": MAX_EQUIPPED, "n": len(items)},
             {"count": len(items)},
         )
 

@@ -40,6 +40,7 @@ from rules.grimhand.poker import (
     Category,
     flush_value,
 )
+from rules.i18n import gettext as _
 
 FLOP_SIZE = 3
 CRITICAL_HIT = int(Category.THREE_OF_A_KIND)
@@ -113,7 +114,7 @@ def _flops(
         for drawn in combinations(remaining, need):
             yield (*shown, *drawn)
         return
-    for _ in range(SAMPLES):
+    for _sample in range(SAMPLES):
         yield (*shown, *rng.sample(remaining, need))
 
 
@@ -134,7 +135,7 @@ def flop_chances(
     each active card: what 1 AP buys before the flop is scored (§7.4.2, §7.4.4).
     """
     if len(shown) not in (0, FLOP_SIZE):
-        raise RuleViolation("no_odds_now", "The flop is three cards.")
+        raise RuleViolation("no_odds_now", _("The flop is three cards."))
     variants, swap_keys = swap_variants(players, inactive)
     remaining = unseen_ids([*players, *threats], [*shown, *seen], inactive)
     sides = [*variants, *threats]

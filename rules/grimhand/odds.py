@@ -29,6 +29,7 @@ from rules.grimhand.poker import (
     flush_value,
     score_ids,
 )
+from rules.i18n import gettext as _
 
 FLOP_SIZE = 3
 
@@ -89,11 +90,11 @@ def flop_odds(
 ) -> FlopOdds:
     """Count river outcomes over every unseen turn+river pair (exact, no sampling)."""
     if len(flop) != FLOP_SIZE:
-        raise RuleViolation("bad_community", f"the flop has 3 cards, got {len(flop)}")
+        raise RuleViolation("bad_community", _("the flop has 3 cards, got %(n)s") % {"n": len(flop)})
     sides = [list(s) for s in (*players, *threats)]
     known = [c.index for side in sides for c in side] + [c.index for c in (*flop, *dead)]
     if len(set(known)) != len(known):
-        raise RuleViolation("duplicate_card", "a card is dealt twice in the odds request")
+        raise RuleViolation("duplicate_card", _("a card is dealt twice in the odds request"))
     remaining = [i for i in range(DECK_SIZE) if i not in set(known)]
     flop_ids = [c.index for c in flop]
     bases = [_side_scorer([c.index for c in side] + flop_ids) for side in sides]
@@ -221,7 +222,7 @@ def unseen_ids(
     known += [c.index for c in shown] + [c.index for cards in inactive for c in cards]
     known_set = set(known)
     if len(known_set) != len(known):
-        raise RuleViolation("duplicate_card", "A card is counted twice in the odds request.")
+        raise RuleViolation("duplicate_card", _("A card is counted twice in the odds request."))
     return [i for i in range(DECK_SIZE) if i not in known_set]
 
 
@@ -381,7 +382,7 @@ def river_odds(
     swapped in for each active card (is the swap worth 1 AP?).
     """
     if len(community) not in (3, 4):
-        raise RuleViolation("no_odds_now", "Odds by the river are computed on the flop and on the turn.")
+        raise RuleViolation("no_odds_now", _("Odds by the river are computed on the flop and on the turn."))
     variants, swap_keys = swap_variants(players, inactive)
     remaining = unseen_ids([*players, *threats], [*community, *seen], inactive)
     sides = [*variants, *threats]

@@ -286,13 +286,15 @@ def evaluate(cards: Iterable[Card]) -> HandValue:
     hand = tuple(cards)
     n = len(hand)
     if not 1 <= n <= MAX_HAND_CARDS:
-        raise RuleViolation("bad_hand_size", f"a hand needs 1 to 7 cards, got {n}", {"count": n})
+        raise RuleViolation(
+            "bad_hand_size", _("a hand needs 1 to 7 cards, got %(n)s") % {"n": n}, {"count": n}
+        )
     ids = [card.index for card in hand]
     if len(set(ids)) != n:
         duplicate = next(c for i, c in enumerate(hand) if c in hand[:i])
         raise RuleViolation(
             "duplicate_card",
-            f"card {duplicate.code} appears more than once",
+            _("card %(code)s appears more than once") % {"code": duplicate.code},
             {"card": duplicate.code},
         )
     return HandValue(score_ids(ids), hand)
@@ -308,7 +310,7 @@ def best_hand(cards: Sequence[Card]) -> HandValue:
         return evaluate(cards)
     evaluate(cards[:MAX_HAND_CARDS])  # reject duplicates among the first seven early
     if len({c.index for c in cards}) != len(cards):
-        raise RuleViolation("duplicate_card", "a card appears more than once")
+        raise RuleViolation("duplicate_card", _("a card appears more than once"))
     return max(evaluate(seven) for seven in combinations(cards, MAX_HAND_CARDS))
 
 
@@ -320,7 +322,7 @@ def evaluate_exact(cards: Sequence[Card]) -> HandValue:
     """
     if not 1 <= len(cards) <= 5:
         raise RuleViolation(
-            "bad_hand_size", f"expected 1 to 5 cards, got {len(cards)}", {"count": len(cards)}
+            "bad_hand_size", _("expected 1 to 5 cards, got %(n)s") % {"n": len(cards)}, {"count": len(cards)}
         )
     flush = len(cards) == 5 and len({c.affinity for c in cards}) == 1
     return HandValue(score_exact([c.rank for c in cards], flush), tuple(cards))

@@ -19,6 +19,7 @@ from rules.grimhand.cards import Affinity
 from rules.grimhand.charts import DEFAULT_CHARTS, GameCharts, StatureRow
 from rules.grimhand.dice import DieFace, count_matches, roll_affinity_dice
 from rules.grimhand.poker import Category, HandValue
+from rules.i18n import gettext as _
 
 LOOT_DICE = 5
 
@@ -26,7 +27,9 @@ LOOT_DICE = 5
 def _check_ranks(explore_rank: int, threat_ranks: Sequence[int]) -> None:
     for rank in (explore_rank, *threat_ranks):
         if not 1 <= rank <= 10:
-            raise RuleViolation("bad_rank", f"a card rank must be 1..10, got {rank}", {"rank": rank})
+            raise RuleViolation(
+                "bad_rank", _("a card rank must be 1..10, got %(rank)s") % {"rank": rank}, {"rank": rank}
+            )
 
 
 def stature_for_xp(xp: int, tables: GameCharts = DEFAULT_CHARTS) -> StatureRow:
@@ -53,7 +56,9 @@ def xp_award(explore_rank: int, threat_ranks: Sequence[int], ante: int, hand: Ha
     """
     _check_ranks(explore_rank, threat_ranks)
     if ante < 0:
-        raise RuleViolation("negative_value", f"ante cannot be negative, got {ante}", {"ante": ante})
+        raise RuleViolation(
+            "negative_value", _("ante cannot be negative, got %(ante)s") % {"ante": ante}, {"ante": ante}
+        )
     category = hand.category if isinstance(hand, HandValue) else hand
     return (explore_rank + sum(threat_ranks)) * ante * category.xp_multiplier
 
@@ -61,7 +66,11 @@ def xp_award(explore_rank: int, threat_ranks: Sequence[int], ante: int, hand: Ha
 def loot_cards(matches: int) -> int:
     """Loot cards for a despatched threat by dice matches (§11): 0, 1-2, 3-4, 5."""
     if not 0 <= matches <= LOOT_DICE:
-        raise RuleViolation("bad_matches", f"matches must be 0..5, got {matches}", {"matches": matches})
+        raise RuleViolation(
+            "bad_matches",
+            _("matches must be 0..5, got %(matches)s") % {"matches": matches},
+            {"matches": matches},
+        )
     return (matches + 1) // 2
 
 
@@ -77,7 +86,7 @@ class LootRoll:
 def loot_for_dice(dice: Sequence[DieFace], threat_affinity: Affinity) -> LootRoll:
     """Score 5 loot dice (physical or rolled) against the threat's affinity; Wilds match."""
     if len(dice) != LOOT_DICE:
-        raise RuleViolation("bad_dice_count", f"loot needs 5 dice, got {len(dice)}")
+        raise RuleViolation("bad_dice_count", _("loot needs 5 dice, got %(n)s") % {"n": len(dice)})
     matches = count_matches(dice, threat_affinity, wild_counts=True)
     return LootRoll(tuple(dice), matches, loot_cards(matches))
 

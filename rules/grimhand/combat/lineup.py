@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity
+from rules.i18n import gettext as _
 
 MOB_SIZE = 2
 MOB_ATTACK_PER_EXTRA = 2
@@ -32,7 +33,9 @@ class Threat:
 
     def __post_init__(self) -> None:
         if not 1 <= self.rank <= 10 or self.life < 1:
-            raise RuleViolation("bad_threat", f"threat {self.name!r} needs rank 1..10 and LE of at least 1")
+            raise RuleViolation(
+                "bad_threat", _("threat %(name)r needs rank 1..10 and LE of at least 1") % {"name": self.name}
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +104,8 @@ def line_up(threats: Sequence[Threat], party_size: int, active_limit: int | None
     """Form mobs, then fill ``active_limit`` slots (default: party size); queue the rest."""
     limit = party_size if active_limit is None else active_limit
     if limit < 1:
-        raise RuleViolation("bad_active_limit", f"the active limit must be at least 1, got {limit}")
+        raise RuleViolation(
+            "bad_active_limit", _("the active limit must be at least 1, got %(limit)s") % {"limit": limit}
+        )
     mobs = form_mobs(threats)
     return Lineup(mobs[:limit], mobs[limit:], limit)

@@ -126,7 +126,7 @@ def next_round(
     (§7.4.3); the active limit is the combat's, unchanged.
     """
     if state.last_street is not Street.RIVER:
-        raise RuleViolation("round_not_over", "a new round starts after the river")
+        raise RuleViolation("round_not_over", _("a new round starts after the river"))
     players = tuple(replace(p, active=tuple(player_cards.get(p.seat, ()))) for p in state.players)
     entities = [
         replace(e, active=tuple(entity_cards.get(e.key, ())), entered_on=None) for e in state.entities
@@ -149,7 +149,7 @@ def next_round(
 def deal_entering(state: CombatState, key: str, cards: Sequence[Card]) -> CombatState:
     """Give an entity that entered from the queue its two active cards (§7.4.3)."""
     if key not in {e.key for e in state.entities}:
-        raise RuleViolation("unknown_threat", f"no active threat {key!r}", {"key": key})
+        raise RuleViolation("unknown_threat", _("no active threat %(key)r") % {"key": key}, {"key": key})
     entities = tuple(replace(e, active=tuple(cards)) if e.key == key else e for e in state.entities)
     return replace(state, entities=entities)
 
@@ -173,7 +173,9 @@ def _score_sides(state: CombatState, street: Street, community: Sequence[Card]) 
         )
     for e in state.entities:
         if not e.active:
-            raise RuleViolation("missing_hole_cards", f"threat {e.key} has no active cards", {"key": e.key})
+            raise RuleViolation(
+                "missing_hole_cards", _("threat %(key)s has no active cards") % {"key": e.key}, {"key": e.key}
+            )
         entry = street.entry_bonus if e.entered_on is street else 0
         scores[e.key] = score_street(
             street,
@@ -251,7 +253,9 @@ def resolve_street(
 ) -> tuple[CombatState, StreetReport]:
     """Score ``street`` for every side, deal damage both ways and update the lineup."""
     if street is not _expected_street(state):
-        raise RuleViolation("wrong_street", f"expected the {_expected_street(state).name.lower()} next")
+        raise RuleViolation(
+            "wrong_street", _("expected the %(value)s next") % {"value": _expected_street(state).name.lower()}
+        )
     scores = _score_sides(state, street, community)
     chains = {**state.chains, **{side: score.chain for side, score in scores.items()}}
     damage = _exchange_all(state, scores)
@@ -320,7 +324,7 @@ def retreat(
     """A player in ``state`` attempts a retreat; on success they leave the combat."""
     player = next((p for p in state.players if p.seat == seat), None)
     if player is None:
-        raise RuleViolation("unknown_seat", f"{seat!r} is not fighting", {"seat": seat})
+        raise RuleViolation("unknown_seat", _("%(seat)r is not fighting") % {"seat": seat}, {"seat": seat})
     result = retreat_check(player.le, ap, inactive, community)
     if not result.success:
         return state, result

@@ -21,6 +21,7 @@ from enum import IntEnum
 from rules.errors import RuleViolation
 from rules.grimhand.cards import Affinity, Card
 from rules.grimhand.poker import Category, HandValue, best_hand
+from rules.i18n import gettext as _
 
 CRITICAL_HIT_MINIMUM = Category.THREE_OF_A_KIND
 
@@ -125,11 +126,12 @@ def score_street(
     if len(community) != street.value:
         raise RuleViolation(
             "bad_community",
-            f"the {street.name.lower()} has {street.value} community cards, got {len(community)}",
+            _("the %(value)s has %(value2)s community cards, got %(n)s")
+            % {"value": street.name.lower(), "value2": street.value, "n": len(community)},
             {"street": street.name.lower(), "count": len(community)},
         )
     if not active:
-        raise RuleViolation("no_active_cards", "a side needs its active hole cards to score")
+        raise RuleViolation("no_active_cards", _("a side needs its active hole cards to score"))
     hand = best_hand([*active, *community])
     bonus, after = critical_bonus(street, hand, chain)
     return StreetScore(
