@@ -169,9 +169,12 @@ def _finale(camp: Mapping[str, Any], party: list[dict[str, Any]]) -> dict[str, A
 # The words of a street score's breakdown on a phone (issue #10: "13 = base 4 + Full House 6 +
 # resonance 2 + crit 1"); the hand's own line is named by its poker name, the game's title shown beside.
 _SHORT = {
-    "Affinity Resonance": "resonance",
-    "Critical Hit": "crit",
-    "Critical Chain": "chain",
+    "base": gettext_lazy("base %(n)s"),
+    "Affinity Resonance": gettext_lazy("resonance %(n)s"),
+    "Critical Hit": gettext_lazy("crit %(n)s"),
+    "Critical Chain": gettext_lazy("chain %(n)s"),
+    "queue entry": gettext_lazy("queue entry %(n)s"),
+    "modifiers": gettext_lazy("modifiers %(n)s"),
 }
 # A swap costs 1 AP: advised only when it gains at least this much damage on average (shown to 0.1).
 SWAP_WORTH = 0.05
@@ -188,8 +191,11 @@ def _score_view(score: Mapping[str, Any]) -> dict[str, Any]:
     parts = []
     for line in score["breakdown"]:
         source = line["source"]
-        word = category.common_name if source == score["hand"] else _SHORT.get(source, source)
-        parts.append(f"{word} {line['amount']}")
+        if source == score["hand"] or source not in _SHORT:
+            name = category.common_name if source == score["hand"] else source
+            parts.append(f"{name} {line['amount']}")
+        else:
+            parts.append(str(_SHORT[source]) % {"n": line["amount"]})
     return {
         "attack": score["attack"],
         "street": score["street"],

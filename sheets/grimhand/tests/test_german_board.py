@@ -54,3 +54,22 @@ def test_a_refusal_reads_german(gh_player: Person) -> None:
     body = response.json()
     assert body["code"] == "character_not_found"
     assert body["message"] == "Diesen Charakter gibt es nicht."
+
+
+def test_a_street_attack_reads_german() -> None:
+    from django.utils import translation
+
+    from sheets.grimhand.board import _score_view
+
+    lines = [("base", 4), ("Steel Embrace", 6), ("Affinity Resonance", 2), ("Critical Hit", 1)]
+    score = {
+        "attack": 13,
+        "street": "flop",
+        "category": "full_house",
+        "hand": "Steel Embrace",
+        "breakdown": [{"source": s, "amount": a} for s, a in lines],
+    }
+    with translation.override("de"):
+        assert _score_view(score)["text"] == "13 = Basis 4 + Full House 6 + Resonanz 2 + Krit 1"
+    with translation.override("en"):
+        assert _score_view(score)["text"] == "13 = base 4 + Full House 6 + resonance 2 + crit 1"
