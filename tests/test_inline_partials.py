@@ -90,3 +90,31 @@ def test_a_partial_is_kept_for_its_values_and_rendered_again_for_new_ones() -> N
         assert 'for="c2"' in str(board.render({"k": 2, "label": "A & B"}))
         assert rendered.call_count == 4  # the field twice more; its error slot was kept
     inline.forget()
+
+
+def test_a_translated_label_is_kept_once_per_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``label=_("Name")`` resolves to a lazy translation, which a kept part cannot be keyed by:
+    every board render rendered such a field again (issue #34 cost a third more per command)."""
+    from django.utils import translation
+
+    from campaigns.hotpath import inline
+
+    renders: list[str] = []
+    real = inline.InlineNode._render
+
+    def counted(self: inline.InlineNode, context: object, values: dict[str, object]) -> str:
+        renders.append(str(values.get("label")))
+        return real(self, context, values)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(inline.InlineNode, "_render", counted)
+    monkeypatch.setattr(inline, "_kept", type(inline._kept)())
+    source = FIELD + 'id="c-name" label=_("Name") name="name" %}'
+    engine = engines["django"]
+    template = engine.from_string("{% load inline i18n %}" + source)
+    with translation.override("de"):
+        german = [str(template.render({})) for _ in range(3)]
+    with translation.override("en-gb"):
+        english = [str(template.render({})) for _ in range(3)]
+    # The field once for each language, then kept (its error slot, given no label, the same)
+    assert [label for label in renders if label == "Name"] == ["Name", "Name"]
+    assert len(set(german)) == 1 and len(set(english)) == 1

@@ -31,6 +31,7 @@ from typing import Any
 from django import template
 from django.template.base import Node, NodeList, Parser, Token
 from django.template.context import Context
+from django.utils.functional import Promise
 from django.utils.safestring import SafeString
 from django.utils.translation import get_language
 
@@ -102,7 +103,10 @@ class InlineNode(Node):
     def render(self, context: Context) -> str:
         values: dict[str, Any] = dict.fromkeys(self.names, "")
         for name, value in self.given.items():
-            values[name] = value.resolve(context)
+            found = value.resolve(context)
+            # label=_("Name") resolves to a lazy translation: its text now, in the active language,
+            # is what the partial shows, and plain text can be kept (a lazy one never was).
+            values[name] = str(found) if isinstance(found, Promise) else found
         try:
             # Exact types too: marked-safe text renders unescaped, its plain twin escaped.
             # The language too: a partial's own words ({% translate %}) follow it.
