@@ -73,13 +73,32 @@ def _signed(amount: int) -> str:
     return f"+{amount}" if amount > 0 else str(amount)
 
 
+# A stat's sources as the rules name them ("race (Orc)", "set (Rare)", "alignment"), in the reader's
+# words; the name in brackets is printed and stays; any other source (a modifier's, a hand title) as is.
+_SOURCE = re.compile(r"^(race|class|affinity|stature|set) \((.+)\)$")
+_SOURCES = {
+    "race": gettext_noop("race (%(name)s)"),
+    "class": gettext_noop("class (%(name)s)"),
+    "affinity": gettext_noop("affinity (%(name)s)"),
+    "stature": gettext_noop("stature (%(name)s)"),
+    "set": gettext_noop("set (%(name)s)"),
+}
+
+
+def _source(source: str) -> str:
+    if source == "alignment":
+        return _("alignment")
+    found = _SOURCE.match(source)
+    return _(_SOURCES[found[1]]) % {"name": found[2]} if found else source
+
+
 def breakdown_text(label: str, total: int, lines: list[Mapping[str, Any]]) -> str:
     """'Attack 9 = race (Orc) 3 + class (Warrior) 3 + affinity (Iron) 2 + Unified Effort 1' (§4)."""
     parts = []
     for n, line in enumerate(lines):
         amount = int(line["amount"])
         sign = (MINUS if n == 0 else f" {MINUS} ") if amount < 0 else (" + " if n else "")
-        parts.append(f"{sign}{line['source']} {abs(amount)}")
+        parts.append(f"{sign}{_source(str(line['source']))} {abs(amount)}")
     return f"{label} {total} = {''.join(parts) if parts else '0'}"
 
 

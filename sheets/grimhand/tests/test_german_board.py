@@ -40,11 +40,13 @@ def test_the_board_and_sheet_read_german_then_english_again(gh_host: Person, gh_
         assert words in german
     assert "+1 Angriff · Altar · dauerhaft" in german  # the sheet's rows in German
     assert '<option value="strength">Stärke</option>' in german  # the shared pick lists too
+    assert "Angriff 9 = Volk (Orc) 3 + Klasse (Warrior) 3 + Affinität (Iron) 2 + Altar 1" in german
     assert "Character sheets" not in german and "Nothing equipped yet." not in german
 
     english = board_in(gh_player, "en")  # the kept German sheet is not shown to an English phone
     assert "Character sheets" in english and "Nothing equipped yet." in english
     assert "+1 Attack · Altar · permanent" in english
+    assert "Attack 9 = race (Orc) 3 + class (Warrior) 3 + affinity (Iron) 2 + Altar 1" in english
     assert "Charakterbögen" not in english and "Ausrüstung" not in english
 
 
