@@ -14,6 +14,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, TypeGuard
 
 from rules.i18n import gettext as _
+from rules.i18n import gettext_noop
 
 ARROW = "\u2192"
 
@@ -71,11 +72,23 @@ def moved(before: int | None, after: int) -> str:
     return str(after) if before is None else f"{before} {ARROW} {after}"
 
 
+KEY_LABELS = (
+    gettext_noop("Number"),
+    gettext_noop("Value"),
+    gettext_noop("Score"),
+    gettext_noop("Points"),
+    gettext_noop("Turn"),
+    gettext_noop("Round"),
+)
+"""Number labels the platform's own keys give (marked for the catalogue, translated where shown)."""
+
+
 def key_label(key: str) -> str:
-    """A snapshot key in words: ``qp`` → QP, ``actions_left`` → Actions left."""
+    """A snapshot key in words: ``qp`` → QP, ``actions_left`` → Actions left; in the reader's language
+    when a catalogue has those words (a game marks its own: ``gettext_noop("Actions left")``)."""
     if len(key) <= 3:
         return key.upper()
-    return key.replace("_", " ").capitalize()
+    return _(key.replace("_", " ").capitalize())
 
 
 def _entity_name(node: Any, seat_names: Mapping[int, str]) -> str | None:

@@ -14,6 +14,7 @@ from rest_framework.test import APIClient
 from api.tests.test_import_jobs import a_counters_export
 from campaigns import imports, logtext
 from campaigns.models import Event, Table
+from rules.changes import key_label
 from tests.import_jobs import IMPORT, run_owed_imports
 from tests.personas import Person, add_life
 
@@ -99,6 +100,16 @@ def test_a_platform_log_line_reads_german(player: Person) -> None:
     assert german[1].startswith("machte rückgängig: ")
     moved = "(Life (Bea) 17 \u2192 20)"
     assert english[1].endswith(moved) and german[1].endswith(moved)
+
+
+def test_number_labels_read_german_where_a_catalogue_has_them() -> None:
+    with translation.override("de"):
+        assert key_label("score") == "Punktestand"
+        assert key_label("number") == "Zahl"
+        assert key_label("value") == "Wert"
+        assert key_label("qp") == "QP"  # short keys are abbreviations, as printed
+        assert key_label("made_up_count") == "Made up count"  # no catalogue has it: as before
+    assert key_label("score") == "Score"
 
 
 def test_an_import_refused_off_the_request_path_reads_in_the_uploaders_language(
