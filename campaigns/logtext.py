@@ -127,7 +127,7 @@ def _moved_back(table: Table, payload: Mapping[str, Any], names: Names) -> str:
                 return str(spec.rules.number_label(path, table.state, names))
         except Exception:  # a label is a nicety; the numbers are what must show
             pass
-        return _(key_label(last_key(path) or "number"))
+        return key_label(last_key(path) or "number")  # worded in the reader's language
 
     return f" ({said_changes(changes, label)})"
 

@@ -125,8 +125,7 @@ def path_label(path: list[Any], state: Mapping[str, Any], seat_names: Mapping[in
         node = _step(node, segment)
         owner = _entity_name(node, seat_names) or owner
     key = last_key(path) or "number"
-    # The key's words in the reader's language where a catalogue has them (a game's "Health").
-    number = _(key_label(key))
+    number = key_label(key)  # in the reader's language where a catalogue has it (a game's "Health")
     if owner:
         return _("%(owner)s's %(number)s") % {"owner": owner, "number": number}
     return number
