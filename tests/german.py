@@ -91,10 +91,14 @@ def _pattern(english: str) -> re.Pattern[str] | None:
 
 @cache
 def telltales() -> tuple[tuple[Entry, re.Pattern[str]], ...]:
-    """Each entry whose German differs from its English, with the pattern of its English."""
+    """Each entry whose German differs from its English, with the pattern of its English. A single
+    word given a context is not looked for: the context says the same English means another thing
+    elsewhere (Grimterra's dark counters, "Dark"; GRIM's Dark Element, printed)."""
     found = []
     for po in german_catalogues():
         for entry in read_po(po):
+            if entry.context and " " not in entry.english.strip():
+                continue
             if entry.german and " ".join(entry.german.split()) != " ".join(entry.english.split()):
                 pattern = _pattern(entry.english)
                 if pattern is not None:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, pgettext_lazy
 
 from rules.describing import seat_name
 from rules.grimterra.commands import HERO_FIELDS
@@ -56,12 +56,12 @@ HERO_FIELD_LABELS = {
     "health": gettext_noop("Health"),
     "empowered_health": gettext_noop("Empowered health"),
     "wounds": gettext_noop("Wounds"),
-    "dark": gettext_noop("Dark"),
+    "dark": pgettext_lazy("dark counters", "Dark"),
 }
 """Marked here, translated where shown: the board is rendered once per language."""
 
 
-FINAL_COLUMNS = ({"label": gettext_noop("Living heroes")}, {"label": gettext_noop("Dark")})
+FINAL_COLUMNS = ({"label": gettext_noop("Living heroes")}, {"label": pgettext_lazy("dark counters", "Dark")})
 """The final table's columns after Place and Player (``templates/partials/final_table.html``)."""
 
 
@@ -187,7 +187,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
             }
             for row in results(dict(state))
         ],
-        "final_columns": [{**column, "label": _(column["label"])} for column in FINAL_COLUMNS],
+        "final_columns": [{**column, "label": _(str(column["label"]))} for column in FINAL_COLUMNS],
         "living": _by_name(living),
         "overkill_carries": state.get("overkill") == "carry",
         **_constants(),
@@ -221,7 +221,9 @@ def _constants() -> dict[str, Any]:
         "positions": POSITIONS,
         "rarities": RARITIES,
         "rarity_options": [(r, _(RARITY_NAMES[r])) for r in RARITIES],
-        "hero_fields": [{"value": f, "label": _(HERO_FIELD_LABELS[f])} for f in HERO_FIELDS if f != "side"],
+        "hero_fields": [
+            {"value": f, "label": _(str(HERO_FIELD_LABELS[f]))} for f in HERO_FIELDS if f != "side"
+        ],
     }
 
 
