@@ -8,7 +8,7 @@ reads everything it needs about a game from here and names no game itself.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -68,6 +68,9 @@ class GameSpec:
     table_api_urls: str = ""
     order: int = 100
     sample_play: SamplePlay | None = None
+    printed_names: Callable[[], Iterable[str]] | None = None
+    """The names printed on the game's cards (abilities, items, threats): they stay as printed in
+    every language, and the German page check (``tests.german``) sets them aside."""
 
     def commands(self) -> list[str]:
         return self.rules.commands()

@@ -133,12 +133,27 @@ INLINE = frozenset(
 
 
 class _Words(HTMLParser):
-    def __init__(self) -> None:
+    """A page's words; an element in another language than the page's (``lang``: a printed
+    card's English text) is left out, as it says what it is."""
+
+    def __init__(self, language: str = "") -> None:
         super().__init__(convert_charrefs=True)
         self.parts: list[str] = []
         self._hidden = 0
+        self._page_lang = language
+        self._foreign: tuple[str, int] | None = None  # the foreign element's tag, and its nesting
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        lang = dict(attrs).get("lang") or ""
+        if tag == "html":
+            self._page_lang = lang or self._page_lang
+        elif self._foreign is not None:
+            if tag == self._foreign[0]:
+                self._foreign = (tag, self._foreign[1] + 1)
+            return
+        elif lang and self._page_lang and lang != self._page_lang:
+            self._foreign = (tag, 1)
+            return
         if tag in ("script", "style", "template"):
             self._hidden += 1
         if tag not in INLINE:
@@ -146,29 +161,40 @@ class _Words(HTMLParser):
         self.parts += [f"\n{value}\n" for name, value in attrs if name in READ_OUT and value]
 
     def handle_endtag(self, tag: str) -> None:
+        if self._foreign is not None:
+            if tag == self._foreign[0]:
+                depth = self._foreign[1] - 1
+                self._foreign = (tag, depth) if depth else None
+            return
         if tag in ("script", "style", "template") and self._hidden:
             self._hidden -= 1
         if tag not in INLINE:
             self.parts.append("\n")
 
     def handle_data(self, data: str) -> None:
-        if not self._hidden:
+        if not self._hidden and self._foreign is None:
             self.parts.append(data.replace("\n", " "))
 
 
-def page_words(html: str) -> list[str]:
-    """What a player reads or hears of a page, line by line: its text and the attributes read out."""
-    parser = _Words()
+def page_words(html: str, language: str = "") -> list[str]:
+    """What a player reads or hears of a page, line by line: its text and the attributes read out;
+    ``language``: the page's, for a part of a page (a board) that has no ``<html lang>``."""
+    parser = _Words(language)
     parser.feed(html)
     lines = (" ".join(line.split()) for line in "".join(parser.parts).split("\n"))
     return [line for line in lines if line]
 
 
 def proper_names() -> list[str]:
-    """Names that stay as printed in every language: the games' own ("GRIM the Card Game")."""
+    """Names that stay as printed in every language: the games' own ("GRIM the Card Game") and
+    what each game says its cards print (``GameSpec.printed_names``)."""
     from campaigns import registry
 
-    return sorted((spec.name for spec in registry.games()), key=len, reverse=True)
+    names = [spec.name for spec in registry.games()]
+    for spec in registry.games():
+        if spec.printed_names is not None:
+            names += list(spec.printed_names())
+    return names
 
 
 def english_left(
@@ -178,9 +204,9 @@ def english_left(
     there), proper names (``proper_names``) and what the players typed (``typed``: notes, names)
     aside, as ``"<english>" in "<words>" (<catalogue>)``."""
     text = "\n".join(words)
-    for name in [*sorted(set(typed), key=len, reverse=True), *proper_names()]:
-        if name.strip():
-            text = text.replace(name, "\u2026")
+    for name in sorted({n for n in [*typed, *proper_names()] if n.strip()}, key=len, reverse=True):
+        # Whole words only: a typed "Bless" must not leave "…ed Draw" of a printed "Blessed Draw".
+        text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", "\u2026", text)
     left = []
     for entry, pattern in telltales():
         found = pattern.search(text) if entry.english not in allowed else None

@@ -36,7 +36,7 @@ def german_page(client: Client, url: str) -> list[str]:
     response = client.get(url, follow=True)
     assert response.status_code == 200, f"{url}: {response.status_code}"
     assert response.headers.get("Content-Language") == "de", url
-    return page_words(response.content.decode())
+    return page_words(response.content.decode(), "de")
 
 
 def seat_page_client(p: Person) -> Client:
@@ -136,6 +136,11 @@ def test_the_check_finds_the_english_of_the_same_pages() -> None:
     english = Client(headers={"accept-language": "en"})
     found = english_left(page_words(english.get("/").content.decode()))
     assert found, "the home page in English shows no catalogue English: the check sees nothing"
+
+
+def test_the_check_leaves_out_what_says_it_is_in_another_language() -> None:
+    html = '<html lang="de"><p>Angriff <span lang="en">Attack by 1</span> jetzt</p></html>'
+    assert page_words(html) == ["Angriff jetzt"]
 
 
 def test_the_check_reads_text_and_what_is_read_out() -> None:

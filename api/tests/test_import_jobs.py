@@ -260,6 +260,11 @@ def test_nobody_is_told_of_a_table_while_it_is_being_imported(monkeypatch: Any) 
         return real(*args, **kwargs)
 
     monkeypatch.setattr(broadcast, "messages_for", recorded)
+    # Somebody listens in English at every table (no socket here): only "unheard" can stop a push.
+    from campaigns import listeners
+
+    monkeypatch.setattr(listeners, "listening", lambda layer, publisher, group: ["en-gb"])
+    monkeypatch.setattr(listeners, "remembered", lambda group: None)
     assert imports.run(ImportJob.objects.get().pk) == "done"
     assert made == []
     ann, _bo = open_table("counters")  # a table in play is still told of its changes

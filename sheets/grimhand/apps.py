@@ -53,5 +53,28 @@ class GrimHandConfig(AppConfig):
                 table_api_urls="sheets.grimhand.api.table_urls",
                 order=10,
                 sample_play=SAMPLE,
+                printed_names=printed_names,
             )
         )
+
+
+def printed_names() -> list[str]:
+    """Race, class and affinity abilities, statures and the catalogue's cards, as printed."""
+    from rules.grimhand.charts import DEFAULT_CHARTS
+    from sheets.grimhand.catalogue_data import equipment, exploration, quests, stature_abilities, threats
+
+    charts = DEFAULT_CHARTS
+    rows = [*charts.races, *charts.classes, *charts.affinities]
+    names = [row.ability_name for row in rows if row.ability_name]
+    names += [str(getattr(row, "name", "")) for row in charts.statures]
+    printed = (
+        equipment.EQUIPMENT,
+        exploration.EXPLORATION,
+        quests.QUESTS,
+        quests.CHALLENGES,
+        stature_abilities.STATURE_ABILITIES,
+        threats.THREATS,
+    )
+    for cards in printed:
+        names += [str(getattr(card, "name", "")) for card in cards]
+    return [name for name in names if name]
