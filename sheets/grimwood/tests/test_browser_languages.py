@@ -20,6 +20,7 @@ from tests.german import english_left, page_words
 from tests.personas import Person, person
 from tests.sample_play import ApiSitting
 from tests.servers import live_asgi  # noqa: F401
+from tests.test_german_pages import typed
 
 pytestmark = [pytest.mark.browser]
 
@@ -81,6 +82,6 @@ def test_a_grimwood_game_with_a_german_phone_and_an_english_one(browser, live_as
     assert english[-1] not in ann_log and german[-1] not in bo_log
 
     # Ann's whole page, board and log, live: no English a catalogue translates.
-    assert english_left(page_words(ann.content())) == []
+    assert english_left(page_words(ann.content()), typed=typed(sitting)) == []
     assert english_left(page_words(bo.content())) != []  # and the check sees Bo's English
     assert ann_console.errors == [] and bo_console.errors == []
