@@ -480,7 +480,7 @@ def main(argv: list[str]) -> int:
     ok3 = ratio3 <= table_languages.TARGET and lost == 0
     print(
         f"  p99 ratio {ratio3:.2f}x (target ≤ {table_languages.TARGET}x): "
-        f"{'meets' if ok3 else 'MISSES'}; refused or missing {lost}"
+        f"{'meets' if ok3 else 'MISSES'}; accepted but missing a phone {lost}"
     )
     return 0 if missing_one == 0 and missing_many == 0 and lost == 0 else 1
 
