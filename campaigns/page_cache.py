@@ -50,7 +50,7 @@ def cached_page(
     key = f"{key}:{user.get_username()}"
 
     def rendered() -> tuple[bytes, bytes]:
-        # Kept with this process's placeholder: another process reading it has its own.
+        # Kept with this process's placeholder (each process keeps its own pages: stats_cache).
         return SLOT, render_to_string(template, {**context(), "csrf_token": PLACEHOLDER}, request).encode()
 
     slot, page = stats_cache.cached(f"page:{key}", rendered)

@@ -43,14 +43,13 @@ import hashlib
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from django.core.cache import cache
+from django.core.cache import caches
 from django.db import connection, transaction
 from django.db.models import F, Q
 from django.utils import translation
 
 from campaigns import registry
 from campaigns.models import PlayResult, StatsVersion
-from campaigns.outage import fail_open
 
 T = TypeVar("T")
 
@@ -217,23 +216,16 @@ def group_key(host: Any, what: str) -> str:
 
 
 def cached(key: str, build: Callable[[], T]) -> T:
-    """The answer under ``key``: from Django's cache, else built and kept there.
+    """The answer under ``key``: from this process's ``stats`` cache, else built and kept there.
 
-    A key names the version it was built at, so a kept answer is never stale. The answers
-    are shared between requests, so nobody may change one (the views only read them)."""
-    found: T | None = _shared_get(key)
+    A key names the version it was built at, so a kept answer is never stale, in
+    whichever process kept it: each process keeps its own in memory (a Redis round
+    trip and the unpickling of a whole answer cost more than the rest of a cached
+    read: docs/decisions/stats-cache.md). The answers are shared between requests,
+    so nobody may change one (the views only read them)."""
+    kept = caches["stats"]
+    found: T | None = kept.get(key)
     if found is None:
         found = build()
-        _shared_set(key, found)
+        kept.set(key, found, TIMEOUT_S)
     return found
-
-
-# Redis down: the answer is built from the database, and kept in this process only.
-@fail_open(None, "statistics cache")
-def _shared_get(key: str) -> Any:
-    return cache.get(key)
-
-
-@fail_open(None, "statistics cache")
-def _shared_set(key: str, value: Any) -> None:
-    cache.set(key, value, TIMEOUT_S)

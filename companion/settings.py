@@ -145,6 +145,14 @@ CACHES["template_fragments"] = {
     # Some hundreds of live tables' parts (a part is 0.1-20 KB); a third dropped when full.
     "OPTIONS": {"MAX_ENTRIES": 4096},
 }
+# Statistics answers and kept pages (campaigns.stats_cache), each process its own: their keys name
+# the version they were built at, so no process can read a stale one.
+CACHES["stats"] = {
+    "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+    "LOCATION": "grim-stats",
+    # An answer is 1-60 KB; a third dropped when full.
+    "OPTIONS": {"MAX_ENTRIES": 2000},
+}
 # What a seat token opens that never changes (campaigns.seat_memo), remembered by each process.
 CACHES["seats"] = {
     "BACKEND": "django.core.cache.backends.locmem.LocMemCache",

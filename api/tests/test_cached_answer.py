@@ -11,9 +11,10 @@ import json
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import caches
 from django.test import Client
 
-from campaigns import history, stats_cache
+from campaigns import history
 from campaigns.tests.test_history import ended_counters_table
 
 pytestmark = pytest.mark.django_db
@@ -27,13 +28,14 @@ def test_kept_answers_are_what_the_renderer_sends_for_each_media_type(
     client = Client()
     client.force_login(mara)
     made: list[str] = []
-    keep = stats_cache._shared_set
+    kept_answers = caches["stats"]
+    keep = kept_answers.set
 
-    def counted(key: str, value: object) -> None:
+    def counted(key: str, value: object, timeout: float | None = None) -> None:
         made.append(key)
-        keep(key, value)
+        keep(key, value, timeout)
 
-    monkeypatch.setattr(stats_cache, "_shared_set", counted)
+    monkeypatch.setattr(kept_answers, "set", counted)
     first = client.get("/api/v1/me/stats/")
     again = client.get("/api/v1/me/stats/")
     assert first.status_code == again.status_code == 200
