@@ -24,7 +24,7 @@ from django.templatetags.cache import CacheNode
 from campaigns.boards import board_html, board_template_and_context
 from campaigns.models import Seat, Table
 
-FRAGMENT_TAGS = re.compile(r"{% load cache %}|{% cache None [a-z0-9_ ]+ %}|{% endcache %}")
+FRAGMENT_TAGS = re.compile(r"{% load cache %}|{% cache None [a-z0-9_. ]+ %}|{% endcache %}")
 _PLAIN = (dict, list, tuple, str, int, float, bool, type(None))
 
 
