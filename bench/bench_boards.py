@@ -1,4 +1,4 @@
-"""A game's board rendered after a command: kept, whole, and with ``{% include %}``; ``make bench``.
+"""A game's board rendered after a command: kept and whole; ``make bench``.
 
 After every command the server renders the table's board again
 (``campaigns.boards.board_html``), so board rendering is on every command's
@@ -6,7 +6,7 @@ path. A command changes one seat's numbers (a counter, a Grim's Health, a
 character's XP, a deck or a hand count), not the whole table: each board
 template keeps its unchanged parts with Django's ``{% cache %}`` (the
 ``template_fragments`` local-memory cache) and renders only the changed ones
-again; its fields are compiled in by ``{% inline %}`` (``campaigns/hotpath/``).
+again; its fields are inclusion tags (``campaigns/templatetags/partials.py``).
 
 Measured, for each game with a board, in this one process: a realistic
 mid-game table set up through real commands (``campaigns.services``; the
@@ -16,10 +16,8 @@ a value not seen before, so the changed part is never kept already. Each
 round renders all N boards kept (``board_html``, exactly as after a command)
 and all N whole, the baseline: the same template with every cache tag taken
 out (``tests.board_fragments.whole_template``, compiled once), rendered from the
-same context as ``board_html`` renders it; and all N kept with every
-``{% inline %}`` an ``{% include %}`` (``bench.board_variants``), the library
-alternative to ours. The order rotates between rounds. Before each pass the kept parts (and the kept
-partials of ``{% inline %}``, and Grim Hand's kept sheet rows, which follow
+same context as ``board_html`` renders it. The order rotates between rounds.
+Before each pass the kept parts (and Grim Hand's kept sheet rows, which follow
 a character's state too) are emptied and the
 board before the first change is rendered, untimed: each timed kept board is
 the board after one command, not a repeat. The context alone
@@ -174,7 +172,7 @@ _SETS = [0]
 
 
 def _parts_counted() -> Any:
-    """Every part the fragment cache is given counted (in ours and in the include rival alike)."""
+    """Every part the fragment cache is given counted."""
     from unittest import mock
 
     from django.core.cache import caches
@@ -190,14 +188,12 @@ def _parts_counted() -> Any:
 
 
 def _forget() -> None:
-    """Nothing kept: every board part (the fragment cache), the rendered partials of ``{% inline %}``,
-    and Grim Hand's sheet rows (kept per character state)."""
+    """Nothing kept: every board part (the fragment cache) and Grim Hand's sheet rows (kept per
+    character state)."""
     from django.core.cache import caches
 
-    from campaigns.hotpath import inline
     from sheets.grimhand.sheet import kept_rows
 
-    inline.forget()
     kept_rows.cache_clear()
     caches["template_fragments"].clear()
     _SETS[0] = 0
@@ -276,10 +272,9 @@ def _first_difference(kept: str, whole: str) -> str:
 
 
 def measure(scene: Scene, rounds: int) -> Figures:
-    """``rounds`` rounds of kept, whole and rival passes, rotating the order; every board compared."""
+    """``rounds`` rounds of kept and whole passes, rotating the order; every board compared."""
     from django.template import Context
 
-    from bench.board_variants import include_engine
     from campaigns.boards import board_html, board_template_and_context
     from tests.board_fragments import fragment_nodes, whole_template
 
@@ -291,8 +286,6 @@ def measure(scene: Scene, rounds: int) -> Figures:
     if not fragment_nodes(name):
         raise RuntimeError(f"{name} keeps nothing")
     whole_template(name)  # compiled before timing, as the kept template is by the engine's loader
-    included = include_engine()
-    included.get_template(name)  # compiled before timing too
 
     def kept(state: State, seats: list[Seat]) -> str:
         html = board_html(table, state, seats)
@@ -315,7 +308,6 @@ def measure(scene: Scene, rounds: int) -> Figures:
         return ""
 
     renders = {"kept": kept, "whole": rendered(whole_template)}
-    renders["include"] = rendered(included.get_template)
     with _parts_counted():
         figures = _rounds(scene, renders, context_only, rounds)
     figures.refused = _refused_parts(lambda: kept(scene.states[-1], scene.seats[-1]))
@@ -367,13 +359,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     chosen: list[str] = args.game or []
 
     print(
-        f"Board after a command, kept ({{% cache %}} + {{% inline %}}) against it rendered whole and "
-        "with {% include %} "
+        "Board after a command, kept ({% cache %}) against it rendered whole "
         f"({'quick' if quick else 'full'}: {states} states a game, each one command after the one before; "
         f"{rounds} rounds)"
     )
     print(
-        "  Each round renders every state kept, whole and with include, rotating which goes first; "
+        "  Each round renders every state kept and whole, rotating which goes first; "
         "ms per board (mean over the states), range over rounds. The whole board is the baseline, "
         "measured in the same process: read the ratio, as absolute times drift with the machine's load "
         "(2 shared cores). Context: building the board's context alone, part of both. Every kept board "

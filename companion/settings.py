@@ -75,8 +75,6 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
-            # Not in an app's templatetags/: the hand-made fast path lives in campaigns/hotpath/.
-            "libraries": {"inline": "campaigns.hotpath.inline"},
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",

@@ -1,8 +1,8 @@
 """The platform's pages, partials and scripts read German on a German phone (issue #34).
 
 The pages' words come from ``locale/`` (templates/, companion/, static/js);
-these check a few of them really show, and that a partial kept by
-``{% inline %}`` is kept per language (a mixed table renders both).
+these check a few of them really show, and that a shared partial follows the
+active language from one compiled template (a mixed table renders both).
 """
 
 from __future__ import annotations
@@ -18,13 +18,11 @@ pytestmark = pytest.mark.django_db
 GERMAN = {"accept-language": "de-DE,de;q=0.9"}
 ENGLISH = {"accept-language": "en"}
 
-FINAL = (
-    '{% load inline %}{% inline "partials/final_table.html" id="g" title="End" columns=columns final=final %}'
-)
+FINAL = '{% load partials %}{% final_table id="g" title="End" columns=columns final=final %}'
 
 
-def test_an_inlined_partial_is_kept_per_language() -> None:
-    template = engines["django"].from_string(FINAL)  # one template: its partial kept once rendered
+def test_a_shared_partial_follows_the_language() -> None:
+    template = engines["django"].from_string(FINAL)  # one template, compiled once
     rows = [{"place": 1, "name": "Ann", "won": True, "details": {}, "note": "", "cells": [3]}]
 
     def final_table() -> str:
