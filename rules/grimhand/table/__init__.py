@@ -7,7 +7,10 @@ Module map:
     context     -- a command in progress (state, actor, dice, catalogue, ops)
     characters  -- create, rename, retire, adjust/set counters
     items       -- equip, unequip, stash, discard, give; homebrew cards
-    quests      -- quests (take, QP, challenge roll, re-roll, complete/fail), stature abilities
+    quests      -- quests: take one, gain QP
+    quest_rolls -- a quest's challenge roll and re-roll
+    quest_outcomes -- complete or fail a quest; its effects
+    stature_abilities -- choose, remove, use a stature ability
     modifiers   -- permanent/temporary modifiers; campaign settings
     transfer    -- export a character, import it into another table
     rules       -- GrimHandRules (the engine's GameRules for game "grimhand")

@@ -30,7 +30,8 @@ from rules.grimhand.poker import Category, evaluate_exact
 from rules.grimhand.table import items, words
 from rules.grimhand.table.context import Ctx, EventBody, head
 from rules.grimhand.table.ops import counter_op, owner_of
-from rules.grimhand.table.quests import Entry, _active, _replace, settle_quest
+from rules.grimhand.table.quest_outcomes import settle_quest
+from rules.grimhand.table.quests import Entry, active_quest, replace_quest
 from rules.grimhand.table.rest import check_words, run_check
 from rules.grimhand.table.state import Character, maximum
 from rules.grimhand.table.typed_input import read_cards
@@ -135,7 +136,7 @@ def _decide(ctx: Ctx, char: Character, quest: Entry, payload: Payload) -> tuple[
 
 def finish_challenge(ctx: Ctx, char: Character, quest_name: str, passed: bool, *, how: Any = "") -> EventBody:
     """Record a decided challenge: its own penalty on a failure, then the quest's reward or penalty."""
-    index, quest = _active(char, {"quest": quest_name})
+    index, quest = active_quest(char, {"quest": quest_name})
     kind = quest["challenge"]["challenge"] if quest["challenge"] else ""
     penalty = {}
     if not passed:
@@ -143,7 +144,7 @@ def finish_challenge(ctx: Ctx, char: Character, quest_name: str, passed: bool, *
             change = _bump(ctx, char, stat, by)
             if change:
                 penalty[stat] = change
-    _replace(ctx, char, quest, {**quest, "challenge": {**quest["challenge"], "passed": passed}})
+    replace_quest(ctx, char, quest, {**quest, "challenge": {**quest["challenge"], "passed": passed}})
     event_type, body = settle_quest(ctx, char, index, passed)
     names = {"who": char["name"], "kind": kind, "quest": quest_name}
     if passed:
@@ -189,7 +190,7 @@ def finish_challenge(ctx: Ctx, char: Character, quest_name: str, passed: bool, *
 def resolve(ctx: Ctx, payload: Payload) -> EventBody:
     fields(payload, ("character_id", "quest", "check", "dice", "cards", "card"))
     char = ctx.owned(payload)
-    _unused, quest = _active(char, payload)
+    _unused, quest = active_quest(char, payload)
     if quest["challenge"] is None:
         raise RuleViolation(
             "not_rolled",

@@ -23,7 +23,17 @@ from rules.changes import path_label
 from rules.engine import Actor, LoggedEvent, NewEvent, Outcome, Payload, State, working_copy
 from rules.errors import RuleViolation
 from rules.game import PLAY_DURATION, GameRulesBase, RecordField
-from rules.grimhand.table import challenges, endgame, items, modifiers, quests, transfer
+from rules.grimhand.table import (
+    challenges,
+    endgame,
+    items,
+    modifiers,
+    quest_outcomes,
+    quest_rolls,
+    quests,
+    stature_abilities,
+    transfer,
+)
 from rules.grimhand.table import characters as chars
 from rules.grimhand.table.campaign import CAMPAIGN_HANDLERS
 from rules.grimhand.table.catalogue import Catalogue
@@ -50,16 +60,16 @@ HANDLERS: dict[str, Handler] = {
     "character.stash": items.stash,
     "character.discard": items.discard,
     "character.give": items.give,
-    "character.choose_ability": quests.choose_ability,
-    "character.remove_ability": quests.remove_ability,
-    "character.use_ability": quests.use_ability,
+    "character.choose_ability": stature_abilities.choose_ability,
+    "character.remove_ability": stature_abilities.remove_ability,
+    "character.use_ability": stature_abilities.use_ability,
     "character.import": transfer.import_character,
     "quest.take": quests.take,
     "quest.progress": quests.progress,
-    "quest.challenge_roll": quests.challenge_roll,
-    "quest.reroll": quests.reroll,
-    "quest.complete": quests.complete,
-    "quest.fail": quests.fail,
+    "quest.challenge_roll": quest_rolls.challenge_roll,
+    "quest.reroll": quest_rolls.reroll,
+    "quest.complete": quest_outcomes.complete,
+    "quest.fail": quest_outcomes.fail,
     "quest.resolve": challenges.resolve,
     "modifier.add": modifiers.add,
     "modifier.remove": modifiers.remove,
