@@ -2,9 +2,18 @@
 
 ``combat_setup`` starts a combat and takes the deals and swaps,
 ``combat_flop`` lays the flop down before it is scored,
-``combat_round`` plays the streets (retreat, next round, end),
+``combat_street`` scores a street (``combat_street_record`` writes it down,
+``combat_rewards`` pays the gold and XP), ``combat_round`` the next round,
+a retreat and the end,
 ``combat_manual`` the overrides and loot, ``combat_state`` the snapshot's
 combat block and the odds view.
+
+The pure rules (``rules.grimhand.combat``) decide every number; these
+handlers read the payload, rebuild the pure state from ``state["combat"]``
+(``combat_state``), and record each change through ``ctx.rec`` (the combat
+block, the campaign) or ``ctx.do`` (the characters' LE, AP, gold and XP), so
+undo and redo are the generic ones. Every refusal raises before the first
+recorded change, so a refused command leaves the state as it was.
 """
 
 from __future__ import annotations
@@ -14,8 +23,9 @@ from collections.abc import Callable
 from rules.engine import Payload
 from rules.grimhand.table.combat_flop import show_flop
 from rules.grimhand.table.combat_manual import adjust, loot
-from rules.grimhand.table.combat_round import end, next_round_, retreat, street
+from rules.grimhand.table.combat_round import end, next_round_, retreat
 from rules.grimhand.table.combat_setup import deal, start, swap
+from rules.grimhand.table.combat_street import street
 from rules.grimhand.table.context import Ctx, EventBody
 
 COMBAT_HANDLERS: dict[str, Callable[[Ctx, Payload], EventBody]] = {

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand import said
@@ -12,15 +14,17 @@ from rules.grimhand.dice import DieFace
 from rules.grimhand.poker import Category
 from rules.grimhand.progression import loot_for_dice, roll_loot
 from rules.grimhand.table import session
-from rules.grimhand.table.combat_round import grant, settle_over
+from rules.grimhand.table.combat_rewards import grant
 from rules.grimhand.table.combat_state import (
     STREET_OF,
+    Side,
     active_threats,
     block,
     char_of,
     mob_of,
     require_host,
     set_side,
+    settle_over,
     side_of,
 )
 from rules.grimhand.table.context import Ctx, EventBody, head
@@ -45,43 +49,58 @@ def adjust(ctx: Ctx, payload: Payload) -> EventBody:
     by = integer(payload, "by", "The change", -99, 99)
     note = text(payload, "note", "A note", 120)
     if side["kind"] == "player":
-        char = char_of(ctx, side)
-        ctx.actor.require_edit(int(char["seat_id"]))
+        ctx.actor.require_edit(int(char_of(ctx, side)["seat_id"]))
     else:
         require_host(ctx, gettext_noop("change a threat's numbers"))
     if side["status"] not in ("fighting", "active", "queued"):
         raise RuleViolation("not_fighting", _("%(side)s is out of this combat.") % {"side": side["name"]})
     if what == "attack":
-        before = int(side["modifiers"])
-        set_side(ctx, side["id"], "modifiers", before + by)
-        line = said.gettext_lazy(
-            "%(side)s: attack %(by)s (%(note)s; attack modifier %(change)s)",
-            side=side["name"],
-            by=f"{by:+d}",
-            note=note,
-            change=f"{before} \u2192 {before + by}",
-        )
-        return said.event("combat.adjusted", {"side_id": side["id"]}, line)
+        return _adjust_attack(ctx, side, by, note)
     if side["kind"] == "player":
-        before = int(char["le"])
-        le = max(0, min(int(char["derived"]["stats"]["max_le"]), before + by))
-        ctx.do(counter_op(char, "le", le))
-        fight_le = int(side["le"])
-        set_side(ctx, side["id"], "le", le)
-        values = {"who": char["name"], "change": f"{before} \u2192 {le}", "note": note}
-        if fight_le != before:
-            values["fight"] = f"{fight_le} \u2192 {le}"
-        if le <= 0:
-            set_side(ctx, side["id"], "status", "defeated")
-            session.defeat(ctx, char)
-        settle_over(ctx)
-        if "fight" in values:
-            line = said.gettext_lazy("%(who)s: LE %(change)s (%(note)s; LE in the fight %(fight)s)", **values)
-        else:
-            line = said.gettext_lazy("%(who)s: LE %(change)s (%(note)s)", **values)
-        if le <= 0:
-            line = said.gettext_lazy("%(line)s, defeated", line=line)
-        return said.event("combat.adjusted", head(char), line)
+        return _adjust_player_le(ctx, side, by, note)
+    return _adjust_threat_le(ctx, combat, side, by, note)
+
+
+def _adjust_attack(ctx: Ctx, side: Side, by: int, note: str) -> EventBody:
+    """A side's attack modifier moved by hand (issue #10: a manual override, §7.4.7)."""
+    before = int(side["modifiers"])
+    set_side(ctx, side["id"], "modifiers", before + by)
+    line = said.gettext_lazy(
+        "%(side)s: attack %(by)s (%(note)s; attack modifier %(change)s)",
+        side=side["name"],
+        by=f"{by:+d}",
+        note=note,
+        change=f"{before} \u2192 {before + by}",
+    )
+    return said.event("combat.adjusted", {"side_id": side["id"]}, line)
+
+
+def _adjust_player_le(ctx: Ctx, side: Side, by: int, note: str) -> EventBody:
+    """A player's LE moved by hand, on the sheet and in the fight; at 0 the player is defeated (§7.4.7)."""
+    char = char_of(ctx, side)
+    before = int(char["le"])
+    le = max(0, min(int(char["derived"]["stats"]["max_le"]), before + by))
+    ctx.do(counter_op(char, "le", le))
+    fight_le = int(side["le"])
+    set_side(ctx, side["id"], "le", le)
+    values = {"who": char["name"], "change": f"{before} \u2192 {le}", "note": note}
+    if fight_le != before:
+        values["fight"] = f"{fight_le} \u2192 {le}"
+    if le <= 0:
+        set_side(ctx, side["id"], "status", "defeated")
+        session.defeat(ctx, char)
+    settle_over(ctx)
+    if "fight" in values:
+        line = said.gettext_lazy("%(who)s: LE %(change)s (%(note)s; LE in the fight %(fight)s)", **values)
+    else:
+        line = said.gettext_lazy("%(who)s: LE %(change)s (%(note)s)", **values)
+    if le <= 0:
+        line = said.gettext_lazy("%(line)s, defeated", line=line)
+    return said.event("combat.adjusted", head(char), line)
+
+
+def _adjust_threat_le(ctx: Ctx, combat: dict[str, Any], side: Side, by: int, note: str) -> EventBody:
+    """A threat's LE moved by hand; an active threat at 0 is despatched with its rewards (§7.4.7-8)."""
     before = int(side["le"])
     le = max(0, before + by)  # §7.4.7: LE stops at 0
     set_side(ctx, side["id"], "le", le)

@@ -184,6 +184,13 @@ def set_side(ctx: Ctx, side_id: str, key: str, value: Any) -> None:
         ctx.rec.set(["combat", "sides", side_index(combat, side_id), key], value)
 
 
+def settle_over(ctx: Ctx) -> None:
+    """The street turns "over" once no player or no threat (active or queued) is left (§7.4)."""
+    combat = block(ctx)
+    if not players(combat) or not (active_threats(combat) or combat["queue"]):
+        ctx.rec.set(["combat", "street"], "over")
+
+
 @functools.lru_cache(maxsize=ODDS_KEPT)
 def _river_odds(
     players: tuple[OddsSide, ...],
