@@ -61,7 +61,7 @@ def test_a_refusal_reads_german(gh_player: Person) -> None:
 def test_a_street_attack_reads_german() -> None:
     from django.utils import translation
 
-    from sheets.grimhand.board import _score_view
+    from sheets.grimhand.combat_board import score_view
 
     lines = [("base", 4), ("Steel Embrace", 6), ("Affinity Resonance", 2), ("Critical Hit", 1)]
     score = {
@@ -72,6 +72,6 @@ def test_a_street_attack_reads_german() -> None:
         "breakdown": [{"source": s, "amount": a} for s, a in lines],
     }
     with translation.override("de"):
-        assert _score_view(score)["text"] == "13 = Basis 4 + Full House 6 + Resonanz 2 + Krit 1"
+        assert score_view(score)["text"] == "13 = Basis 4 + Full House 6 + Resonanz 2 + Krit 1"
     with translation.override("en"):
-        assert _score_view(score)["text"] == "13 = base 4 + Full House 6 + resonance 2 + crit 1"
+        assert score_view(score)["text"] == "13 = base 4 + Full House 6 + resonance 2 + crit 1"
