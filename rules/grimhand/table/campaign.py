@@ -23,6 +23,7 @@ from rules.engine import Payload
 from rules.errors import RuleViolation
 from rules.grimhand import said
 from rules.grimhand.campaign import initiative_leaders
+from rules.grimhand.said import Said
 from rules.grimhand.table import endgame, explore, finale, market, rest
 from rules.grimhand.table.context import Ctx, EventBody
 from rules.grimhand.table.ops import counter_op
@@ -86,11 +87,8 @@ def start(ctx: Ctx, payload: Payload) -> EventBody:
     return said.event("campaign.started", {"levels": levels, "ante": antes}, line)
 
 
-def start_level(ctx: Ctx, payload: Payload) -> EventBody:
-    """Pay the ante at the start of a new explore level (§7.1)."""
-    fields(payload, ())
-    require_player(ctx)
-    require_phase(ctx, "preparation", "rest", doing=gettext_noop("start a new level"))
+def _next_level(ctx: Ctx) -> int:
+    """The level about to start, or a refusal once the campaign's last level is done (§7.1)."""
     camp = campaign(ctx)
     level = int(camp["level"]) + 1
     if level > int(camp["levels"]):
@@ -100,9 +98,11 @@ def start_level(ctx: Ctx, payload: Payload) -> EventBody:
             % {"levels": camp["levels"]},
             {"field": ""},
         )
-    if camp["market"]["open"]:
-        market.close_market(ctx)
-    cost = ante(ctx, level)
+    return level
+
+
+def _pay_ante(ctx: Ctx, cost: int) -> list[dict[str, Any]]:
+    """Each character pays the ante in LE; one who cannot pay it is defeated (§7.1)."""
     payments: list[dict[str, Any]] = []
     for char in party(ctx):
         before = int(char["le"])
@@ -128,13 +128,12 @@ def start_level(ctx: Ctx, payload: Payload) -> EventBody:
                 "defeated": False,
             }
         )
-    cards_before = int(camp["card"])
-    ctx.rec.set(["campaign", "level"], level)
-    ctx.rec.set(["campaign", "card"], 0)
-    ctx.rec.set(["campaign", "explore"], [])
-    ctx.rec.set(["campaign", "initiative"], {"seat_id": None, "rolls": [], "tied": []})
-    set_phase(ctx, "explore")
-    paid = said.join(
+    return payments
+
+
+def _paid_words(payments: list[dict[str, Any]]) -> Said:
+    """The ante payments in words for the log (§7.1)."""
+    return said.join(
         (
             said.gettext_lazy(
                 "%(who)s cannot pay and is defeated (LE %(le)s)", who=p["character"], le=p["before"]
@@ -147,6 +146,26 @@ def start_level(ctx: Ctx, payload: Payload) -> EventBody:
         ),
         "; ",
     )
+
+
+def start_level(ctx: Ctx, payload: Payload) -> EventBody:
+    """Pay the ante at the start of a new explore level (§7.1)."""
+    fields(payload, ())
+    require_player(ctx)
+    require_phase(ctx, "preparation", "rest", doing=gettext_noop("start a new level"))
+    camp = campaign(ctx)
+    level = _next_level(ctx)
+    if camp["market"]["open"]:
+        market.close_market(ctx)
+    cost = ante(ctx, level)
+    payments = _pay_ante(ctx, cost)
+    cards_before = int(camp["card"])
+    ctx.rec.set(["campaign", "level"], level)
+    ctx.rec.set(["campaign", "card"], 0)
+    ctx.rec.set(["campaign", "explore"], [])
+    ctx.rec.set(["campaign", "initiative"], {"seat_id": None, "rolls": [], "tied": []})
+    set_phase(ctx, "explore")
+    paid = _paid_words(payments)
     values = {"level": level, "levels": before_after(level - 1, level), "ante": cost, "paid": paid}
     if cards_before:
         line = said.gettext_lazy(

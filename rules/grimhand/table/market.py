@@ -210,10 +210,8 @@ def _require_turn(ctx: Ctx, market: dict[str, Any], char: Character, payload: Pa
     return None
 
 
-def buy(ctx: Ctx, payload: Payload) -> EventBody:
-    fields(payload, ("character_id", "card", "to", "out_of_turn", "note"))
-    market = _open(ctx)
-    char = ctx.owned(payload)
+def _offer(ctx: Ctx, market: dict[str, Any], payload: Payload) -> tuple[int, dict[str, Any]]:
+    """The market card a buy names, still unsold, with its place in the market (§7.3)."""
     if "card" not in payload:
         raise RuleViolation("missing_field", _("Say which card to buy."), {"field": "card"})
     wanted = _card_ref(ctx, payload["card"], "card")
@@ -224,12 +222,16 @@ def buy(ctx: Ctx, payload: Payload) -> EventBody:
             _("%(wanted)s is not in the market.") % {"wanted": wanted["name"]},
             {"field": "card"},
         )
-    offer = market["cards"][index]
+    offer: dict[str, Any] = market["cards"][index]
     if offer["sold_to"] is not None:
         raise RuleViolation(
             "sold", _("%(offer)s is already sold.") % {"offer": offer["name"]}, {"field": "card"}
         )
-    allowed_by = _require_turn(ctx, market, char, payload)
+    return index, offer
+
+
+def _require_gold_and_room(char: Character, offer: dict[str, Any], payload: Payload) -> str:
+    """The buyer pays the card's gold value and has room where it goes (§7.3, §8); where it goes."""
     price = int(offer["gold"])
     if int(char["gold"]) < price:
         raise RuleViolation(
@@ -250,6 +252,18 @@ def buy(ctx: Ctx, payload: Payload) -> EventBody:
             % {"who": char["name"], "MAX_EQUIPPED": MAX_EQUIPPED},
             {"field": "to"},
         )
+    return str(to)
+
+
+def buy(ctx: Ctx, payload: Payload) -> EventBody:
+    """A card bought by the player in turn, or out of turn when a card allows it (§7.3)."""
+    fields(payload, ("character_id", "card", "to", "out_of_turn", "note"))
+    market = _open(ctx)
+    char = ctx.owned(payload)
+    index, offer = _offer(ctx, market, payload)
+    allowed_by = _require_turn(ctx, market, char, payload)
+    to = _require_gold_and_room(char, offer, payload)
+    price = int(offer["gold"])
     gold_before = int(char["gold"])
     ctx.do(counter_op(char, "gold", gold_before - price))
     template = items.card_template(ctx, {"rank": offer["rank"], "affinity": offer["affinity"]})
