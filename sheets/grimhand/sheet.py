@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from campaigns.registry import rules_for
 from rules.grimhand.table import Catalogue, GrimHandRules
 from rules.grimhand.table.availability import available_abilities, available_quests
-from rules.grimhand.table.characters import LABELS
+from rules.grimhand.table.words import COUNTER_LABELS
 from sheets.grimhand.catalogue_source import grimhand_catalogue
 
 COUNTERS = ("le", "ap", "gold", "xp", "doubt", "corruption")
@@ -192,7 +192,7 @@ def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]
     counters = [
         {
             "key": key,
-            "label": _(LABELS[key]),
+            "label": _(COUNTER_LABELS[key]),
             "value": char[key],
             "max": maxima.get(key),
             "down": _payload(character_id=cid, stat=key, by=-1),
@@ -292,7 +292,7 @@ def _choices_of(catalogue: Catalogue) -> dict[str, Any]:
         "classes": rows(tables.classes),
         "affinities": rows(tables.affinities),
         "cards": "".join(cards),
-        "counters": _options((k, _(v)) for k, v in LABELS.items()),
+        "counters": _options((k, _(v)) for k, v in COUNTER_LABELS.items()),
         "stats": _options((k, _(v)) for k, v in STATS),
         "expiries": _options((k, _(v)) for k, v in EXPIRIES),
     }

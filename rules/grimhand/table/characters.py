@@ -27,20 +27,9 @@ from rules.grimhand.table.state import (
     new_character,
     raw,
 )
+from rules.grimhand.table.words import COUNTER_LABELS
 from rules.i18n import gettext as _
-from rules.i18n import gettext_noop
 from rules.validate import text
-
-LABELS = {
-    "le": gettext_noop("LE"),
-    "ap": gettext_noop("AP"),
-    "gold": gettext_noop("Gold"),
-    "xp": gettext_noop("XP"),
-    "qp": gettext_noop("QP"),
-    "doubt": gettext_noop("Doubt"),
-    "corruption": gettext_noop("Corruption"),
-}
-"""The counters' names, marked here and translated where shown."""
 
 
 def target_seat(ctx: Ctx, payload: Payload) -> int:
@@ -135,7 +124,7 @@ def _stat(payload: Payload) -> str:
 
 def check_value(char: Character, stat: str, value: int) -> None:
     """Refuse a value below 0 or, for current LE/AP, above its maximum (spec)."""
-    label = _(LABELS[stat])
+    label = _(COUNTER_LABELS[stat])
     if value < 0:
         raise RuleViolation(
             "negative_value",
@@ -187,7 +176,7 @@ def set_value(ctx: Ctx, payload: Payload) -> EventBody:
     if value == char[stat]:
         raise RuleViolation(
             "no_change",
-            _("%(value)s is already %(value2)s.") % {"value": _(LABELS[stat]), "value2": value},
+            _("%(value)s is already %(value2)s.") % {"value": _(COUNTER_LABELS[stat]), "value2": value},
             {"field": "value"},
         )
     check_value(char, stat, value)

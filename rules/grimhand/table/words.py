@@ -17,7 +17,7 @@ from rules.grimhand import said
 from rules.grimhand.said import Said
 from rules.i18n import gettext_noop
 
-LABELS = {
+COUNTER_LABELS = {
     "le": gettext_noop("LE"),
     "ap": gettext_noop("AP"),
     "gold": gettext_noop("Gold"),
@@ -25,12 +25,17 @@ LABELS = {
     "qp": gettext_noop("QP"),
     "doubt": gettext_noop("Doubt"),
     "corruption": gettext_noop("Corruption"),
+}
+"""The counters' names (§4, §12), marked here and translated where shown: the one table of them."""
+LABELS = {
+    **COUNTER_LABELS,
     "max_le": gettext_noop("Max LE"),
     "max_ap": gettext_noop("Max AP"),
     "strength": gettext_noop("Strength"),
     "agility": gettext_noop("Agility"),
     "attack": gettext_noop("Attack"),
 }
+"""Every number a log line names: the counters, then the maxima and stats."""
 EXPIRIES = {
     "next_combat": gettext_noop("until the next combat"),
     "next_2_combats": gettext_noop("until the end of the next 2 combats"),
