@@ -26,6 +26,7 @@ __all__ = [
     "by_hand",
     "describer",
     "plural",
+    "plural_count",
     "reverted",
     "seat_name",
     "seat_names",
@@ -78,6 +79,14 @@ def before_after(before: Any, after: Any) -> str:
 def plural(count: Any, word: str) -> str:
     """``"1 Spirit"``, ``"2 Spirits"``."""
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def plural_count(n: Any) -> int:
+    """The number that picks a plural form; an old event's missing count reads as many (0)."""
+    try:
+        return int(n)
+    except (TypeError, ValueError):
+        return 0
 
 
 def reverted(body: Body, names: Names) -> str:

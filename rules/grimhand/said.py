@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from rules.describing import plural_count
 from rules.i18n import gettext, ngettext, npgettext, pgettext
 
 Said = dict[str, Any]
@@ -63,13 +64,6 @@ def is_said(value: Any) -> bool:
     return isinstance(value, Mapping) and ("m" in value or "j" in value)
 
 
-def _count(n: Any) -> int:
-    try:
-        return int(n)
-    except (TypeError, ValueError):
-        return 0
-
-
 def _render(value: Any, translate: bool) -> str:
     if not is_said(value):
         return "" if value is None else str(value)
@@ -77,7 +71,7 @@ def _render(value: Any, translate: bool) -> str:
         return str(value["j"]).join(_render(part, translate) for part in value.get("l") or [])
     message, context = str(value["m"]), value.get("c")
     if "p" in value:
-        n = _count(value.get("n"))
+        n = plural_count(value.get("n"))
         if not translate:
             text = message if n == 1 else str(value["p"])
         elif context:

@@ -2,7 +2,16 @@
 
 from __future__ import annotations
 
-from rules.describing import ARROW, and_list, before_after, describer, plural, seat_name, seat_names
+from rules.describing import (
+    ARROW,
+    and_list,
+    before_after,
+    describer,
+    plural,
+    plural_count,
+    seat_name,
+    seat_names,
+)
 
 NAMES = {1: "Ann", 2: "Bob", 3: "Cat"}
 
@@ -23,6 +32,8 @@ def test_numbers_read_before_arrow_after_and_words_take_their_plural() -> None:
     assert before_after(9, 2) == "9 \u2192 2"
     assert plural(1, "Spirit") == "1 Spirit"
     assert plural(0, "Spirit") == "0 Spirits"
+    assert plural_count("3") == 3
+    assert plural_count(None) == 0  # an old event's missing count picks the plural
 
 
 def test_the_dispatcher_words_its_events_an_undo_and_any_other_type() -> None:

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_noop
 from campaigns.boards import plain_seat
 from rules.describing import seat_name
 from rules.grimoor import TYPES, Side, decide
-from rules.grimoor.describe import conflict_result
+from rules.grimoor.describe.conflicts import conflict_result
 from rules.grimoor.results import results
 from rules.grimoor.scoring import OVERRIDE, conflict_ends
 from rules.grimoor.state import (

@@ -37,7 +37,7 @@ from rules.grimwood.cards import (
     score,
 )
 from rules.grimwood.commands import STEAL_MIN_HAND
-from rules.grimwood.describe import and_list
+from rules.grimwood.describe.words import and_list
 from rules.grimwood.results import results
 from rules.grimwood.state import draws_first, on_table, supernaturals_cost_an_action
 

@@ -175,7 +175,7 @@ def test_after_the_game_only_corrections_remain_and_they_move_the_winner() -> No
 
 
 def test_an_overridden_conflict_reads_as_decided_by_the_players() -> None:
-    from rules.grimoor.describe import conflict_result
+    from rules.grimoor.describe.conflicts import conflict_result
 
     record = {
         "strength": {"1": 4, "2": 4},
