@@ -19,7 +19,8 @@ from django.core.cache import cache
 
 from campaigns.models import Table
 from companion.server.overload import LoopLag, QueueWatch
-from companion.server.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi
+from companion.server.wsgi_bridge import HttpViaWsgi
+from companion.server.wsgi_translate import MAX_BODY_BYTES
 from tests.helpers import FakeClock
 from tests.personas import Person, add_life, host  # noqa: F401
 

@@ -17,7 +17,8 @@ from asgiref.local import Local
 from django.core.cache import caches
 from django.core.handlers.wsgi import WSGIRequest
 
-from companion.server.wsgi_bridge import MAX_BODY_BYTES, HttpViaWsgi, _environ
+from companion.server.wsgi_bridge import HttpViaWsgi
+from companion.server.wsgi_translate import MAX_BODY_BYTES, environ_of
 from tests.test_backpressure import blocking_wsgi, call
 
 
@@ -86,7 +87,7 @@ def test_path_info_is_the_decoded_path_as_pep_3333_says() -> None:
         "query_string": b"x=%20",
         "headers": [],
     }
-    environ = _environ(scope, b"")
+    environ = environ_of(scope, b"")
     assert environ["SCRIPT_NAME"] == "/grim"
     assert environ["PATH_INFO"] == "/a b/café".encode().decode("latin-1")
     assert environ["QUERY_STRING"] == "x=%20"  # the query string stays as sent
