@@ -38,13 +38,7 @@ from typing import Any, TypeVar
 
 import uvloop
 
-from bench.bench_tables import (
-    PLAYERS,
-    event_size,
-    one_table,
-    pct,
-    relay_baseline,
-)
+from bench.bench_tables import one_table
 from bench.capacity_fleet import Fleet
 from bench.capacity_report import (
     StepResult,
@@ -57,7 +51,10 @@ from bench.capacity_report import (
 )
 from bench.cpu import CpuMeter
 from bench.pg import bench_env
+from bench.phones import PLAYERS
+from bench.relay import event_size, relay_baseline
 from bench.servers import our_server
+from bench.timing import pct
 
 SOCKETS = PLAYERS
 T = TypeVar("T")

@@ -40,9 +40,10 @@ from typing import Any
 import httpx
 import psycopg
 
-from bench.bench_tables import one_table, pct, summary
+from bench.bench_tables import one_table
 from bench.pg import bench_env
 from bench.servers import ROOT, gunicorn_baseline, our_server, post_until_taken, production_env, wrk
+from bench.timing import pct, summary
 
 TARGET_RATIO = 0.3
 BENCH_DB = "grim_bench_stats"

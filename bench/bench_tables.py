@@ -15,190 +15,29 @@ it. Issue targets:
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-import re
-import statistics
 import sys
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass, field
-from typing import Any
 
 import httpx
 import websockets
 
 from bench.pg import bench_env
+from bench.phones import (
+    ORIGIN,
+    Arrivals,
+    Seats,
+    command_seq,
+    counter_tap,
+    listen,
+    listening_table,
+    make_table,
+    six_at,
+    tap_until_taken,
+)
+from bench.relay import SETTLE_S, event_size, relay_body, relay_n
 from bench.servers import BUSY, our_server, post_until_taken
-
-ORIGIN = "http://127.0.0.1"
-PLAYERS = 6
-"""Seats at every benchmark table, each with its phone listening (bench_capacity's as well)."""
-SETTLE_S = 0.005
-"""The pause before each measured send when the relay and our commands take turns."""
-
-
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
-
-
-def summary(name: str, lat_ms: list[float]) -> str:
-    return (
-        f"{name:44} n={len(lat_ms):5d}  p50 {pct(lat_ms, 50):6.2f}  p95 {pct(lat_ms, 95):6.2f}  "
-        f"p99 {pct(lat_ms, 99):6.2f} ms  mean {statistics.fmean(lat_ms):6.2f}"
-    )
-
-
-@dataclass
-class Seats:
-    table_id: int
-    tokens: list[str]
-    counter_id: int = 0
-
-
-async def post_when_not_busy(http: httpx.AsyncClient, url: str, **kwargs: Any) -> httpx.Response:
-    """A POST sent again after ``Retry-After`` while the server answers 503 ``busy``, as a phone does.
-
-    Safe for any request: ``busy`` is answered before any of the request's work is done.
-    """
-    for _attempt in range(30):
-        r = await http.post(url, **kwargs)
-        if r.status_code != 503 or r.json().get("code") != "busy":
-            break
-        await asyncio.sleep(float(r.headers.get("retry-after", "1")))
-    r.raise_for_status()
-    return r
-
-
-REFUSED = (429, 503)
-"""A command answered ``busy`` (503, before any of its work) or ``too_fast`` (429): refused, not failed."""
-
-
-def command_seq(r: httpx.Response) -> int | None:
-    """The seq of an accepted command's answer, or None when the server refused it (``REFUSED``):
-    a loaded server's refusal is counted and the run carries on. Any other failure stops it."""
-    if r.status_code in REFUSED:
-        return None
-    r.raise_for_status()
-    return int(r.json()["seq"])
-
-
-async def make_table(http: httpx.AsyncClient, players: int) -> Seats:
-    """A counters table with ``players`` seats and a Life counter (set up as a group would, so
-    sent again while a loaded server says it is busy)."""
-    body = (
-        await post_when_not_busy(
-            http, "/api/v1/tables/", json={"game": "counters", "name": "Bench", "seat_name": "Host"}
-        )
-    ).json()
-    seats = Seats(body["id"], [body["seat"]["token"]])
-    for i in range(players - 1):
-        j = await post_when_not_busy(
-            http, "/api/v1/tables/join/", json={"code": body["join_code"], "name": f"P{i}"}
-        )
-        seats.tokens.append(j.json()["seat"]["token"])
-    add = await post_when_not_busy(
-        http,
-        f"/api/v1/tables/{seats.table_id}/commands/",
-        json={"command_id": "setup", "type": "counter.add", "payload": {"name": "Life", "value": 20}},
-        headers={"Authorization": f"Seat {seats.tokens[0]}"},
-    )
-    seats.counter_id = add.json()["state"]["counters"][0]["id"]
-    return seats
-
-
-@dataclass
-class Arrivals:
-    """When each (table, seq) reached each socket."""
-
-    times: dict[tuple[int, int], list[float]] = field(default_factory=dict)
-
-    def record(self, key: tuple[int, int]) -> None:
-        self.times.setdefault(key, []).append(time.perf_counter())
-
-
-async def listen(
-    url: str, table_id: int, arrivals: Arrivals, ready: asyncio.Event, counter: list[int]
-) -> None:
-    async with websockets.connect(url, origin=websockets.Origin(ORIGIN), max_queue=None) as ws:
-        first = json.loads(await ws.recv())
-        assert first["type"] == "snapshot", first
-        counter[0] += 1
-        if counter[0] == counter[1]:
-            ready.set()
-        async for raw in ws:
-            seq = event_seq(raw)
-            if seq is not None:
-                arrivals.record((table_id, seq))
-
-
-_EVENT_HEAD = re.compile(r'\{"type":"event","seq":(\d+),')
-
-
-def event_seq(raw: str | bytes) -> int | None:
-    """The seq of an event message, or None for any other message.
-
-    Read from the message's head when it has the server's usual one: one
-    process of phones stands in for thousands, and parsing every 5 KB message
-    in full (the board is most of it) took that process's time from the
-    server it measures and delayed the arrivals it timestamps. Any other
-    head is parsed in full, as before.
-    """
-    text = raw if isinstance(raw, str) else raw.decode()
-    head = _EVENT_HEAD.match(text)
-    if head is not None:
-        return int(head.group(1))
-    msg = json.loads(text)
-    return int(msg["seq"]) if msg.get("type") == "event" else None
-
-
-async def counter_tap(
-    http: httpx.AsyncClient, seats: Seats, command_id: str, auth: dict[str, str]
-) -> httpx.Response:
-    """The timed command: +1 on the bench table's counter, under ``command_id``."""
-    return await http.post(
-        f"/api/v1/tables/{seats.table_id}/commands/",
-        json={
-            "command_id": command_id,
-            "type": "counter.adjust",
-            "payload": {"counter_id": seats.counter_id, "by": 1},
-        },
-        headers=auth,
-    )
-
-
-async def listening_table(
-    http: httpx.AsyncClient, ws_base: str
-) -> tuple[Seats, Arrivals, asyncio.Event, list[asyncio.Task[None]]]:
-    """A new table with its 6 phones' sockets connecting; ``ready`` is set once all are in."""
-    seats = await make_table(http, PLAYERS)
-    arrivals = Arrivals()
-    ready = asyncio.Event()
-    counter = [0, PLAYERS]
-    tasks = [
-        asyncio.create_task(
-            listen(
-                f"{ws_base}/ws/tables/{seats.table_id}/?token={t}", seats.table_id, arrivals, ready, counter
-            )
-        )
-        for t in seats.tokens
-    ]
-    return seats, arrivals, ready, tasks
-
-
-async def tap_until_taken(
-    http: httpx.AsyncClient, seats: Seats, command_id: str, auth: dict[str, str]
-) -> int:
-    """``counter_tap`` sent again with the same ``command_id`` after ``Retry-After`` while the
-    server refuses it, as a phone does (applied once); its seq."""
-    for _attempt in range(30):
-        r = await counter_tap(http, seats, command_id, auth)
-        seq = command_seq(r)
-        if seq is not None:
-            return seq
-        await asyncio.sleep(float(r.headers.get("retry-after", "1")))
-    raise RuntimeError(f"command {command_id} refused 30 times running")
+from bench.timing import pct, summary
 
 
 async def one_table(base: str, commands: int) -> tuple[list[float], int]:
@@ -225,71 +64,6 @@ async def one_table(base: str, commands: int) -> tuple[list[float], int]:
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
     return latencies, missing
-
-
-_RELAY_HEAD = re.compile(r'\{"n": (\d+),')
-
-
-def relay_n(raw: str | bytes) -> int:
-    """The number of a relay message (``relay_body``), read from its head as ``event_seq`` reads
-    an event's: both sides of the comparison cost the phones the same."""
-    text = raw if isinstance(raw, str) else raw.decode()
-    head = _RELAY_HEAD.match(text)
-    return int(head.group(1)) if head is not None else int(json.loads(text)["n"])
-
-
-def relay_body(n: int, payload_size: int) -> str:
-    """The relay baseline's message ``n``, padded to ``payload_size`` bytes (a real event's size)."""
-    body = json.dumps({"n": n, "pad": ""})
-    return json.dumps({"n": n, "pad": "x" * max(0, payload_size - len(body))})
-
-
-async def six_at(times: Mapping[Any, list[float]], key: Any) -> float | None:
-    """When the sixth socket had message ``key`` (waiting up to 2 s), or None."""
-    deadline = time.perf_counter() + 2
-    while len(times.get(key, [])) < 6 and time.perf_counter() < deadline:
-        await asyncio.sleep(0.0002)
-    got = times.get(key, [])
-    return max(got) if len(got) == 6 else None
-
-
-async def relay_baseline(base: str, commands: int, payload_size: int) -> list[float]:
-    """Plain view → group_send → bare consumer, same server and layer."""
-    ws_base = base.replace("http://", "ws://")
-    received: dict[int, list[float]] = {}
-    ready = asyncio.Event()
-    opened = [0]
-
-    async def relay_listener() -> None:
-        async with websockets.connect(f"{ws_base}/ws/bench/", origin=websockets.Origin(ORIGIN)) as ws:
-            opened[0] += 1
-            if opened[0] == 6:
-                ready.set()
-            async for raw in ws:
-                n = relay_n(raw)
-                received.setdefault(n, []).append(time.perf_counter())
-
-    tasks = [asyncio.create_task(relay_listener()) for _ in range(6)]
-    await asyncio.wait_for(ready.wait(), 10)
-    await asyncio.sleep(0.2)  # group_add is done before accept, but be generous
-    latencies: list[float] = []
-    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-        for n in range(commands):
-            body = relay_body(n, payload_size)
-            await asyncio.sleep(SETTLE_S)
-            sent = time.perf_counter()
-            r = await http.post("/bench/broadcast/", content=body)
-            if r.status_code in BUSY:  # refused under load: the message is sent again, timed from then
-                sent = time.perf_counter()
-                r = await post_until_taken(http, "/bench/broadcast/", content=body)
-            assert r.status_code == 204, r.status_code
-            done = await six_at(received, n)
-            if done is not None:
-                latencies.append((done - sent) * 1000)
-    for t in tasks:
-        t.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return latencies
 
 
 async def interleaved(
@@ -351,36 +125,6 @@ async def interleaved(
             t.cancel()
         await asyncio.gather(*listeners, return_exceptions=True)
     return relay, ours, commands - refused - len(ours), refused
-
-
-async def event_size(base: str) -> int:
-    """Bytes of one real counter.adjusted websocket message, for the baseline's messages."""
-    return len(await event_message(base))
-
-
-async def event_message(base: str) -> str:
-    """One real counter.adjusted websocket message (with its rendered board) at a table like the
-    benchmarks' (``PLAYERS`` seats): the board holds every seat's card, so a one-seat table's
-    message, which the bare relay carried before, was smaller than our tables' (README, "Measured")."""
-    ws_base = base.replace("http://", "ws://")
-    async with httpx.AsyncClient(base_url=base, timeout=10) as http:
-        seats = await make_table(http, PLAYERS)
-        url = f"{ws_base}/ws/tables/{seats.table_id}/?token={seats.tokens[0]}"
-        async with websockets.connect(url, origin=websockets.Origin(ORIGIN), max_queue=None) as ws:
-            await ws.recv()  # the snapshot
-            await http.post(
-                f"/api/v1/tables/{seats.table_id}/commands/",
-                json={
-                    "command_id": "size",
-                    "type": "counter.adjust",
-                    "payload": {"counter_id": seats.counter_id, "by": 1},
-                },
-                headers={"Authorization": f"Seat {seats.tokens[0]}"},
-            )
-            while True:
-                raw = await asyncio.wait_for(ws.recv(), 10)
-                if json.loads(raw).get("type") == "event":
-                    return str(raw)
 
 
 async def many_tables(base: str, tables: int, seconds: int) -> tuple[list[float], int, int, int]:

@@ -14,19 +14,12 @@ import aiohttp
 import httpx
 import websockets
 
-from bench.bench_tables import (
-    ORIGIN,
-    PLAYERS,
-    Arrivals,
-    listen,
-    make_table,
-    relay_body,
-    relay_n,
-)
 from bench.capacity_report import (
     StepResult,
 )
 from bench.cpu import CpuMeter
+from bench.phones import ORIGIN, PLAYERS, Arrivals, listen, make_table
+from bench.relay import relay_body, relay_n
 
 SOCKETS = PLAYERS
 

@@ -12,8 +12,8 @@ import statistics
 from collections import Counter
 from dataclasses import dataclass, field
 
-from bench.bench_tables import pct
 from bench.cpu import CpuUse
+from bench.timing import pct
 
 KNEE_MS = 100.0
 KNEE_FACTOR = 3.0

@@ -16,9 +16,8 @@ import time
 
 import httpx
 
-from bench.bench_tables import (
+from bench.phones import (
     PLAYERS,
-    SETTLE_S,
     Arrivals,
     Seats,
     command_seq,
@@ -27,6 +26,7 @@ from bench.bench_tables import (
     make_table,
     six_at,
 )
+from bench.relay import SETTLE_S
 
 MIXED = ["de", "en-gb"] * (PLAYERS // 2)
 ENGLISH = ["en-gb"] * PLAYERS

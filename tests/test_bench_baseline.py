@@ -5,7 +5,8 @@ from __future__ import annotations
 import asyncio
 import json
 
-from bench.bench_tables import PLAYERS, event_message
+from bench.phones import PLAYERS
+from bench.relay import event_message
 from tests.servers import live_asgi  # noqa: F401
 
 

@@ -1,10 +1,11 @@
-"""The load generator reads what it times from a message's head (bench/bench_tables.py)."""
+"""The load generator reads what it times from a message's head (bench/phones.py, bench/relay.py)."""
 
 from __future__ import annotations
 
 import json
 
-from bench.bench_tables import _EVENT_HEAD, event_seq, relay_body, relay_n
+from bench.phones import _EVENT_HEAD, event_seq
+from bench.relay import relay_body, relay_n
 from campaigns.broadcast import messages_for
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import httpx
 import pytest
 
-from bench.bench_tables import command_seq
+from bench.phones import command_seq
 
 URL = "http://127.0.0.1/api/v1/tables/1/commands/"
 
