@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from django.utils import translation
 
-from rules.grim.describe import TRACKER_NOTE, _breakdown
+from rules.grim.describe.attacks import breakdown
+from rules.grim.describe.by_hand import TRACKER_NOTE
 from rules.grim.tests.test_grim_support import BOB, NAMES, RULES, duel
 
 A = "\u2192"
@@ -54,9 +55,9 @@ def test_every_step_of_a_breakdown_reads_german() -> None:
         ),
     }
     with translation.override("de"):
-        assert {text: _breakdown(text) for text in stored} == stored
+        assert {text: breakdown(text) for text in stored} == stored
     with translation.override("en"):
-        assert [_breakdown(text) for text in stored] == list(stored)
+        assert [breakdown(text) for text in stored] == list(stored)
 
 
 def test_the_tracker_s_note_reads_german_and_a_typed_note_stays() -> None:
