@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 from rules.engine import State
 from rules.errors import RuleViolation
-from rules.grimterra.state import DARK_FATE, LIMITED, PHASE_NAMES, Hero, player_index, skill
+from rules.grimterra.state import DARK_FATE, LIMITED, Hero, player_index, skill
+from rules.grimterra.words import PHASE_NAMES
 from rules.i18n import gettext as _
 from rules.i18n import gettext_noop
 

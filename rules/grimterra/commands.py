@@ -27,7 +27,6 @@ from rules.game import Ctx, EventBody
 from rules.grimterra import resolve
 from rules.grimterra import validate as v
 from rules.grimterra.common import draw_up, ensure_player, next_player, owned_hero, require_player
-from rules.grimterra.describe import HERO_FIELD_NAMES, SIDE_NAMES, word
 from rules.grimterra.resolve import who
 from rules.grimterra.state import (
     HEROES_PER_PLAYER,
@@ -42,6 +41,7 @@ from rules.grimterra.state import (
     require_started,
     started,
 )
+from rules.grimterra.words import HERO_FIELD_NAMES, SIDE_NAMES, word
 from rules.i18n import gettext as _
 from rules.i18n import gettext_noop
 from rules.turns import turn_player

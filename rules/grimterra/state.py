@@ -38,7 +38,6 @@ from rules import turns
 from rules.engine import State
 from rules.errors import RuleViolation
 from rules.i18n import gettext as _
-from rules.i18n import gettext_noop
 from rules.players import player_index as player_index
 
 FATES: tuple[str, ...] = ("Agilitas", "Fortutidas", "Intellectus", "Tenebris")
@@ -59,15 +58,7 @@ SIDES: tuple[str, ...] = ("normal", "empowered", "dead")
 LIVING_SIDES: tuple[str, ...] = ("normal", "empowered")
 POSITIONS: tuple[str, ...] = ("arena", "backrow")
 PHASES: tuple[str, ...] = ("draw", "pre", "combat", "post", "discard")
-"""The phases of a turn in order (rulebook 3)."""
-PHASE_NAMES: dict[str, str] = {
-    "draw": gettext_noop("Draw"),
-    "pre": gettext_noop("Pre Combat"),
-    "combat": gettext_noop("Combat"),
-    "post": gettext_noop("Post Combat"),
-    "discard": gettext_noop("Discard"),
-}
-"""Marked here, translated where shown."""
+"""The phases of a turn in order (rulebook 3); their names: ``rules.grimterra.words``."""
 RARITIES: tuple[str, ...] = ("common", "uncommon", "rare")
 """The hero's star: white, silver, gold (rulebook 7, Star)."""
 

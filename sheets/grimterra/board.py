@@ -16,7 +16,6 @@ from django.utils.translation import gettext_noop, pgettext_lazy
 
 from rules.describing import seat_name
 from rules.grimterra.commands import HERO_FIELDS
-from rules.grimterra.describe import KIND_NAMES
 from rules.grimterra.results import results
 from rules.grimterra.state import (
     COMBAT_ROUNDS,
@@ -27,38 +26,30 @@ from rules.grimterra.state import (
     HEROES_PER_PLAYER,
     KINDS,
     LIMITED,
-    PHASE_NAMES,
     PHASES,
     POSITIONS,
     RARITIES,
     skill,
 )
 from rules.grimterra.state import started as has_started
+from rules.grimterra.words import (
+    KIND_NAMES,
+    PHASE_NAMES,
+    POSITION_LABELS,
+    RARITY_NAMES,
+    SIDE_LABELS,
+    hero_field_label,
+    word,
+)
 
 DEFAULT_COLOUR = "#7c9cd6"
 
-SIDE_NAMES = {
-    "normal": gettext_noop("Normal side"),
-    "empowered": gettext_noop("Empowered side"),
-    "dead": gettext_noop("Dead"),
-}
-POSITION_NAMES = {"arena": gettext_noop("Arena"), "backrow": gettext_noop("Backrow")}
-RARITY_NAMES = {
-    "common": gettext_noop("common"),
-    "uncommon": gettext_noop("uncommon"),
-    "rare": gettext_noop("rare"),
-}
 LOST_BY = {
     "empty_deck": gettext_noop("%(name)s must draw from an empty deck and is out."),
     "no_heroes": gettext_noop("%(name)s has no living hero left and is out."),
 }
-HERO_FIELD_LABELS = {
-    "health": gettext_noop("Health"),
-    "empowered_health": gettext_noop("Empowered health"),
-    "wounds": gettext_noop("Wounds"),
-    "dark": pgettext_lazy("dark counters", "Dark"),
-}
-"""Marked here, translated where shown: the board is rendered once per language."""
+"""A player's end beside their panel. Marked here, translated where shown: the board is rendered
+once per language; the names of things are the rules' (``rules.grimterra.words``)."""
 
 
 FINAL_COLUMNS = ({"label": gettext_noop("Living heroes")}, {"label": pgettext_lazy("dark counters", "Dark")})
@@ -76,12 +67,10 @@ def _hero_view(hero: Mapping[str, Any]) -> dict[str, Any]:
     fates = [f for f in hero["fates"] if f != DARK_FATE]
     return {
         **hero,
-        "side_name": _(SIDE_NAMES[side]) if side in SIDE_NAMES else side,
+        "side_name": word(SIDE_LABELS, side),
         "alive": side != "dead",
         "out_of": out_of,
-        "position_name": _(POSITION_NAMES[hero["position"]])
-        if hero["position"] in POSITION_NAMES
-        else str(hero["position"]),
+        "position_name": word(POSITION_LABELS, hero["position"]),
         "rarity_name": _(RARITY_NAMES[hero["rarity"]])
         if hero.get("rarity") in RARITY_NAMES
         else hero.get("rarity"),
@@ -164,7 +153,7 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
         "turn_name": _name(names, turn_seat) if turn_seat is not None else None,
         "turn_number": turn.get("number", 0),
         "phase": phase,
-        "phase_name": _(PHASE_NAMES[phase]) if phase in PHASE_NAMES else phase,
+        "phase_name": word(PHASE_NAMES, phase),
         "next_phase_name": _(PHASE_NAMES[_following(phase)]) if _following(phase) else "",
         "combat": combat_view,
         # Whether a combat is on, apart from its fighters' numbers (which change every round).
@@ -221,9 +210,7 @@ def _constants() -> dict[str, Any]:
         "positions": POSITIONS,
         "rarities": RARITIES,
         "rarity_options": [(r, _(RARITY_NAMES[r])) for r in RARITIES],
-        "hero_fields": [
-            {"value": f, "label": _(str(HERO_FIELD_LABELS[f]))} for f in HERO_FIELDS if f != "side"
-        ],
+        "hero_fields": [{"value": f, "label": hero_field_label(f)} for f in HERO_FIELDS if f != "side"],
     }
 
 
