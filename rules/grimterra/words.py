@@ -2,8 +2,8 @@
 
 The phases of a turn (rulebook 3), the kinds of card (rulebook 6), a hero's sides,
 positions and star (rulebook 7), the numbers corrected by hand. A thing read both
-inside a sentence and as a label has its two forms here side by side: a log line or
-a refusal says "empowered", the board's label "Empowered side". The board
+inside a sentence and as a label has its two forms in one row: a log line or a
+refusal says "empowered", the board's label "Empowered side". The board
 (``sheets.grimterra.board``) reads these tables; nothing writes them again.
 """
 
@@ -31,39 +31,35 @@ KIND_NAMES = {
     "defense": gettext_noop("Defense"),
 }
 """The kinds of card, in a line and on the board alike."""
-SIDE_NAMES = {
-    "normal": gettext_noop("normal"),
-    "empowered": gettext_noop("empowered"),
-    "dead": gettext_noop("dead"),
+SIDES = {
+    "normal": (gettext_noop("normal"), gettext_noop("Normal side")),
+    "empowered": (gettext_noop("empowered"), gettext_noop("Empowered side")),
+    "dead": (gettext_noop("dead"), gettext_noop("Dead")),
 }
-"""A hero's side inside a sentence."""
-SIDE_LABELS = {
-    "normal": gettext_noop("Normal side"),
-    "empowered": gettext_noop("Empowered side"),
-    "dead": gettext_noop("Dead"),
-}
-"""A hero's side as the board labels it."""
-POSITION_LABELS = {"arena": gettext_noop("Arena"), "backrow": gettext_noop("Backrow")}
-"""Where a hero stands, as the board labels it."""
+"""A hero's side: inside a sentence, and as the board labels it."""
+SIDE_NAMES = {side: said for side, (said, _label) in SIDES.items()}
+SIDE_LABELS = {side: label for side, (_said, label) in SIDES.items()}
 RARITY_NAMES = {
     "common": gettext_noop("common"),
     "uncommon": gettext_noop("uncommon"),
     "rare": gettext_noop("rare"),
 }
 """A hero's star: white, silver, gold."""
+POSITION_LABELS = {"arena": gettext_noop("Arena"), "backrow": gettext_noop("Backrow")}
+"""Where a hero stands, as the board labels it."""
+HERO_NUMBERS = {
+    "health": (gettext_noop("health"), gettext_noop("Health")),
+    "empowered_health": (gettext_noop("empowered health"), gettext_noop("Empowered health")),
+    "wounds": (gettext_noop("wounds"), gettext_noop("Wounds")),
+}
+"""A hero's printed Health and its wounds: inside a sentence, and as the board labels them."""
 HERO_FIELD_NAMES = {
-    "health": gettext_noop("health"),
-    "empowered_health": gettext_noop("empowered health"),
-    "wounds": gettext_noop("wounds"),
+    **{field: said for field, (said, _label) in HERO_NUMBERS.items()},
     "dark": gettext_noop("dark"),
     "side": gettext_noop("side"),
 }
 """``hero.adjust``'s fields inside a sentence (its log line, its refusals)."""
-HERO_FIELD_LABELS = {
-    "health": gettext_noop("Health"),
-    "empowered_health": gettext_noop("Empowered health"),
-    "wounds": gettext_noop("Wounds"),
-}
+HERO_FIELD_LABELS = {field: label for field, (_said, label) in HERO_NUMBERS.items()}
 """``hero.adjust``'s numbers as the board labels them; the dark counters': ``hero_field_label``."""
 PLAYER_FIELD_NAMES = {
     "deck": gettext_noop("deck"),

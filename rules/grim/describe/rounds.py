@@ -51,6 +51,13 @@ def _reordered(b: Body, n: Names) -> str:
     return _("Turn order for the rest of the Round: %(names)s.") % {"names": names}
 
 
+def _afterworld(b: Body, n: Names) -> str:
+    said = {"seat": seat_name(n, b.get("seat_id")), "element": b.get("element"), "before": b.get("before")}
+    if b.get("before"):
+        return _("%(seat)s set the %(element)s Afterworld (the %(before)s one is discarded).") % said
+    return _("%(seat)s set the %(element)s Afterworld.") % said
+
+
 def _round(b: Body, n: Names) -> str:
     after = b.get("next_round")
     if after is not None:
@@ -67,13 +74,6 @@ def _round(b: Body, n: Names) -> str:
     if b.get("revived"):
         line += _("; every Afterworld is revived")
     return line + "."
-
-
-def _afterworld(b: Body, n: Names) -> str:
-    said = {"seat": seat_name(n, b.get("seat_id")), "element": b.get("element"), "before": b.get("before")}
-    if b.get("before"):
-        return _("%(seat)s set the %(element)s Afterworld (the %(before)s one is discarded).") % said
-    return _("%(seat)s set the %(element)s Afterworld.") % said
 
 
 LINES: dict[str, Line] = {
