@@ -43,12 +43,13 @@ urlpatterns = [path("api/needs-redis/", CacheView.as_view()), path("needs-redis/
 
 
 def dead_redis(settings: Any) -> None:
-    settings.CACHES = {
+    settings.CACHES = {  # the process-local aliases (stats, seats, board parts) as they are
+        **settings.CACHES,
         "default": {
             "BACKEND": "companion.cache.RedisCache",
             "LOCATION": f"redis://127.0.0.1:{free_port()}/0",
             "OPTIONS": {"socket_connect_timeout": 1.0, "socket_timeout": 2.0},
-        }
+        },
     }
     redis_outage.reset()
 
