@@ -20,11 +20,9 @@ import sys
 import time
 
 import httpx
-import websockets
 
 from bench.pg import bench_env
 from bench.phones import (
-    ORIGIN,
     Arrivals,
     Seats,
     command_seq,
@@ -35,8 +33,8 @@ from bench.phones import (
     six_at,
     tap_until_taken,
 )
-from bench.relay import SETTLE_S, event_size, relay_body, relay_n
-from bench.servers import BUSY, our_server, post_until_taken
+from bench.relay import SETTLE_S, event_size, relay_once, relay_sockets
+from bench.servers import our_server
 from bench.timing import pct, summary
 
 
@@ -80,38 +78,18 @@ async def interleaved(
     """
     ws_base = base.replace("http://", "ws://")
     relayed: dict[int, list[float]] = {}
-    relay_open = [0]
-    relay_ready = asyncio.Event()
-
-    async def relay_listener() -> None:
-        async with websockets.connect(f"{ws_base}/ws/bench/", origin=websockets.Origin(ORIGIN)) as ws:
-            relay_open[0] += 1
-            if relay_open[0] == 6:
-                relay_ready.set()
-            async for raw in ws:
-                relayed.setdefault(relay_n(raw), []).append(time.perf_counter())
-
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         seats, arrivals, ready, ours_listening = await listening_table(http, ws_base)
-        listeners = [asyncio.create_task(relay_listener()) for _ in range(6)] + ours_listening
-        await asyncio.wait_for(asyncio.gather(ready.wait(), relay_ready.wait()), 10)
-        await asyncio.sleep(0.2)  # group_add is done before accept, but be generous
+        listeners = await relay_sockets(ws_base, relayed) + ours_listening
+        await asyncio.wait_for(ready.wait(), 10)
         auth = {"Authorization": f"Seat {seats.tokens[0]}"}
         relay: list[float] = []
         ours: list[float] = []
         refused = 0
         for n in range(commands):
-            body = relay_body(n, payload_size)
-            await asyncio.sleep(SETTLE_S)
-            sent = time.perf_counter()
-            r = await http.post("/bench/broadcast/", content=body)
-            if r.status_code in BUSY:  # refused under load: the message is sent again, timed from then
-                sent = time.perf_counter()
-                r = await post_until_taken(http, "/bench/broadcast/", content=body)
-            assert r.status_code == 204, r.status_code
-            done = await six_at(relayed, n)
-            if done is not None:
-                relay.append((done - sent) * 1000)
+            took = await relay_once(http, n, payload_size, relayed)
+            if took is not None:
+                relay.append(took)
             await asyncio.sleep(SETTLE_S)
             sent = time.perf_counter()
             seq = command_seq(await counter_tap(http, seats, f"i{n}", auth))

@@ -35,39 +35,52 @@ def relay_body(n: int, payload_size: int) -> str:
     return json.dumps({"n": n, "pad": "x" * max(0, payload_size - len(body))})
 
 
-async def relay_baseline(base: str, commands: int, payload_size: int) -> list[float]:
-    """Plain view → group_send → bare consumer, same server and layer."""
-    ws_base = base.replace("http://", "ws://")
-    received: dict[int, list[float]] = {}
+async def relay_sockets(ws_base: str, received: dict[int, list[float]]) -> list[asyncio.Task[None]]:
+    """Six bare relay sockets, each arrival filed under its message's number; returned once all six
+    are open and have joined the group."""
     ready = asyncio.Event()
     opened = [0]
 
-    async def relay_listener() -> None:
+    async def listener() -> None:
         async with websockets.connect(f"{ws_base}/ws/bench/", origin=websockets.Origin(ORIGIN)) as ws:
             opened[0] += 1
             if opened[0] == 6:
                 ready.set()
             async for raw in ws:
-                n = relay_n(raw)
-                received.setdefault(n, []).append(time.perf_counter())
+                received.setdefault(relay_n(raw), []).append(time.perf_counter())
 
-    tasks = [asyncio.create_task(relay_listener()) for _ in range(6)]
+    tasks = [asyncio.create_task(listener()) for _ in range(6)]
     await asyncio.wait_for(ready.wait(), 10)
     await asyncio.sleep(0.2)  # group_add is done before accept, but be generous
+    return tasks
+
+
+async def relay_once(
+    http: httpx.AsyncClient, n: int, payload_size: int, received: dict[int, list[float]]
+) -> float | None:
+    """Relay message ``n`` sent after a short pause: ms until all six sockets had it (None: one missed)."""
+    body = relay_body(n, payload_size)
+    await asyncio.sleep(SETTLE_S)
+    sent = time.perf_counter()
+    r = await http.post("/bench/broadcast/", content=body)
+    if r.status_code in BUSY:  # refused under load: the message is sent again, timed from then
+        sent = time.perf_counter()
+        r = await post_until_taken(http, "/bench/broadcast/", content=body)
+    assert r.status_code == 204, r.status_code
+    done = await six_at(received, n)
+    return None if done is None else (done - sent) * 1000
+
+
+async def relay_baseline(base: str, commands: int, payload_size: int) -> list[float]:
+    """Plain view → group_send → bare consumer, same server and layer."""
+    received: dict[int, list[float]] = {}
+    tasks = await relay_sockets(base.replace("http://", "ws://"), received)
     latencies: list[float] = []
     async with httpx.AsyncClient(base_url=base, timeout=10) as http:
         for n in range(commands):
-            body = relay_body(n, payload_size)
-            await asyncio.sleep(SETTLE_S)
-            sent = time.perf_counter()
-            r = await http.post("/bench/broadcast/", content=body)
-            if r.status_code in BUSY:  # refused under load: the message is sent again, timed from then
-                sent = time.perf_counter()
-                r = await post_until_taken(http, "/bench/broadcast/", content=body)
-            assert r.status_code == 204, r.status_code
-            done = await six_at(received, n)
-            if done is not None:
-                latencies.append((done - sent) * 1000)
+            took = await relay_once(http, n, payload_size, received)
+            if took is not None:
+                latencies.append(took)
     for t in tasks:
         t.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
