@@ -357,10 +357,10 @@ def test_a_request_abandoned_while_waiting_for_a_thread_leaves_the_queue() -> No
 def test_a_command_is_refused_at_the_door_while_the_event_loop_runs_steadily_late() -> None:
     """The loop writes every phone's events: while it is behind, a command would reach the
     phones late whatever happens to it, so it is refused before it reaches Django; reads still
-    queue, one late wake refuses nothing, and a caught-up loop accepts commands again.
+    queue, one late turn refuses nothing, and a caught-up loop accepts commands again.
 
-    The probe wakes at every turn of the loop (``every_s`` 0) and reads the fake clock, which
-    moves only where the test holds the loop: a wake is late by what ran before it."""
+    Each change at the door notes how long the loop took to come to it; the fake clock moves
+    only where the test holds the loop, so a note is late by what ran before it."""
     ran: list[str] = []
     clock = FakeClock()
 
@@ -370,7 +370,7 @@ def test_a_command_is_refused_at_the_door_while_the_event_loop_runs_steadily_lat
         return [b"done"]
 
     bridge = HttpViaWsgi(app, threads=1, max_in_flight=10, max_lag_s=0.03, clock=clock)
-    lag = bridge.lag = LoopLag(every_s=0, clock=clock)
+    lag = bridge.lag = LoopLag(clock=clock)
     hogging = [True]
 
     async def hog() -> None:
@@ -379,25 +379,32 @@ def test_a_command_is_refused_at_the_door_while_the_event_loop_runs_steadily_lat
             clock.advance(0.05)
             await asyncio.sleep(0)
 
-    async def wakes(condition: Callable[[], bool]) -> None:
-        await until(lambda: len(lag.notes) == 3 and condition(), poll_s=0)
+    async def changes_arrive(count: int, stall_s: float = 0.0) -> None:
+        """``count`` changes reach the door, each a turn of the loop apart (their notes taken)."""
+        for _ in range(count):
+            lag.seconds()
+            clock.advance(stall_s)
+            await asyncio.sleep(0)
+            await asyncio.sleep(0)
 
     async def scenario() -> list[int]:
-        statuses = [(await call(bridge, "/api/v1/tables/1/commands/"))[0]]  # starts the probe
-        await wakes(lambda: max(lag.notes) == 0)
-        clock.advance(0.1)  # one stall: a collection, say
-        await wakes(lambda: max(lag.notes) >= 0.1)
+        statuses = [(await call(bridge, "/api/v1/tables/1/commands/"))[0]]
+        await changes_arrive(3)
+        assert [late for _taken, late in lag.notes] == [0, 0, 0]
+        await changes_arrive(1, stall_s=0.1)  # one stall: a collection, say
+        assert max(late for _taken, late in lag.notes) > bridge.max_lag_s
         assert lag.seconds() == 0
         statuses.append((await call(bridge, "/api/v1/tables/2/commands/"))[0])
         busy = asyncio.create_task(hog())
-        await wakes(lambda: min(lag.notes) >= 0.05)  # the loop has been late on every wake since
+        await changes_arrive(3)
+        assert min(late for _taken, late in lag.notes) > bridge.max_lag_s  # late on every turn since
         refused = await call(bridge, "/api/v1/tables/3/commands/")
         statuses.append(refused[0])
         bounds.append(json.loads(refused[2])["extra"]["bound"])
         statuses.append((await call(bridge, "/t/3/", method="GET"))[0])
         hogging[0] = False
         await busy
-        await wakes(lambda: max(lag.notes) == 0)  # caught up
+        await changes_arrive(3)  # caught up
         statuses.append((await call(bridge, "/api/v1/tables/4/commands/"))[0])
         return statuses
 
@@ -405,6 +412,26 @@ def test_a_command_is_refused_at_the_door_while_the_event_loop_runs_steadily_lat
     assert asyncio.run(scenario()) == [200, 200, 503, 200, 200]
     assert bounds == ["loop_lag"]
     assert "/api/v1/tables/3/commands/" not in ran and "/t/3/" in ran
+
+
+def test_late_notes_from_a_busy_moment_long_past_refuse_nothing() -> None:
+    """A process that was behind and then heard no change for a while is not judged on it: only
+    notes taken within ``fresh_s`` count."""
+    clock = FakeClock()
+    lag = LoopLag(fresh_s=1.0, clock=clock)
+
+    async def scenario() -> tuple[float, float]:
+        for _ in range(3):
+            lag.seconds()
+            clock.advance(0.05)  # the loop held 50 ms before it came to the note
+            await asyncio.sleep(0)
+        behind = lag.seconds()
+        clock.advance(2.0)
+        return behind, lag.seconds()
+
+    behind, later = asyncio.run(scenario())
+    assert behind > 0.04
+    assert later == 0
 
 
 def test_a_page_or_a_read_queues_for_a_thread_rather_than_being_refused() -> None:

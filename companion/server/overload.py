@@ -143,34 +143,31 @@ class QueueWatch:
 
 
 class LoopLag:
-    """How late the event loop has been running its timers, lately and steadily.
+    """How late the event loop runs the work handed to it, lately and steadily.
 
-    A probe sleeps ``every_s`` over and over and notes how late it woke. The
-    lag is the smallest of the last ``runs`` notes: one late wake (a
-    collection, a long request holding the interpreter) says nothing about
-    load and refuses nothing; a loop late on every wake is behind its work.
-    Started on the loop by the first call to ``seconds``. ``clock`` (None: the loop's own, which
-    its timers keep) tells the time of each wake; tests drive a fake one.
+    Each ``seconds`` call (a change at the door, on the loop) queues a note on
+    the loop that records how long it waited for its turn. The lag is the
+    smallest of the last ``runs`` notes, all taken within ``fresh_s``: one
+    late turn (a collection, a long request holding the interpreter) says
+    nothing about load and refuses nothing; a loop late on every turn is
+    behind its work. No timer of its own, so an idle or lightly loaded
+    process is not woken to measure itself (docs/decisions/backpressure.md).
+    ``clock`` (None: the loop's own) tells the time; tests drive a fake one.
     """
 
-    def __init__(
-        self, every_s: float = 0.01, runs: int = 3, clock: Callable[[], float] | None = None
-    ) -> None:
-        self.every_s = every_s
+    def __init__(self, runs: int = 3, fresh_s: float = 1.0, clock: Callable[[], float] | None = None) -> None:
         self.clock = clock
-        self.notes: deque[float] = deque(maxlen=runs)
-        self._task: asyncio.Task[None] | None = None
+        self.fresh_s = fresh_s
+        self.notes: deque[tuple[float, float]] = deque(maxlen=runs)  # (when taken, how late)
 
     def seconds(self) -> float:
-        """The loop's steady lag (call on the loop); 0 until the probe has taken its notes."""
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._probe())
-        full = len(self.notes) == self.notes.maxlen
-        return min(self.notes) if full else 0.0
+        """The loop's steady lag (call on the loop); 0 until ``runs`` fresh notes are taken."""
+        loop = asyncio.get_running_loop()
+        now = (self.clock or loop.time)()
+        loop.call_soon(self._note, now)
+        fresh = [late for taken, late in self.notes if now - taken <= self.fresh_s]
+        return min(fresh) if len(fresh) == self.notes.maxlen else 0.0
 
-    async def _probe(self) -> None:
-        clock = self.clock or asyncio.get_running_loop().time
-        while True:
-            due = clock() + self.every_s
-            await asyncio.sleep(self.every_s)
-            self.notes.append(max(0.0, clock() - due))
+    def _note(self, queued: float) -> None:
+        now = (self.clock or asyncio.get_running_loop().time)()
+        self.notes.append((now, max(0.0, now - queued)))
