@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from playwright.sync_api import Locator, Page, ViewportSize, expect
+from playwright.sync_api import APIResponse, Locator, Page, Route, ViewportSize, expect
 
 from tests.browser import (  # noqa: F401
     browser,
@@ -215,4 +215,36 @@ def test_big_numbers_fit_their_boxes_at_390_px(browser, live_asgi) -> None:  # n
     page.goto(f"{live_asgi}/g/{table_id}/")
     expect(page).to_have_url(f"{live_asgi}/t/{table_id}/#sheet")
     expect(sheet(page).locator(".gh-char-name")).to_have_text("Grum")
+    assert console.errors == []
+
+
+def test_a_number_picked_again_while_the_last_change_is_on_its_way_is_kept(browser, live_asgi) -> None:  # noqa: F811
+    """The websocket shows a change before its answer comes back; a player who picks the number
+    again in that moment keeps the pick when the answer empties the form (it once emptied it,
+    and the next change went out without a number and was refused)."""
+    page, console = phone_page(browser)
+    open_campaign(page, live_asgi)
+    create(page, "Grum", "Orc", "Warrior", "Iron")
+    mine = sheet(page)
+    mine.locator("summary", has_text="Change a number by more").click()
+    adjust = mine.locator("form[data-command='character.adjust']")
+    held: list[tuple[Route, APIResponse]] = []
+
+    def hold_the_answer(route: Route) -> None:
+        held.append((route, route.fetch()))
+
+    page.route("**/commands/", hold_the_answer)
+    adjust.get_by_label("Which number").select_option("xp")
+    adjust.get_by_label("Amount").fill("10")
+    adjust.get_by_role("button", name="Add", exact=True).click()
+    expect(mine.locator("[id$='-value-xp']")).to_have_text("10")  # by the websocket
+    assert len(held) == 1
+    adjust.get_by_label("Which number").select_option("xp")  # the same number, picked again
+    route, answer = held[0]
+    route.fulfill(response=answer)
+    page.unroute("**/commands/")
+    expect(adjust.get_by_label("Which number")).to_have_value("xp")
+    adjust.get_by_label("Amount").fill("4")
+    adjust.get_by_role("button", name="Subtract").click()
+    expect(mine.locator("[id$='-value-xp']")).to_have_text("6")
     assert console.errors == []

@@ -58,17 +58,29 @@
         })
         .catch(function (e) { placeError(form, e, where); });
     }
+    /* A form is known across board swaps by its first field's id; edits[key] counts its edits. */
+    var edits = {};
+    function formKey(form) {
+      var first = form && form.querySelector("[id]");
+      return first ? first.id : "";
+    }
+    function edited(target) {
+      var key = formKey(target.closest && target.closest("form"));
+      if (key) edits[key] = (edits[key] || 0) + 1;
+    }
     /* After a command went through: empty the form and fold its panel. The
      * board may have been re-rendered while the command was on its way (the
      * websocket is often faster than the answer), so the form on screen is
      * found again by its fields' ids. */
-    function sent(form, what) {
+    function sent(form, what, editsAtSend) {
       unconfirm(form);
-      var first = form.querySelector("[id]");
+      var key = formKey(form);
       var shown = document.body.contains(form) ? form
-        : (first && document.getElementById(first.id) && document.getElementById(first.id).closest("form")) || form;
-      // Picked or typed again while the command was on its way (the next card already chosen): keep it.
+        : (key && document.getElementById(key) && document.getElementById(key).closest("form")) || form;
+      // Picked or typed again while the command was on its way (the next card already chosen,
+      // or the same number picked again for the next change): keep it.
       if (what !== undefined && JSON.stringify(payloadOf(shown)) !== what) return;
+      if (editsAtSend !== undefined && (edits[key] || 0) !== editsAtSend) return;
       form.reset();
       Array.prototype.forEach.call(form.querySelectorAll("[id]"), function (old) {
         var now = document.getElementById(old.id);
@@ -91,11 +103,13 @@
     }
     boardBox.addEventListener("input", function (ev) {
       fieldChanged(ev.target);
+      edited(ev.target);
       var form = ev.target.closest && ev.target.closest("form[data-preview]");
       if (form) unconfirm(form);
     });
     boardBox.addEventListener("change", function (ev) {
       fieldChanged(ev.target);
+      edited(ev.target);
       var owner = ev.target.closest && ev.target.closest("form");
       if (owner) showChosen(owner);
       var form = ev.target.closest && ev.target.closest("form[data-preview]");
@@ -129,8 +143,9 @@
         return;
       }
       if (form.dataset.confirm && !confirm(form.dataset.confirm)) return;
+      var editsAtSend = edits[formKey(form)] || 0;
       withFiles(form, payload).then(function () {
-        post(type, payload, form, function () { sent(form, what); });
+        post(type, payload, form, function () { sent(form, what, editsAtSend); });
       }, function (e) { clearErrors(form); placeError(form, e); });
     });
     boardBox.addEventListener("click", function (ev) {
