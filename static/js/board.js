@@ -44,13 +44,8 @@
 (function () {
   "use strict";
 
-  /* Words in the page's language from Django's JavaScriptCatalog (/jsi18n/, loaded first by
-   * base.html); the English when it could not load (offline before it was ever kept). */
-  var gettext = window.gettext || function (s) { return s; };
-  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
-  var interpolate = window.interpolate || function (fmt, values) {
-    return fmt.replace(/%\((\w+)\)s/g, function (_all, name) { return String(values[name]); });
-  };
+  var gettext = window.GrimPage.gettext, ngettext = window.GrimPage.ngettext;
+  var interpolate = window.GrimPage.interpolate;
   var root = document.getElementById("table-root");
   var boardBox = document.getElementById("board");
   if (!root || !boardBox) return;
@@ -72,7 +67,7 @@
   var personalize = board.personalize;
   var log = parts.log(page, { showError: showError, refusal: refusals.refusal, knownSeq: refusals.knownSeq, mayUndo: board.mayUndo });
   var renderLog = log.renderLog, announce = log.announce, reloadLog = log.reloadLog;
-  var send = parts.commands(page, Object.assign({ el: log.el }, refusals)).send;
+  var send = parts.commands(page, refusals).send;
 
   function onState(s, msg) {
     page.state = s;

@@ -5,23 +5,7 @@
 (function () {
   "use strict";
 
-  /* Words in the page's language from Django's JavaScriptCatalog (/jsi18n/, loaded first by
-   * base.html); the English when it could not load (offline before it was ever kept). */
-  var gettext = window.gettext || function (s) { return s; };
-  var interpolate = window.interpolate || function (fmt, values) {
-    return fmt.replace(/%\((\w+)\)s/g, function (_all, name) { return String(values[name]); });
-  };
-
-  function el(tag, attrs, children) {
-    var n = document.createElement(tag);
-    Object.keys(attrs || {}).forEach(function (k) {
-      if (k === "text") n.textContent = attrs[k];
-      else if (k.slice(0, 2) === "on") n.addEventListener(k.slice(2), attrs[k]);
-      else n.setAttribute(k, attrs[k]);
-    });
-    (children || []).forEach(function (c) { if (c) n.appendChild(c); });
-    return n;
-  }
+  var gettext = window.GrimPage.gettext, interpolate = window.GrimPage.interpolate, el = window.GrimPage.el;
 
   function GrimHost(opts) {
     var send = opts.send;

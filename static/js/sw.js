@@ -17,9 +17,10 @@
  * the offline notice is the server's /offline/?l=<language>, kept in the language noted.
  */
 "use strict";
-var VERSION = "grim-v2";
+var VERSION = "grim-v3";
 var SHELL = [
   "/static/css/app.css",
+  "/static/js/page.js",
   "/static/js/sync.js",
   "/static/js/spot.js",
   "/static/js/board/forms.js",

@@ -16,13 +16,8 @@
 (function () {
   "use strict";
 
-  /* Words in the page's language from Django's JavaScriptCatalog (/jsi18n/, loaded first by
-   * base.html); the English when it could not load (offline before it was ever kept). */
-  var gettext = window.gettext || function (s) { return s; };
-  var ngettext = window.ngettext || function (one, many, n) { return n === 1 ? one : many; };
-  var interpolate = window.interpolate || function (fmt, values) {
-    return fmt.replace(/%\((\w+)\)s/g, function (_all, name) { return String(values[name]); });
-  };
+  var gettext = window.GrimPage.gettext, ngettext = window.GrimPage.ngettext;
+  var interpolate = window.GrimPage.interpolate;
 
   function uuid() {
     if (window.crypto && crypto.randomUUID) return crypto.randomUUID();

@@ -3,13 +3,13 @@
  * it would do first; once a command went through its form is emptied and its panel folded.
  *
  * window.GrimBoard.commands(page, parts) listens on the board and gives send(type, payload);
- * ``page`` is board.js's view of the table, ``parts`` the refusals' functions and the log's el.
+ * ``page`` is board.js's view of the table, ``parts`` the refusals' functions.
  */
 (function () {
   "use strict";
 
   function commands(page, parts) {
-    var gettext = page.gettext, boardBox = page.boardBox, el = parts.el;
+    var gettext = page.gettext, boardBox = page.boardBox, el = window.GrimPage.el;
     var showError = parts.showError, clearErrors = parts.clearErrors, refusal = parts.refusal;
     var locate = parts.locate, placeError = parts.placeError, fieldChanged = parts.fieldChanged;
     var forms = window.GrimBoard.forms;

@@ -10,16 +10,7 @@
   function activityLog(page, parts) {
     var gettext = page.gettext, interpolate = page.interpolate, boot = page.boot;
     var showError = parts.showError, refusal = parts.refusal, knownSeq = parts.knownSeq, mayUndo = parts.mayUndo;
-    function el(tag, attrs, children) {
-      var n = document.createElement(tag);
-      Object.keys(attrs || {}).forEach(function (k) {
-        if (k === "text") n.textContent = attrs[k];
-        else if (k.slice(0, 2) === "on") n.addEventListener(k.slice(2), attrs[k]);
-        else n.setAttribute(k, attrs[k]);
-      });
-      (children || []).forEach(function (c) { if (c) n.appendChild(c); });
-      return n;
-    }
+    var el = window.GrimPage.el;
     function seatName(id) {
       var s = page.table.seats.find(function (x) { return x.id === id; });
       return s ? s.name : gettext("A former seat");
@@ -120,7 +111,7 @@
         renderLog();
       }).catch(function () { /* the next change brings fresh rights */ });
     }
-    return { el: el, renderLog: renderLog, announce: announce, reloadLog: reloadLog };
+    return { renderLog: renderLog, announce: announce, reloadLog: reloadLog };
   }
 
   window.GrimBoard = window.GrimBoard || {};
