@@ -128,7 +128,7 @@ def test_a_refusal_made_before_django_reads_in_the_phone_s_language() -> None:
     from typing import Any
 
     from companion.server.wsgi_bridge import HttpViaWsgi
-    from tests.test_backpressure import blocking_wsgi
+    from tests.bridge_calls import blocking_wsgi
 
     app = HttpViaWsgi(blocking_wsgi(threading.Event()), threads=1, body_limits=[(r"/small/", 2048)])
 

@@ -19,7 +19,7 @@ from django.core.handlers.wsgi import WSGIRequest
 
 from companion.server.wsgi_bridge import HttpViaWsgi
 from companion.server.wsgi_translate import MAX_BODY_BYTES, environ_of
-from tests.test_backpressure import blocking_wsgi, call
+from tests.bridge_calls import blocking_wsgi, call
 
 
 def remembering_wsgi(seen: list[tuple[object, object]]) -> Callable[..., Iterable[bytes]]:
