@@ -69,11 +69,11 @@ def contenders() -> dict[str, tuple[Any, Callable[[], object]]]:
 
 
 def main(argv: list[str]) -> int:
-    from bench.bench_boards import _django
+    from bench.scenes import setup_django
 
     rounds, repeat = (2, 30) if "--quick" in argv else (4, 150)
     with tempfile.TemporaryDirectory(prefix="grim-bench-accounts-") as folder:
-        _django(folder)
+        setup_django(folder)
         runs = contenders()
         times: dict[str, list[float]] = {name: [] for name in runs}
         for r in range(rounds):

@@ -115,11 +115,11 @@ async def _burst(app: Any, next_call: Callable[[], tuple[dict[str, Any], bytes]]
 
 
 def main(argv: list[str]) -> int:
-    from bench.bench_boards import _django
+    from bench.scenes import setup_django
 
     rounds, n = (2, 40) if "--quick" in argv else (4, 200)
     with tempfile.TemporaryDirectory(prefix="grim-bench-bridge-") as folder:
-        _django(folder)
+        setup_django(folder)
         next_call, _ = command_scope()
         contenders = apps()
         rps: dict[str, list[float]] = {name: [] for name in contenders}

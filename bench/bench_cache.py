@@ -72,11 +72,11 @@ def main(argv: Sequence[str]) -> int:
     if not url:
         print("bench_cache needs REDIS_URL (a Redis database of your own)")
         return 2
-    from bench.bench_boards import _django
+    from bench.scenes import setup_django
 
     os.environ["REDIS_PREFIX"] = prefix = f"bench-cache-{os.getpid()}"
     with tempfile.TemporaryDirectory(prefix="grim-bench-cache-") as folder:
-        _django(folder, keep_redis=True)
+        setup_django(folder, keep_redis=True)
         from django.core.cache.backends.redis import RedisCache
 
         params: dict[str, Any] = {"KEY_PREFIX": prefix, "OPTIONS": {"socket_timeout": 2.0}}

@@ -137,14 +137,14 @@ def command_post() -> tuple[Callable[[], object], Callable[[], object]]:
 
 
 def main(argv: list[str]) -> int:
-    from bench.bench_boards import _django
+    from bench.scenes import setup_django
 
     from_env = os.environ.get("REDIS_URL")
     rounds, repeat, posts = (2, 500, 20) if "--quick" in argv else (4, 3000, 60)
     with tempfile.TemporaryDirectory(prefix="grim-bench-input-") as folder:
         if from_env:
             os.environ["REDIS_PREFIX"] = f"bench-input-{os.getpid()}"
-        _django(folder, keep_redis=bool(from_env))
+        setup_django(folder, keep_redis=bool(from_env))
         print(f"on {'Redis' if from_env else 'the embedded default'}, SQLite")
         _race("one body read", lambda: command_input(BODY), lambda: by_serializer(BODY), rounds, repeat)
         ours, library = command_post()

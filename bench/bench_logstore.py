@@ -124,7 +124,7 @@ def main(argv: list[str]) -> int:
         _django(env["DATABASE_URL"], folder)
         from django.db import connections
 
-        from bench.bench_boards import play_scene
+        from bench.scenes import play_scene
         from campaigns.hotpath import logstore
         from campaigns.models import Seat
 
@@ -156,7 +156,7 @@ def main(argv: list[str]) -> int:
 
 def _command_us(table_id: int, scene: Any) -> float:
     """A whole Grim Hand command through the service (its store work included), for scale."""
-    from bench.bench_boards import Sitting
+    from bench.scenes import Sitting
     from campaigns import registry
 
     sample = registry.get("grimhand").sample_play

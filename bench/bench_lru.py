@@ -93,7 +93,7 @@ def _on_the_path(path: str, path_us: float, ours_us: float, library_us: float, u
 
 
 def sheet_rows_row(states: int, rounds: int) -> None:
-    from bench.bench_boards import play_scene
+    from bench.scenes import play_scene
     from campaigns.boards import board_html
     from sheets.grimhand import sheet
 
@@ -173,7 +173,7 @@ def seat_row(rounds: int) -> None:
 
 def _command_us() -> float:
     """One command's time through the service (a counter changed), for scale."""
-    from bench.bench_boards import Sitting
+    from bench.scenes import Sitting
 
     sitting = Sitting("counters", ["A", "B"])
     sitting.do(0, "counter.add", {"name": "Life", "value": 20})
@@ -242,15 +242,15 @@ def main(argv: Sequence[str]) -> int:
     states, rounds = QUICK if "--quick" in argv else FULL
     import os
 
-    from bench.bench_boards import _django
+    from bench.scenes import setup_django
 
     redis_url = os.environ.get("REDIS_URL")
     with tempfile.TemporaryDirectory(prefix="grim-bench-lru-") as folder:
         if redis_url:  # Django's cache on Redis, as deployed (the embedded default otherwise)
             os.environ["REDIS_PREFIX"] = f"bench-lru-{os.getpid()}"
-            _django(folder, keep_redis=True)
+            setup_django(folder, keep_redis=True)
         else:
-            _django(folder)
+            setup_django(folder)
         sheet_rows_row(states, rounds)
         seat_row(rounds)
         stats_row(rounds)

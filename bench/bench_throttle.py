@@ -70,14 +70,14 @@ def per_call_us(fn: Callable[[int], Any], calls: int) -> float:
 
 
 def main(argv: list[str]) -> int:
-    from bench.bench_boards import _django
     from bench.bench_lru import _command_us, _on_the_path
+    from bench.scenes import setup_django
 
     os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
     os.environ["REDIS_PREFIX"] = f"bench-throttle-{os.getpid()}"
     calls, rounds = (300, 2) if "--quick" in argv else (1500, 3)
     with tempfile.TemporaryDirectory(prefix="grim-bench-throttle-") as folder:
-        _django(folder, keep_redis=True)  # Django's cache on Redis, as deployed
+        setup_django(folder, keep_redis=True)  # Django's cache on Redis, as deployed
         from django.core.cache import caches
 
         fns = contenders(uuid.uuid4().hex[:8])

@@ -85,7 +85,8 @@ def test_the_cross_game_tests_and_the_bench_run_it_unchanged(tinygame: None) -> 
     test_export.test_a_mid_game_scene_exported_then_imported_gives_the_same_table("tinygame")
     test_fuzz_commands.test_any_json_at_any_command_leaves_a_table_that_works("tinygame")
 
-    from bench.bench_boards import benched_games, measure, play_scene
+    from bench.bench_boards import measure
+    from bench.scenes import benched_games, play_scene
 
     assert "tinygame" in benched_games()
     figures = measure(play_scene("tinygame", 4), rounds=1)
