@@ -59,15 +59,20 @@ def wait_http(url: str, timeout_s: float = 30.0) -> None:
 
 
 @contextmanager
-def running(cmd: list[str], *, env: dict[str, str], ready_url: str) -> Iterator[subprocess.Popen[bytes]]:
+def running(
+    cmd: list[str], *, env: dict[str, str], ready_url: str | None = None, stop_s: float = 10
+) -> Iterator[subprocess.Popen[bytes]]:
+    """``cmd`` in its own process group, up once ``ready_url`` answers (when given); stopped with
+    SIGTERM, then SIGKILL after ``stop_s``."""
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
     try:
-        wait_http(ready_url)
+        if ready_url:
+            wait_http(ready_url)
         yield proc
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
-            proc.wait(10)
+            proc.wait(stop_s)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
 

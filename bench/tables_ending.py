@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import signal
-import subprocess
 import sys
 import tempfile
 import time
@@ -20,7 +18,7 @@ import httpx
 import psycopg
 
 from bench.bench_tables import one_table
-from bench.servers import ROOT, post_until_taken, production_env
+from bench.servers import post_until_taken, production_env, running
 from bench.timing import pct, summary
 
 
@@ -41,15 +39,8 @@ def celery_worker(env: dict[str, str]) -> Iterator[None]:
         "--schedule",
         str(Path(tempfile.gettempdir()) / f"grim-bench-stats-beat-{os.getpid()}"),
     ]
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
-    try:
+    with running(cmd, env=env, stop_s=15):
         yield
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(15)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
 
 
 async def end_one_match(http: httpx.AsyncClient) -> int:

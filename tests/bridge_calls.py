@@ -35,9 +35,14 @@ def blocking_wsgi(release: threading.Event, ran: list[str] | None = None) -> Cal
 
 
 async def call(
-    app: HttpViaWsgi, path: str, body: bytes = b"", method: str = "POST"
+    app: HttpViaWsgi,
+    path: str,
+    body: bytes = b"",
+    method: str = "POST",
+    headers: list[tuple[bytes, bytes]] | None = None,
 ) -> tuple[int, dict[str, str], bytes]:
-    scope = {"type": "http", "method": method, "path": path, "headers": [], "query_string": b""}
+    """One request through the bridge's ASGI door: its status, headers and body."""
+    scope = {"type": "http", "method": method, "path": path, "headers": headers or [], "query_string": b""}
     chunks = [{"type": "http.request", "body": body, "more_body": False}]
     sent: list[dict[str, Any]] = []
 
@@ -48,5 +53,5 @@ async def call(
         sent.append(message)
 
     await app(scope, receive, send)
-    headers = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
-    return sent[0]["status"], headers, sent[1]["body"]
+    answered = {k.decode(): v.decode() for k, v in sent[0]["headers"]}
+    return sent[0]["status"], answered, sent[1]["body"]

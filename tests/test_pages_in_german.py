@@ -128,30 +128,14 @@ def test_a_refusal_made_before_django_reads_in_the_phone_s_language() -> None:
     from typing import Any
 
     from companion.server.wsgi_bridge import HttpViaWsgi
-    from tests.bridge_calls import blocking_wsgi
+    from tests.bridge_calls import blocking_wsgi, call
 
     app = HttpViaWsgi(blocking_wsgi(threading.Event()), threads=1, body_limits=[(r"/small/", 2048)])
 
     async def refused(headers: list[tuple[bytes, bytes]]) -> dict[str, Any]:
-        scope = {
-            "type": "http",
-            "method": "POST",
-            "path": "/small/x",
-            "headers": headers,
-            "query_string": b"",
-        }
-        chunks = [{"type": "http.request", "body": b"x" * 2049, "more_body": False}]
-        sent: list[dict[str, Any]] = []
-
-        async def receive() -> dict[str, Any]:
-            return chunks.pop(0) if chunks else {"type": "http.disconnect"}
-
-        async def send(message: dict[str, Any]) -> None:
-            sent.append(message)
-
-        await app(scope, receive, send)
-        assert sent[0]["status"] == 413
-        body: dict[str, Any] = json.loads(sent[1]["body"])
+        status, _headers, raw = await call(app, "/small/x", b"x" * 2049, headers=headers)
+        assert status == 413
+        body: dict[str, Any] = json.loads(raw)
         return body
 
     german = asyncio.run(refused([(b"accept-language", b"de-DE,de;q=0.9")]))
