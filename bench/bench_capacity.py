@@ -14,7 +14,8 @@ two processes sharing PostgreSQL and the Redis layer (each table's commands
 and sockets on one process, as ``deploy/nginx.conf`` routes them by the
 table's id). Then 2x the knee's load: the p99 of the commands that were
 accepted (200), what was refused (503 busy) or timed out, and that every
-acknowledged command is in its table's log.
+acknowledged command is in its table's log. Each server process keeps to its own
+core, as ``make serve`` starts them (``SERVE_CPU``; the relay shares the first's).
 
 Each step first runs unmeasured (``WARM_UP_S``; a third of a step in --quick), once its new
 tables are open. Each step also prints how busy the machine was, the share of its cores the
@@ -116,11 +117,12 @@ async def ramp(
 
 @contextmanager
 def servers(count: int, env: dict[str, str]) -> Iterator[list[str]]:
-    with our_server(**env) as a:
+    """``count`` server processes, each on its own core as ``make serve`` starts them (``SERVE_CPU``)."""
+    with our_server(**env, SERVE_CPU="0") as a:
         if count == 1:
             yield [a]
             return
-        with our_server(**env) as b:
+        with our_server(**env, SERVE_CPU="1") as b:
             yield [a, b]
 
 

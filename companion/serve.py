@@ -4,6 +4,7 @@ One uvicorn process serves HTTP (through ``companion.server.wsgi_bridge``) and
 websockets (Channels) on one port. ``PORT`` and ``HOST`` override the
 address. Production layout (see README): run several of these behind one
 proxy with ``REDIS_URL`` set, so the Redis channel layer joins them.
+``SERVE_CPU`` keeps the process on one core (``make serve`` gives each its own).
 """
 
 from __future__ import annotations
@@ -18,12 +19,33 @@ from companion.logredact import uvicorn_log_config
 from companion.websocket_protocol import WideWindowProtocol
 
 
+def pin_to_core(raw: str) -> int:
+    """Keep this process, and every thread it starts from now on, on one core; that core.
+
+    ``raw`` counts among the cores the process may use (0 is the first, past the last it wraps
+    around), so ``make serve`` numbers its processes the same way on any machine or cpuset.
+    Why one core: the threads of a process hand the interpreter to each other at every request
+    and every database answer; on one core that is a switch, across two a wake-up of the other
+    core (docs/decisions/cpu-pinning.md).
+    """
+    if not raw.isdigit():
+        sys.exit(f"SERVE_CPU must be a whole number (0 is the first core), got {raw!r}")
+    if not hasattr(os, "sched_setaffinity"):
+        sys.exit("SERVE_CPU needs Linux (sched_setaffinity); leave it unset here")
+    cores = sorted(os.sched_getaffinity(0))
+    core = cores[int(raw) % len(cores)]
+    os.sched_setaffinity(0, {core})
+    return core
+
+
 def main() -> None:
     host = os.environ.get("HOST", "127.0.0.1")
     port_raw = os.environ.get("PORT", "8000")
     if not port_raw.isdigit() or not 0 < int(port_raw) < 65536:
         sys.exit(f"PORT must be a number from 1 to 65535, got {port_raw!r}")
     port = int(port_raw)
+    if os.environ.get("SERVE_CPU"):  # before any thread starts: each inherits the core
+        pin_to_core(os.environ["SERVE_CPU"])
     from companion.asgi import application  # loads Django, checks settings
 
     # Objects that live for the whole process go to a permanent generation so

@@ -5,6 +5,10 @@
 # consecutive ports from PORT (default 8001), plus one Celery worker with beat.
 # They live and die together: Ctrl+C, a TERM, or any one of them exiting stops
 # all the others, so a half-running set never keeps serving.
+# Each server process keeps to its own core (SERVE_CPU=0, 1, ...; wrapping round
+# when there are more processes than cores): its threads then hand the
+# interpreter to each other on one core (docs/decisions/cpu-pinning.md).
+# SERVE_PIN=0 leaves them to the kernel's scheduler.
 # Put nginx in front: `python -m deploy.nginx_conf --port $PORT --processes N`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,6 +17,8 @@ PY=${PY:-.venv/bin/python}
 CELERY=${CELERY:-.venv/bin/celery}
 n=${SERVE_PROCESSES:-2}
 first=${PORT:-8001}
+# Pinning is Linux's (sched_setaffinity): elsewhere the default leaves it off.
+if [ "$(uname -s)" = Linux ]; then pin=${SERVE_PIN:-1}; else pin=${SERVE_PIN:-0}; fi
 if ! [[ $n =~ ^[0-9]+$ ]] || [ "$n" -lt 1 ] || [ "$n" -gt 64 ]; then
   echo "SERVE_PROCESSES must be a number from 1 to 64, got '$n'" >&2; exit 2
 fi
@@ -21,6 +27,9 @@ if ! [[ $first =~ ^[0-9]+$ ]] || [ "$first" -lt 1 ] || [ $((first + n - 1)) -gt 
 fi
 # Without Redis each process would have its own channel layer (a phone on one
 # would miss commands sent to another) and Celery would have no broker.
+if [ "$pin" != 0 ] && [ "$pin" != 1 ]; then
+  echo "SERVE_PIN must be 1 (each server process on its own core) or 0, got '$pin'" >&2; exit 2
+fi
 if [ -z "${REDIS_URL:-}" ]; then
   echo "REDIS_URL is needed: it joins the processes and carries Celery's tasks (see README)" >&2; exit 2
 fi
@@ -54,7 +63,8 @@ trap 'exit 130' INT
 trap 'exit 143' TERM
 
 for ((i = 0; i < n; i++)); do
-  PORT=$((first + i)) "$PY" -m companion.serve &
+  if [ "$pin" = 1 ]; then cpu=$i; else cpu=; fi
+  PORT=$((first + i)) SERVE_CPU=$cpu "$PY" -m companion.serve &
   pids+=($!)
 done
 # Beat's schedule file stays out of the project folder; its only job (draining

@@ -63,6 +63,28 @@ def own_broker(url: str) -> str:
     return urlunsplit(parts._replace(path="/15"))
 
 
+def test_serve_refuses_a_pinning_that_is_neither_on_nor_off() -> None:
+    done = subprocess.run(
+        ["bash", str(SCRIPT)],
+        env={**os.environ, "SERVE_PIN": "yes"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+    assert done.returncode == 2
+    assert "SERVE_PIN must be 1 (each server process on its own core) or 0, got 'yes'" in done.stderr
+
+
+def core_and_port(pid: int) -> tuple[str, int]:
+    """The cores a process may run on (``Cpus_allowed_list``) and the ``PORT`` it was started with."""
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    cores = next(line.split(":", 1)[1].strip() for line in status if line.startswith("Cpus_allowed_list:"))
+    environ = dict(
+        item.split(b"=", 1) for item in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0") if b"=" in item
+    )
+    return cores, int(environ[b"PORT"])
+
+
 def test_serve_refuses_to_start_without_redis() -> None:
     env = {k: v for k, v in os.environ.items() if k != "REDIS_URL"}
     done = subprocess.run(["bash", str(SCRIPT)], env=env, capture_output=True, text=True, timeout=30)
@@ -96,6 +118,10 @@ def test_one_process_exiting_stops_them_all(tmp_path: Path) -> None:
         workers = [pid for pid, cmd in commands.items() if b"celery" in cmd and b"--beat" in cmd]
         assert len(servers) == 2, commands
         assert workers, commands
+        # Each server on its own core, in port order (docs/decisions/cpu-pinning.md).
+        cores = sorted(os.sched_getaffinity(0))
+        pinned = dict(core_and_port(pid)[::-1] for pid in servers)
+        assert pinned == {port + i: str(cores[i % len(cores)]) for i in range(2)}, pinned
 
         os.kill(servers[0], signal.SIGTERM)
         status = script.wait(60)  # a guard against a hang, not a timing target
