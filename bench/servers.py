@@ -60,11 +60,16 @@ def wait_http(url: str, timeout_s: float = 30.0) -> None:
 
 @contextmanager
 def running(
-    cmd: list[str], *, env: dict[str, str], ready_url: str | None = None, stop_s: float = 10
+    cmd: list[str],
+    *,
+    env: dict[str, str],
+    ready_url: str | None = None,
+    stop_s: float = 10,
+    cwd: Path = ROOT,
 ) -> Iterator[subprocess.Popen[bytes]]:
-    """``cmd`` in its own process group, up once ``ready_url`` answers (when given); stopped with
-    SIGTERM, then SIGKILL after ``stop_s``."""
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, start_new_session=True)
+    """``cmd`` in its own process group (run in ``cwd``), up once ``ready_url`` answers (when
+    given); stopped with SIGTERM, then SIGKILL after ``stop_s``."""
+    proc = subprocess.Popen(cmd, cwd=cwd, env=env, start_new_session=True)
     try:
         if ready_url:
             wait_http(ready_url)
