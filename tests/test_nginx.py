@@ -142,29 +142,32 @@ def test_the_address_nginx_forwards_is_the_client_the_limits_count(stack: Stack)
     assert wrong_join(stack, "127.0.0.3") == 404
 
 
-def open_table(stack: Stack, name: str) -> tuple[int, str]:
-    """A new table, sent again after ``Retry-After`` while a loaded server answers 503 ``busy``
-    (answered before any of the request's work), as a phone does."""
+def call_when_not_busy(
+    stack: Stack, method: str, path: str, body: dict[str, Any], **kwargs: Any
+) -> tuple[int, dict[str, Any]]:
+    """``call`` through nginx, sent again after ``Retry-After`` while a loaded server answers 503
+    ``busy`` (answered before any of the request's work), as a phone does."""
     for _attempt in range(10):
-        status, opened, _, _ = call(
-            stack.nginx, "POST", "/api/v1/tables/", {"game": "counters", "name": name, "seat_name": "Ann"}
-        )
-        if status != 503 or opened.get("code") != "busy":
+        status, answer, _, _ = call(stack.nginx, method, path, body, **kwargs)
+        if status != 503 or answer.get("code") != "busy":
             break
-        time.sleep(float(opened.get("extra", {}).get("retry_after_s", 1)))
+        time.sleep(float(answer.get("extra", {}).get("retry_after_s", 1)))
+    return status, answer
+
+
+def open_table(stack: Stack, name: str) -> tuple[int, str]:
+    """A new table."""
+    status, opened = call_when_not_busy(
+        stack, "POST", "/api/v1/tables/", {"game": "counters", "name": name, "seat_name": "Ann"}
+    )
     assert status == 201, opened
     return opened["id"], opened["seat"]["token"]
 
 
 def command(stack: Stack, table_id: int, token: str, command_id: str) -> int:
     body = {"command_id": command_id, "type": "counter.add", "payload": {"name": command_id}}
-    status, answer, _, _ = call(
-        stack.nginx,
-        "POST",
-        f"/api/v1/tables/{table_id}/commands/",
-        body,
-        headers={"Authorization": f"Seat {token}"},
-    )
+    path = f"/api/v1/tables/{table_id}/commands/"
+    status, answer = call_when_not_busy(stack, "POST", path, body, headers={"Authorization": f"Seat {token}"})
     assert status == 200, answer
     return int(answer["seq"])
 
