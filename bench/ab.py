@@ -31,7 +31,7 @@ from pathlib import Path
 
 from bench.bench_capacity import run
 from bench.capacity_fleet import Fleet
-from bench.cpu import TICK_S, process_ticks
+from bench.cpu import TICK_S, group_members, process_ticks
 from bench.pg import bench_env
 from bench.servers import free_port, production_env, running
 from bench.timing import pct
@@ -101,17 +101,7 @@ def started(setup: Setup, database: str) -> Iterator[tuple[list[str], list[int]]
 
 def ticks_of_groups(groups: set[int]) -> int:
     """CPU ticks of every process in these process groups (each server starts its own)."""
-    total = 0
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        if int(stat.rsplit(")", 1)[1].split()[2]) in groups:
-            total += process_ticks(stat)
-    return total
+    return sum(process_ticks(stat) for stat in group_members(groups).values())
 
 
 async def alternate(

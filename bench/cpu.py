@@ -56,6 +56,19 @@ def _read(path: Path) -> str | None:
         return None
 
 
+def group_members(groups: set[int]) -> dict[int, str]:
+    """Live processes (not zombies) of these process groups: each id → its ``/proc/<pid>/stat``."""
+    found = {}
+    for entry in PROC.iterdir():
+        stat = _read(entry / "stat") if entry.name.isdigit() else None
+        if stat is None:
+            continue
+        fields = stat.rsplit(")", 1)[1].split()  # after the name, which may hold spaces
+        if fields[0] != "Z" and int(fields[2]) in groups:
+            found[int(entry.name)] = stat
+    return found
+
+
 def role_pids() -> dict[str, list[int]]:
     pids: dict[str, list[int]] = {role: [] for role in ROLES}
     for entry in PROC.iterdir():

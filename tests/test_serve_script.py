@@ -19,6 +19,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
+from bench import cpu
 from tests.helpers import ROOT
 from tests.servers import free_port, server_env, wait_http
 
@@ -42,18 +43,7 @@ def consecutive_ports() -> int:
 
 def group_members(pgid: int) -> list[int]:
     """Live processes (not zombies) in the process group ``pgid``."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit():
-            continue
-        try:
-            stat = (entry / "stat").read_text()
-        except OSError:
-            continue
-        fields = stat.rsplit(")", 1)[1].split()
-        if fields[0] != "Z" and int(fields[2]) == pgid:
-            found.append(int(entry.name))
-    return found
+    return list(cpu.group_members({pgid}))
 
 
 def own_broker(url: str) -> str:
