@@ -21,7 +21,6 @@ or fails.
 from __future__ import annotations
 
 import statistics
-import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
@@ -33,7 +32,7 @@ from bench.bench_capacity import run
 from bench.capacity_fleet import Fleet
 from bench.cpu import TICK_S, group_members, process_ticks
 from bench.pg import bench_env
-from bench.servers import free_port, production_env, running
+from bench.servers import free_port, prepare, production_env, running
 from bench.timing import pct
 
 
@@ -76,10 +75,7 @@ class Figures:
 def started(setup: Setup, database: str) -> Iterator[tuple[list[str], list[int]]]:
     """The set-up's servers on a fresh database of their own: their addresses and process ids."""
     shared = {**bench_env(database), "REDIS_PREFIX": f"bench-ab-{uuid.uuid4().hex[:8]}", **setup.env}
-    for step in (["collectstatic", "--noinput", "-v0"], ["migrate", "--noinput", "-v0"]):
-        subprocess.run(
-            [sys.executable, "manage.py", *step], cwd=setup.tree, env=production_env(**shared), check=True
-        )
+    prepare(production_env(**shared), setup.tree)
     with ExitStack() as stack:
         bases, pids = [], []
         for k in range(setup.processes):

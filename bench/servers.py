@@ -82,17 +82,18 @@ def running(
             os.killpg(proc.pid, signal.SIGKILL)
 
 
+def prepare(env: dict[str, str], cwd: Path = ROOT) -> None:
+    """What ``make run`` does before serving: static files collected, the database migrated."""
+    for step in (["collectstatic", "--noinput", "-v0"], ["migrate", "--noinput", "-v0"]):
+        subprocess.run([sys.executable, "manage.py", *step], cwd=cwd, env=env, check=True)
+
+
 @contextmanager
 def our_server(**extra_env: str) -> Iterator[str]:
     """Our service, started exactly as ``make run`` starts it."""
     port = free_port()
     env = production_env(PORT=str(port), **extra_env)
-    subprocess.run(
-        [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
-    subprocess.run(
-        [sys.executable, "manage.py", "migrate", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
+    prepare(env)
     base = f"http://127.0.0.1:{port}"
     with running([sys.executable, "-m", "companion.serve"], env=env, ready_url=f"{base}/api/v1/hello/"):
         yield base

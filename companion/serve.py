@@ -19,8 +19,8 @@ from companion.logredact import uvicorn_log_config
 from companion.websocket_protocol import WideWindowProtocol
 
 
-def pin_to_core(raw: str) -> int:
-    """Keep this process, and every thread it starts from now on, on one core; that core.
+def pin_to_core(raw: str) -> None:
+    """Keep this process, and every thread it starts from now on, on one core.
 
     ``raw`` counts among the cores the process may use (0 is the first, past the last it wraps
     around), so ``make serve`` numbers its processes the same way on any machine or cpuset.
@@ -33,9 +33,7 @@ def pin_to_core(raw: str) -> int:
     if not hasattr(os, "sched_setaffinity"):
         sys.exit("SERVE_CPU needs Linux (sched_setaffinity); leave it unset here")
     cores = sorted(os.sched_getaffinity(0))
-    core = cores[int(raw) % len(cores)]
-    os.sched_setaffinity(0, {core})
-    return core
+    os.sched_setaffinity(0, {cores[int(raw) % len(cores)]})
 
 
 def main() -> None:

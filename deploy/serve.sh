@@ -25,11 +25,11 @@ fi
 if ! [[ $first =~ ^[0-9]+$ ]] || [ "$first" -lt 1 ] || [ $((first + n - 1)) -gt 65535 ]; then
   echo "PORT must be a number from 1 to $((65536 - n)), got '$first'" >&2; exit 2
 fi
-# Without Redis each process would have its own channel layer (a phone on one
-# would miss commands sent to another) and Celery would have no broker.
 if [ "$pin" != 0 ] && [ "$pin" != 1 ]; then
   echo "SERVE_PIN must be 1 (each server process on its own core) or 0, got '$pin'" >&2; exit 2
 fi
+# Without Redis each process would have its own channel layer (a phone on one
+# would miss commands sent to another) and Celery would have no broker.
 if [ -z "${REDIS_URL:-}" ]; then
   echo "REDIS_URL is needed: it joins the processes and carries Celery's tasks (see README)" >&2; exit 2
 fi

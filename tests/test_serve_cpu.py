@@ -19,8 +19,6 @@ import pytest
 from tests.helpers import ROOT
 from tests.servers import server_env, server_process
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "sched_getaffinity"), reason="core affinity is Linux's")
-
 
 def cores_of_threads(pid: int) -> dict[str, str]:
     """Each thread of ``pid`` → the cores it may run on (``Cpus_allowed_list``: "1", "0-1")."""
