@@ -54,6 +54,7 @@
     this.onRefused = opts.onRefused;   // (command, error) -> void: a command queued before a reload, refused when sent
     this.lastSeq = opts.seq || 0;
     this.logSeq = 0;                   // newest event seq already handed to onEvents
+    this.tableSeq = opts.seq || 0;     // the seq of the seats and rights onTable last gave
     this.ws = null;
     this.retry = 0;
     this.pollTimer = null;
@@ -102,6 +103,10 @@
     if (!fresh.length) return;
     this.logSeq = fresh[fresh.length - 1].seq;
     this.onEvents(fresh);
+    // Seats, names and rights change with seat and table events, however they came (a push, a
+    // snapshot's gap filled from the log, a catch-up): each newer one asks for the table again.
+    var news = fresh.some(function (e) { return e.seq > this.tableSeq && /^(seat|table)\./.test(e.type); }, this);
+    if (news) this.refreshTable().catch(function () { /* the next catch-up brings it */ });
   };
 
   TableSync.prototype.connect = function () {
@@ -157,7 +162,6 @@
     if (msg.seq > this.logSeq + 1) { this.catchUp(); return; }        // a gap: fetch what we missed
     this.deliver([msg.event]);
     if (msg.state) { this.lastSeq = msg.seq; this.onState(msg.state, msg); }
-    if (/^(seat|table)\./.test(msg.event.type)) this.refreshTable();
   };
 
   /* The whole state, sent as the socket opens: taken unless ours is newer; the log catches up. */
@@ -184,7 +188,11 @@
 
   TableSync.prototype.refreshTable = function () {
     var self = this;
-    return this.api("/").then(function (t) { self.onTable(t); return t; });
+    return this.api("/").then(function (t) {
+      // Two answers can cross on the way: an older one never undoes a newer one.
+      if (t.seq >= self.tableSeq) { self.tableSeq = t.seq; self.onTable(t); }
+      return t;
+    });
   };
 
   TableSync.prototype.catchUp = function () {
