@@ -336,7 +336,6 @@
     if (res.events.length && res.events[0].seq === this.logSeq + 1) this.deliver(res.events);
     else if (res.seq > this.logSeq) this.fillLog();
     if (res.seq > this.lastSeq) { this.lastSeq = res.seq; this.onState(res.state, res); }
-    if (res.events.some(function (e) { return /^(seat|table)\./.test(e.type); })) this.refreshTable();
     if (waiter) waiter.resolve(res);
   };
 
