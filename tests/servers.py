@@ -13,9 +13,10 @@ import sys
 import threading
 import time
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 import uvicorn
@@ -64,6 +65,28 @@ def wait_http(url: str, timeout_s: float = 30.0) -> None:
         except OSError:
             time.sleep(0.1)
     raise RuntimeError(f"{url} did not answer within {timeout_s}s")
+
+
+T = TypeVar("T")
+
+
+def off_the_test_loop(work: Callable[[], T]) -> T:
+    """``work()`` on a thread of its own, for commands a browser test sends itself.
+
+    Playwright's sync API runs an event loop in the test's thread, and there ``async_to_sync``
+    refuses to run: on the in-memory layer a command sent from the test's thread was applied
+    but its broadcast failed, and the live pages learnt of it only at their next heartbeat.
+    """
+    from django.db import connections
+
+    def run() -> T:
+        try:
+            return work()
+        finally:
+            connections.close_all()  # this thread's own connection to the test database
+
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(run).result()
 
 
 @pytest.fixture
