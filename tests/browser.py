@@ -176,6 +176,38 @@ def seat_of(page: Page) -> tuple[int, str]:
     return table_id, str(token)
 
 
+def add_counter(page: Page, name: str, start: str | None = None) -> None:
+    """Add a counter on this phone's seat with the form, as a player does (not waiting for it)."""
+    page.get_by_text("Add a counter").click()
+    page.get_by_label("Name", exact=True).fill(name)
+    if start is not None:
+        page.get_by_label("Start").fill(start)
+    page.locator("#add-counter-form").get_by_role("button", name="Add").click()
+
+
+def join_as(chromium: Browser, base: str, code: str, name: str) -> Page:
+    """A new phone takes a seat with the table's code."""
+    page, _ = phone_page(chromium)
+    page.goto(f"{base}/join/{code}/")
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take a seat").click()
+    return page
+
+
+def add_life_counter(page: Page) -> None:
+    """A Life counter (start 20) on this phone's seat, shown."""
+    add_counter(page, "Life")
+    expect(page.locator("#my-seat output")).to_have_text("20")
+
+
+def ann_with_life(browser: Browser, base: str) -> tuple[Page, str]:
+    """Ann's phone at a new counters table with her Life counter at 20; the join code."""
+    ann, _ = phone_page(browser)
+    code = open_table(ann, base)
+    add_life_counter(ann)
+    return ann, code
+
+
 @dataclass
 class Phones:
     """Two phones at one table: the host Ann's and Bo's, each with its console watched."""

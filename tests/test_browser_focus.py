@@ -7,9 +7,9 @@ and an open panel stays open: a keyboard or screen-reader player can tap again a
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import expect
 
-from tests.browser import browser, open_table, phone_page  # noqa: F401
+from tests.browser import ann_with_life, browser, phone_page  # noqa: F401
 from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
@@ -18,18 +18,8 @@ FOCUSED = """document.activeElement && (document.activeElement.getAttribute("ari
   || document.activeElement.textContent.trim())"""
 
 
-def ann_with_life(browser, base: str) -> Page:  # noqa: F811
-    ann, _ = phone_page(browser)
-    open_table(ann, base)
-    ann.get_by_text("Add a counter").click()
-    ann.get_by_label("Name", exact=True).fill("Life")
-    ann.locator("#add-counter-form").get_by_role("button", name="Add").click()
-    expect(ann.locator("#my-seat output")).to_have_text("20")
-    return ann
-
-
 def test_a_stepper_keeps_the_focus_across_the_new_board(browser, live_asgi) -> None:  # noqa: F811
-    ann = ann_with_life(browser, live_asgi)
+    ann, _code = ann_with_life(browser, live_asgi)
     ann.get_by_role("button", name="Increase Life").focus()
     ann.keyboard.press("Enter")
     expect(ann.locator("#my-seat output")).to_have_text("21")
@@ -42,7 +32,7 @@ def test_a_stepper_keeps_the_focus_across_the_new_board(browser, live_asgi) -> N
 
 
 def test_a_button_in_an_open_panel_keeps_focus_and_the_panel(browser, live_asgi) -> None:  # noqa: F811
-    ann = ann_with_life(browser, live_asgi)
+    ann, _code = ann_with_life(browser, live_asgi)
     ann.get_by_role("button", name="Decrease Life").click()
     ann.get_by_label("More for Life").click()
     reset = ann.get_by_role("button", name="Reset to 20")
@@ -57,7 +47,7 @@ def test_a_button_in_an_open_panel_keeps_focus_and_the_panel(browser, live_asgi)
 
 def test_focus_never_falls_to_the_body_when_its_control_goes(browser, live_asgi) -> None:  # noqa: F811
     """The control used is gone from the new board (a removed counter): the nearest place stays."""
-    ann = ann_with_life(browser, live_asgi)
+    ann, _code = ann_with_life(browser, live_asgi)
     ann.on("dialog", lambda d: d.accept())
     ann.get_by_label("More for Life").click()
     ann.get_by_role("button", name="Remove").focus()
@@ -69,7 +59,7 @@ def test_focus_never_falls_to_the_body_when_its_control_goes(browser, live_asgi)
 
 
 def test_a_panel_folded_after_its_command_hands_focus_to_its_summary(browser, live_asgi) -> None:  # noqa: F811
-    ann = ann_with_life(browser, live_asgi)
+    ann, _code = ann_with_life(browser, live_asgi)
     ann.get_by_text("Add a counter").click()
     ann.get_by_label("Name", exact=True).fill("Gold")
     ann.get_by_label("Name", exact=True).press("Enter")
@@ -79,8 +69,7 @@ def test_a_panel_folded_after_its_command_hands_focus_to_its_summary(browser, li
 
 
 def test_typing_goes_on_where_it_was_when_another_phone_swaps_the_board(browser, live_asgi) -> None:  # noqa: F811
-    ann = ann_with_life(browser, live_asgi)
-    code = ann.locator("#join-code").inner_text().strip()
+    ann, code = ann_with_life(browser, live_asgi)
     bo, _ = phone_page(browser)
     bo.goto(f"{live_asgi}/join/{code}/")
     bo.get_by_label("Your name").fill("Bo")

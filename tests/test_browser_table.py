@@ -6,11 +6,15 @@ import json
 import re
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import expect
 
 from tests.browser import (  # noqa: F401
+    add_counter,
+    add_life_counter,
+    ann_with_life,
     browser,
     horizontal_overflow,
+    join_as,
     open_table,
     phone_page,
     small_touch_targets,
@@ -20,29 +24,6 @@ from tests.browser import (  # noqa: F401
 from tests.servers import live_asgi  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
-
-
-def add_counter(page: Page, name: str, start: str | None = None) -> None:
-    """Add a counter on this phone's seat with the form, as a player does (not waiting for it)."""
-    page.get_by_text("Add a counter").click()
-    page.get_by_label("Name", exact=True).fill(name)
-    if start is not None:
-        page.get_by_label("Start").fill(start)
-    page.locator("#add-counter-form").get_by_role("button", name="Add").click()
-
-
-def join_as(chromium: Browser, base: str, code: str, name: str) -> Page:
-    """A new phone takes a seat with the table's code."""
-    page, _ = phone_page(chromium)
-    page.goto(f"{base}/join/{code}/")
-    page.get_by_label("Your name").fill(name)
-    page.get_by_role("button", name="Take a seat").click()
-    return page
-
-
-def add_life_counter(page: Page) -> None:
-    add_counter(page, "Life")
-    expect(page.locator("#my-seat output")).to_have_text("20")
 
 
 def test_a_tap_on_one_phone_shows_on_the_other(browser, live_asgi) -> None:  # noqa: F811
@@ -153,13 +134,6 @@ def test_host_renames_the_table_and_errors_show_by_the_field(browser, live_asgi)
     expect(page.locator("#table-name")).to_have_text("Saturday crypt")
     assert horizontal_overflow(page) <= 0
     assert [e for e in console.errors if "400" not in e] == []
-
-
-def ann_with_life(browser, base: str) -> tuple[Page, str]:  # noqa: F811
-    ann, _ = phone_page(browser)
-    code = open_table(ann, base)
-    add_life_counter(ann)
-    return ann, code
 
 
 def test_a_lost_push_is_caught_up_at_the_next_heartbeat(browser, live_asgi, settings) -> None:  # noqa: F811
@@ -320,105 +294,3 @@ def test_changes_refused_on_reconnection_leave_an_honest_status_line(browser, li
     ann.get_by_role("button", name="Increase Gold").click()  # the next change: the news is old
     expect(ann.get_by_label("Gold", exact=True)).to_have_text("1")
     expect(ann.locator("#conn")).to_have_text("Live")
-
-
-def test_undo_is_offered_only_where_the_server_would_accept_it(browser, live_asgi) -> None:  # noqa: F811
-    """Issue #33, item 2: the server says who may undo each line (the policy in force now)."""
-    ann, code = ann_with_life(browser, live_asgi)
-    bo = join_as(browser, live_asgi, code, "Bo")
-    anns_card = bo.locator("#other-seats article", has_text="Ann")
-    expect(anns_card.get_by_label("Life", exact=True)).to_have_text("20")
-    expect(anns_card.get_by_role("button", name="Increase Life")).to_be_hidden()  # Ann's seat, "own"
-
-    ann.get_by_label("Everyone edits every seat").check()
-    anns_card.get_by_role("button", name="Increase Life").click()
-    expect(ann.locator("#my-seat").get_by_label("Life", exact=True)).to_have_text("21")
-    bos_line = bo.locator("#log li", has_text="Bo: ")
-    expect(bos_line.get_by_role("button", name="Undo")).to_be_visible()  # everyone edits: his to undo
-
-    ann.get_by_label("Everyone edits every seat").uncheck()
-    expect(anns_card.get_by_role("button", name="Increase Life")).to_be_hidden()
-    # Ann's Life is Ann's again: Bo's own earlier tap on it is no longer his to undo; the host's still.
-    expect(bos_line.get_by_role("button", name="Undo")).to_have_count(0)
-    expect(ann.locator("#log li", has_text="Bo: ").get_by_role("button", name="Undo")).to_be_visible()
-
-    add_counter(bo, "Coins")
-    expect(bo.locator("#log li", has_text="Coins").get_by_role("button", name="Undo")).to_be_visible()
-
-
-def test_a_socket_that_opens_after_a_policy_change_brings_the_new_rights(browser, live_asgi) -> None:  # noqa: F811
-    """The snapshot at connect is newer than the page: the seats' rights come with it.
-
-    A phone whose socket connected after the host changed the edit policy kept
-    the rights of its page load (CI, 2026-11-27: Bo never got Ann's steppers).
-    """
-    ann, code = ann_with_life(browser, live_asgi)
-    bo, bo_console = phone_page(browser)
-    held: list = []
-
-    def hold(ws) -> None:
-        held.append(ws)  # open to the page, no server yet
-
-    bo.route_web_socket(re.compile(r".*/ws/tables/.*"), hold)
-    bo.goto(f"{live_asgi}/join/{code}/")
-    bo.get_by_label("Your name").fill("Bo")
-    bo.get_by_role("button", name="Take a seat").click()
-    anns_card = bo.locator("#other-seats article", has_text="Ann")
-    expect(anns_card.get_by_label("Life", exact=True)).to_have_text("20")
-    expect(bo.locator("#log li").first).to_contain_text("Bo")  # the page's log is loaded
-    expect(anns_card.get_by_role("button", name="Increase Life")).to_be_hidden()
-
-    ann.get_by_label("Everyone edits every seat").check()
-    expect(ann.locator("#log li").first).to_contain_text("let everyone edit every seat")
-    assert len(held) == 1
-    held[0].connect_to_server()  # the snapshot now carries the policy's seq
-    anns_card.get_by_role("button", name="Increase Life").click(timeout=5_000)
-    expect(ann.locator("#my-seat").get_by_label("Life", exact=True)).to_have_text("21")
-    assert bo_console.errors == []
-
-
-def test_an_older_answer_about_the_table_never_undoes_a_newer_one(browser, live_asgi) -> None:  # noqa: F811
-    """Two reads of the table cross on the way: the rights shown are the newer read's."""
-    ann, code = ann_with_life(browser, live_asgi)
-    bo = join_as(browser, live_asgi, code, "Bo")
-    anns_card = bo.locator("#other-seats article", has_text="Ann")
-    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
-    late: list = []
-
-    def first_read_late(route) -> None:
-        if late:
-            route.continue_()
-            return
-        late.append((route, route.fetch()))  # read now ("everyone"), answered after the next one
-
-    table_read = re.compile(r".*/api/v1/tables/\d+/$")
-    bo.route(table_read, first_read_late)
-    ann.get_by_label("Everyone edits every seat").check()
-    expect(bo.locator("#log li").first).to_contain_text("let everyone edit every seat")
-    with bo.expect_response(table_read):  # the second read, answered at once
-        ann.get_by_label("Everyone edits every seat").uncheck()
-    expect(anns_card.get_by_role("button", name="Increase Life")).to_be_hidden()
-    route, response = late[0]
-    with bo.expect_response(table_read):
-        route.fulfill(response=response)
-    bo.wait_for_timeout(300)  # the page has read it
-    expect(anns_card.get_by_role("button", name="Increase Life")).to_be_hidden()  # Ann's own again
-
-
-def test_an_undo_refusal_shows_beside_the_undo_that_sent_it(browser, live_asgi) -> None:  # noqa: F811
-    """Issue #33, item 2: not at the top of the page, far from the log."""
-    ann, code = ann_with_life(browser, live_asgi)
-    bo = join_as(browser, live_asgi, code, "Bo")
-    add_counter(bo, "Coins")
-    bos_line = bo.locator("#log li", has_text="Bo: added Coins")
-    anns_view = ann.locator("#log li", has_text="Bo: added Coins")
-    expect(bos_line.get_by_role("button", name="Undo")).to_be_visible()
-    expect(anns_view.get_by_role("button", name="Undo")).to_be_visible()
-
-    bo.context.set_offline(True)
-    bos_line.get_by_role("button", name="Undo").click()  # waits in Bo's outbox
-    anns_view.get_by_role("button", name="Undo").click()  # the host is first
-    expect(anns_view).to_have_class(re.compile("undone"))
-    bo.context.set_offline(False)
-    expect(bos_line.get_by_role("alert")).to_contain_text("already been undone", timeout=20_000)
-    expect(bo.locator("#command-error")).to_be_hidden()
