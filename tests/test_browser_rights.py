@@ -124,3 +124,27 @@ def test_an_undo_refusal_shows_beside_the_undo_that_sent_it(browser, live_asgi) 
     bo.context.set_offline(False)
     expect(bos_line.get_by_role("alert")).to_contain_text("already been undone", timeout=20_000)
     expect(bo.locator("#command-error")).to_be_hidden()
+
+
+def test_a_failed_read_of_the_table_is_asked_again_at_the_next_beat(browser, live_asgi, settings) -> None:  # noqa: F811
+    """A busy server's 503 on the read after the host's change: not left until the next change."""
+    settings.TABLE_HEARTBEAT_S = 0.5
+    ann, code = ann_with_life(browser, live_asgi)
+    bo = join_as(browser, live_asgi, code, "Bo")
+    anns_card = bo.locator("#other-seats article", has_text="Ann")
+    expect(bo.locator("#conn")).to_have_attribute("data-state", "live")
+    refused: list[str] = []
+
+    def first_read_busy(route) -> None:
+        if refused:
+            route.continue_()
+            return
+        refused.append(route.request.url)
+        route.fulfill(status=503, headers={"Retry-After": "1"}, json={"code": "busy", "message": "Busy."})
+
+    bo.route(re.compile(r".*/api/v1/tables/\d+/$"), first_read_busy)
+    ann.get_by_label("Everyone edits every seat").check()
+    expect(bo.locator("#log li").first).to_contain_text("let everyone edit every seat")
+    anns_card.get_by_role("button", name="Increase Life").click(timeout=5_000)
+    expect(ann.locator("#my-seat").get_by_label("Life", exact=True)).to_have_text("21")
+    assert len(refused) == 1

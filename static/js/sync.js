@@ -55,6 +55,8 @@
     this.lastSeq = opts.seq || 0;
     this.logSeq = 0;                   // newest event seq already handed to onEvents
     this.tableSeq = opts.seq || 0;     // the seq of the seats and rights onTable last gave
+    this.tableOwed = 0;                // a seat or table event's seq the page has not read the table since
+    this.tableReading = null;          // the read of the table on its way, and what was owed when it left
     this.ws = null;
     this.retry = 0;
     this.pollTimer = null;
@@ -105,8 +107,9 @@
     this.onEvents(fresh);
     // Seats, names and rights change with seat and table events, however they came (a push, a
     // snapshot's gap filled from the log, a catch-up): each newer one asks for the table again.
-    var news = fresh.some(function (e) { return e.seq > this.tableSeq && /^(seat|table)\./.test(e.type); }, this);
-    if (news) this.refreshTable().catch(function () { /* the next catch-up brings it */ });
+    var news = fresh.filter(function (e) { return e.seq > this.tableSeq && /^(seat|table)\./.test(e.type); }, this);
+    if (news.length) this.tableOwed = Math.max(this.tableOwed, news[news.length - 1].seq);
+    if (this.tableOwed) this.askTableAgain();
   };
 
   TableSync.prototype.connect = function () {
@@ -150,6 +153,8 @@
     var self = this;
     if (msg.type === "heartbeat") {
       if (msg.every_s > 0) this.beatEvery = msg.every_s * 1000;
+      // A read of the table that failed (a busy server's 503) is not left for the next change.
+      if (this.tableOwed) this.askTableAgain();
       if (msg.seq > this.lastSeq) {
         this.onConn("connecting", gettext("Catching up…"));
         this.catchUp().then(function () { if (self.ws && !self.stopped) self.onConn("live", gettext("Live") + self.refusedNews()); });
@@ -186,13 +191,22 @@
     return page(this.logSeq);
   };
 
+  /* The table read again for seat or table news; one that fails (no signal, a busy server's 503)
+   * stays owed and is asked again at the next delivery or heartbeat, not left for the next change. */
+  TableSync.prototype.askTableAgain = function () {
+    if (this.tableReading && this.tableReading.owed >= this.tableOwed) return;  // asked since that news
+    this.refreshTable().catch(function () { /* still owed */ });
+  };
+
   TableSync.prototype.refreshTable = function () {
-    var self = this;
+    var self = this, reading = { owed: this.tableOwed };
+    this.tableReading = reading;
     return this.api("/").then(function (t) {
       // Two answers can cross on the way: an older one never undoes a newer one.
       if (t.seq >= self.tableSeq) { self.tableSeq = t.seq; self.onTable(t); }
+      if (t.seq >= self.tableOwed) self.tableOwed = 0;
       return t;
-    });
+    }).finally(function () { if (self.tableReading === reading) self.tableReading = null; });
   };
 
   TableSync.prototype.catchUp = function () {
