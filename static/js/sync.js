@@ -153,11 +153,11 @@
     var self = this;
     if (msg.type === "heartbeat") {
       if (msg.every_s > 0) this.beatEvery = msg.every_s * 1000;
-      // A read of the table that failed (a busy server's 503) is not left for the next change.
-      if (this.tableOwed) this.askTableAgain();
       if (msg.seq > this.lastSeq) {
         this.onConn("connecting", gettext("Catching up…"));
         this.catchUp().then(function () { if (self.ws && !self.stopped) self.onConn("live", gettext("Live") + self.refusedNews()); });
+      } else if (this.tableOwed) {
+        this.askTableAgain();  // a read of the table that failed (a busy server's 503) is not left for the next change
       }
       return;
     }
@@ -194,6 +194,7 @@
   /* The table read again for seat or table news; one that fails (no signal, a busy server's 503)
    * stays owed and is asked again at the next delivery or heartbeat, not left for the next change. */
   TableSync.prototype.askTableAgain = function () {
+    if (this.catchingUp) return;  // a catch-up reads the table once its log is filled
     if (this.tableReading && this.tableReading.owed >= this.tableOwed) return;  // asked since that news
     this.refreshTable().catch(function () { /* still owed */ });
   };
