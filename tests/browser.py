@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import shutil
+import time
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -63,6 +64,15 @@ def phone_page(browser: Browser, **context: Any) -> tuple[Page, ConsoleWatch]:
     ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, **context)
     page = ctx.new_page()
     return page, ConsoleWatch(page)
+
+
+def until(page: Page, done: Callable[[], bool], seconds: float = 5) -> None:
+    """Lets Playwright run, route handlers included, until `done()` holds: a handler's own
+    `route.fetch()` can still be on its way when the page already shows the change by socket."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, "the page's requests never reached the test's handler"
+        page.wait_for_timeout(20)
 
 
 def horizontal_overflow(page: Page) -> int:

@@ -180,8 +180,8 @@ def test_a_command_whose_answer_was_lost_is_sent_again_and_applied_once(browser,
         if lost:
             route.continue_()
             return
-        route.fetch()  # the server applies the command ...
         lost.append(route.request.post_data or "")
+        route.fetch()  # the server applies the command ...
         route.abort("connectionreset")  # ... and the phone never hears back
 
     ann.route("**/commands/", lose_first_answer)
