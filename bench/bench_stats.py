@@ -60,10 +60,8 @@ def seed(plays: int) -> dict[str, str]:
 
     django.setup()
     from datetime import timedelta
-    from importlib import import_module
 
-    from django.conf import settings
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.auth import get_user_model
     from django.utils import timezone
 
     from campaigns.models import Play, PlayResult, Table
@@ -93,21 +91,27 @@ def seed(plays: int) -> dict[str, str]:
         )
         for i, t in enumerate(tables)
     )
+    PlayResult.objects.bulk_create(_results(made, user, PlayResult), batch_size=1000)
+    return {"cookie": _session_cookie(user)}
+
+
+def _results(plays: list[Any], user: Any, result: type[Any]) -> list[Any]:
+    """Four places a play: the account and three rotating guests, the account 1st, 4th, 3rd, 2nd
+    in turn; Grim Hand plays carry campaign details."""
     guests = ("Cy", "Dee", "Eli")
     rows = []
-    for i, play in enumerate(made):
+    for i, play in enumerate(plays):
         order: list[Any] = [user, guests[i % 3], guests[(i + 1) % 3], guests[(i + 2) % 3]]
-        order = order[i % 4 :] + order[: i % 4]  # the account finishes 1st, 4th, 3rd, 2nd in turn
+        order = order[i % 4 :] + order[: i % 4]
         for place, who in enumerate(order, start=1):
-            account = who if not isinstance(who, str) else None
             details = (
                 {"xp": 100 + i % 90, "threats": i % 5, "level": 1 + i % 3} if play.game == GAMES[5] else {}
             )
             rows.append(
-                PlayResult(
+                result(
                     play=play,
                     name=who if isinstance(who, str) else "Bench",
-                    user=account,
+                    user=who if not isinstance(who, str) else None,
                     game=play.game,
                     score=10 - place,
                     place=place,
@@ -116,14 +120,22 @@ def seed(plays: int) -> dict[str, str]:
                     ended_at=play.ended_at,
                 )
             )
-    PlayResult.objects.bulk_create(rows, batch_size=1000)
-    engine = import_module(settings.SESSION_ENGINE)
-    session = engine.SessionStore()
+    return rows
+
+
+def _session_cookie(user: Any) -> str:
+    """A logged-in session for ``user``, as its cookie."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
     session[SESSION_KEY] = str(user.pk)
     session[BACKEND_SESSION_KEY] = settings.AUTHENTICATION_BACKENDS[0]
     session[HASH_SESSION_KEY] = user.get_session_auth_hash()
     session.create()
-    return {"cookie": f"{settings.SESSION_COOKIE_NAME}={session.session_key}"}
+    return f"{settings.SESSION_COOKIE_NAME}={session.session_key}"
 
 
 def seeded_cookie(env: dict[str, str], url: str, plays: int) -> tuple[str] | None:

@@ -281,9 +281,8 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
             % {"seq": seq, "type": command["type"]},
             extra={"seq": seq, "type": command["type"]},
         )
-    seats, ids = state.seats, state.ids
     seat_keyed = registry.get(state.table.game).rules.seat_keyed
-    seat = seats.get(command["seat"])
+    seat = state.seats.get(command["seat"])
     if seat is None:
         raise bad(_("change #%(seq)s is sent by a seat that has not joined yet.") % {"seq": seq}, seq=seq)
     try:
@@ -292,7 +291,7 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
             seat=seat,
             command_id=command["command_id"],
             type=command["type"],
-            payload=_to_new_ids(command["payload"], ids, keyed=seat_keyed),
+            payload=_to_new_ids(command["payload"], state.ids, keyed=seat_keyed),
             seed=command["seed"],
         )
     except RuleViolation as exc:  # the rules' refusal or the table's
@@ -310,11 +309,19 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
             status=409,
             extra={"seq": seq, "type": command["type"]},
         ) from exc
-    made = result.body["events"]
+    _check_logged(state, command["type"], expected, result.body["events"])
+
+
+def _check_logged(
+    state: _Rebuild, type: str, expected: list[dict[str, Any]], made: list[dict[str, Any]]
+) -> None:
+    """The replayed command logged what the export says: as many events, each of the same
+    type and seat, with the same payload once the new ids are read as the old ones."""
+    seq, seats = expected[0]["seq"], state.seats
     if len(made) != len(expected):
         raise _mismatch(
             _("change #%(seq)s (%(type)s) logs %(made)s events, not %(expected)s.")
-            % {"seq": seq, "type": command["type"], "made": len(made), "expected": len(expected)},
+            % {"seq": seq, "type": type, "made": len(made), "expected": len(expected)},
             seq=seq,
         )
     for old, new in zip(expected, made, strict=True):
@@ -324,7 +331,7 @@ def _replay_command(state: _Rebuild, command: dict[str, Any] | None, expected: l
         if (
             old["type"] != new["type"]
             or not seat_ok
-            or not same(old["payload"], _as_then(old, new["payload"]), ids)
+            or not same(old["payload"], _as_then(old, new["payload"]), state.ids)
         ):
             said = _("change #%(seq)s (%(type)s) comes out differently.") % {
                 "seq": old["seq"],

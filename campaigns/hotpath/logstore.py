@@ -110,6 +110,39 @@ def lock_table(table_id: int) -> Table | None:
     return _table(dict(zip(_TABLE_COLUMNS, row, strict=True)))
 
 
+def _events_insert(table: Table, events: list[Event], jsonb: str) -> tuple[str, list[Any]]:
+    """One ``INSERT`` of all the command's events, and its parameters."""
+    adapt = connection.ops.adapt_datetimefield_value
+    rows = [
+        (table.pk, e.seq, e.seat_id, e.command_id, e.type, jsontext.dumps(e.payload), adapt(e.created_at))
+        for e in events
+    ]
+    sql = (
+        "INSERT INTO campaigns_event (table_id, seq, seat_id, command_id, type, payload, created_at) VALUES "
+        + (", ".join([f"(%s, %s, %s, %s, %s, %s{jsonb}, %s)"] * len(rows)))
+    )
+    return sql, [value for row in rows for value in row]
+
+
+def _table_update(table: Table, jsonb: str) -> tuple[str, list[Any]]:
+    """The ``UPDATE`` of the table row's mirrored columns, and its parameters (the id last)."""
+    columns = ["seq", "state", "name", "join_code", "edit_policy", "status", "seat_ids"]
+    values: list[Any] = [
+        table.seq,
+        jsontext.dumps(table.state),
+        table.name,
+        table.join_code,
+        table.edit_policy,
+    ]
+    values += [table.status, jsontext.dumps(table.seat_ids)]
+    if "ended_at" not in table.get_deferred_fields():  # loaded lazily otherwise: set only when ended
+        columns.append("ended_at")
+        values.append(connection.ops.adapt_datetimefield_value(table.ended_at))
+    cast = {"state": jsonb, "seat_ids": jsonb}
+    assignments = ", ".join(f"{c} = %s{cast.get(c, '')}" for c in columns)
+    return f"UPDATE campaigns_table SET {assignments} WHERE id = %s", [*values, table.pk]
+
+
 def write_command(
     table: Table,
     events: list[Event],
@@ -127,48 +160,16 @@ def write_command(
     A repeated ``command_id`` violates the unique constraint and raises
     IntegrityError, which rolls the whole command back.
     """
-    ops = connection.ops
-    now = ops.adapt_datetimefield_value(events[0].created_at if events else None)
+    now = connection.ops.adapt_datetimefield_value(events[0].created_at if events else None)
     jsonb = "::jsonb" if connection.vendor == "postgresql" else ""
-    event_rows = [
-        (
-            table.pk,
-            e.seq,
-            e.seat_id,
-            e.command_id,
-            e.type,
-            jsontext.dumps(e.payload),
-            ops.adapt_datetimefield_value(e.created_at),
-        )
-        for e in events
-    ]
+    insert_events, flat_events = _events_insert(table, events, jsonb)
     command_row = (table.pk, command_id, seat_id, type, fingerprint, jsontext.dumps(response), now)
-    columns = ["seq", "state", "name", "join_code", "edit_policy", "status", "seat_ids"]
-    values: list[Any] = [
-        table.seq,
-        jsontext.dumps(table.state),
-        table.name,
-        table.join_code,
-        table.edit_policy,
-    ]
-    values += [table.status, jsontext.dumps(table.seat_ids)]
-    if "ended_at" not in table.get_deferred_fields():  # loaded lazily otherwise: set only when ended
-        columns.append("ended_at")
-        values.append(ops.adapt_datetimefield_value(table.ended_at))
-    table_row = (*values, table.pk)
-    insert_events = (
-        "INSERT INTO campaigns_event (table_id, seq, seat_id, command_id, type, payload, created_at) VALUES "
-        + ", ".join([f"(%s, %s, %s, %s, %s, %s{jsonb}, %s)"] * len(event_rows))
-    )
     insert_command = (
         "INSERT INTO campaigns_command "
         "(table_id, command_id, seat_id, type, fingerprint, response, created_at) "
         f"VALUES (%s, %s, %s, %s, %s, %s{jsonb}, %s)"
     )
-    cast = {"state": jsonb, "seat_ids": jsonb}
-    assignments = ", ".join(f"{c} = %s{cast.get(c, '')}" for c in columns)
-    update_table = f"UPDATE campaigns_table SET {assignments} WHERE id = %s"
-    flat_events = [value for row in event_rows for value in row]
+    update_table, table_row = _table_update(table, jsonb)
     with _cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(
@@ -178,4 +179,4 @@ def write_command(
         else:
             cursor.execute(insert_events, flat_events)
             cursor.execute(insert_command, list(command_row))
-            cursor.execute(update_table, list(table_row))
+            cursor.execute(update_table, table_row)

@@ -86,69 +86,93 @@ def _nested(error: RuleViolation, key: str) -> RuleViolation:
 
 
 def check_deck(heroes: Any, cards: Any) -> dict[str, Any]:
-    """Check a deck list; every rule it breaks, in the rulebook's order."""
+    """Check a deck list; every rule it breaks, in the rulebook's order (5 Deck Construction,
+    then 6 Card Factions)."""
     hero_list = _read_heroes(heroes)
     card_list = _read_cards(cards)
-    violations: list[dict[str, str]] = []
-    if len(hero_list) != HEROES_PER_PLAYER:
-        violations.append(
-            {
-                "code": "hero_count",
-                "message": _("A deck has exactly %(n)s heroes; this one has %(count)s.")
-                % {"n": HEROES_PER_PLAYER, "count": len(hero_list)},
-            }
-        )
     total = sum(int(card["copies"]) for card in card_list)
-    if total < MIN_CARDS:
-        violations.append(
-            {
-                "code": "too_few_cards",
-                "message": _("A deck has at least %(n)s cards; this one has %(count)s.")
-                % {"n": MIN_CARDS, "count": total},
-            }
-        )
-    copies: dict[str, int] = {}
-    shown: dict[str, str] = {}
-    for card in card_list:
-        key = " ".join(str(card["name"]).split()).casefold()
-        copies[key] = copies.get(key, 0) + int(card["copies"])
-        shown.setdefault(key, str(card["name"]))
-    for key, count in copies.items():
-        if count > MAX_COPIES:
-            violations.append(
-                {
-                    "code": "too_many_copies",
-                    "message": _("%(name)s: %(count)s copies; at most %(n)s of any card.")
-                    % {"name": shown[key], "count": count, "n": MAX_COPIES},
-                }
-            )
-    fates = {fate for hero in hero_list for fate in hero["fates"]}
-    reported: set[str] = set()
-    for card in card_list:
-        key = " ".join(str(card["name"]).split()).casefold()
-        if card["fate"] != DARK_FATE and card["fate"] not in fates and key not in reported:
-            reported.add(key)
-            usable = ", ".join(sorted(fates)) if fates else pgettext("fates", "none")
-            violations.append(
-                {
-                    "code": "unusable_card",
-                    "message": (
-                        _(
-                            "%(name)s is an %(fate)s card and no hero has that Fate "
-                            "(the heroes' Fates: %(usable)s)."
-                        )
-                        if card["fate"][0] in "AEIOU"
-                        else _(
-                            "%(name)s is a %(fate)s card and no hero has that Fate "
-                            "(the heroes' Fates: %(usable)s)."
-                        )
-                    )
-                    % {"name": card["name"], "fate": card["fate"], "usable": usable},
-                }
-            )
+    violations = [
+        *_size_violations(len(hero_list), total),
+        *_copies_violations(card_list),
+        *_fate_violations(hero_list, card_list),
+    ]
     return {
         "valid": not violations,
         "violations": violations,
         "heroes": len(hero_list),
         "cards": total,
     }
+
+
+def _violation(code: str, message: str) -> dict[str, str]:
+    return {"code": code, "message": message}
+
+
+def _size_violations(heroes: int, cards: int) -> list[dict[str, str]]:
+    """5 Deck Construction: exactly 3 heroes and at least 60 cards."""
+    found = []
+    if heroes != HEROES_PER_PLAYER:
+        found.append(
+            _violation(
+                "hero_count",
+                _("A deck has exactly %(n)s heroes; this one has %(count)s.")
+                % {"n": HEROES_PER_PLAYER, "count": heroes},
+            )
+        )
+    if cards < MIN_CARDS:
+        found.append(
+            _violation(
+                "too_few_cards",
+                _("A deck has at least %(n)s cards; this one has %(count)s.")
+                % {"n": MIN_CARDS, "count": cards},
+            )
+        )
+    return found
+
+
+def _card_key(card: Mapping[str, Any]) -> str:
+    """Entries naming the same card, ignoring case and spaces, are one card."""
+    return " ".join(str(card["name"]).split()).casefold()
+
+
+def _copies_violations(cards: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """5 Deck Construction: at most 4 copies of any card."""
+    copies: dict[str, int] = {}
+    shown: dict[str, str] = {}
+    for card in cards:
+        key = _card_key(card)
+        copies[key] = copies.get(key, 0) + int(card["copies"])
+        shown.setdefault(key, str(card["name"]))
+    return [
+        _violation(
+            "too_many_copies",
+            _("%(name)s: %(count)s copies; at most %(n)s of any card.")
+            % {"name": shown[key], "count": count, "n": MAX_COPIES},
+        )
+        for key, count in copies.items()
+        if count > MAX_COPIES
+    ]
+
+
+def _fate_violations(heroes: list[dict[str, Any]], cards: list[dict[str, Any]]) -> list[dict[str, str]]:
+    """6 Card Factions: a card's Fate is one of the heroes' Fates; Tenebris is usable by all."""
+    fates = {fate for hero in heroes for fate in hero["fates"]}
+    usable = ", ".join(sorted(fates)) if fates else pgettext("fates", "none")
+    found = []
+    reported: set[str] = set()
+    for card in cards:
+        key = _card_key(card)
+        if card["fate"] == DARK_FATE or card["fate"] in fates or key in reported:
+            continue
+        reported.add(key)
+        message = (
+            _("%(name)s is an %(fate)s card and no hero has that Fate (the heroes' Fates: %(usable)s).")
+            if card["fate"][0] in "AEIOU"
+            else _("%(name)s is a %(fate)s card and no hero has that Fate (the heroes' Fates: %(usable)s).")
+        )
+        found.append(
+            _violation(
+                "unusable_card", message % {"name": card["name"], "fate": card["fate"], "usable": usable}
+            )
+        )
+    return found

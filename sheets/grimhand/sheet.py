@@ -184,6 +184,22 @@ def kept_rows(key: bytes, catalogue: Catalogue, language: str | None = None) -> 
     return rows
 
 
+def _stature_progress(char: Mapping[str, Any]) -> tuple[int, str]:
+    """How far the character's XP is towards the next stature, in percent, and the line saying so."""
+    derived = char["derived"]
+    low, following = int(derived["stature_xp"]), derived.get("next_stature")
+    if not following:
+        return 100, _("%(stature)s: the highest stature") % {"stature": derived["stature"]}
+    share = (int(char["xp"]) - low) * 100 // max(1, int(following["xp"]) - low)
+    line = _("%(stature)s → %(next)s: %(xp)s / %(needed)s XP") % {
+        "stature": derived["stature"],
+        "next": following["name"],
+        "xp": char["xp"],
+        "needed": following["xp"],
+    }
+    return share, line
+
+
 def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]:
     cid = int(char["id"])
     derived = char["derived"]
@@ -200,17 +216,7 @@ def _sheet_rows(char: Mapping[str, Any], catalogue: Catalogue) -> dict[str, Any]
         }
         for key in COUNTERS
     ]
-    low, following = int(derived["stature_xp"]), derived.get("next_stature")
-    if following:
-        share = (int(char["xp"]) - low) * 100 // max(1, int(following["xp"]) - low)
-        stature_line = _("%(stature)s → %(next)s: %(xp)s / %(needed)s XP") % {
-            "stature": derived["stature"],
-            "next": following["name"],
-            "xp": char["xp"],
-            "needed": following["xp"],
-        }
-    else:
-        share, stature_line = 100, _("%(stature)s: the highest stature") % {"stature": derived["stature"]}
+    share, stature_line = _stature_progress(char)
     equipment = [_item_row(i, cid, catalogue) for i in char["equipment"]]
     return {
         "counters": counters,

@@ -195,6 +195,29 @@ def _final(state: Mapping[str, Any], names: Mapping[int, str]) -> list[dict[str,
     ]
 
 
+def _name_of(names: Mapping[int, str], seat_id: Any) -> str | None:
+    return _name(names, seat_id) if seat_id is not None else None
+
+
+def _together(winners: list[str]) -> str:
+    """A shared win is of both players (two seats); more names are listed, the last two joined."""
+    if len(winners) < 2:
+        return ""
+    return ", ".join(
+        [*winners[:-2], _("%(first)s and %(second)s") % {"first": winners[-2], "second": winners[-1]}]
+    )
+
+
+def _start_pairs(seated: list[Any]) -> list[dict[str, Any]]:
+    """The pairs a "who starts" button can offer: with exactly two players, each of them first."""
+    if len(seated) != 2:
+        return []
+    return [
+        {"start": a, "other": b, "payload": _start_payload(a, b)}
+        for a, b in ((seated[0], seated[1]), (seated[1], seated[0]))
+    ]
+
+
 def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping[int, str]) -> dict[str, Any]:
     """What happens now, both players' panels, the Conflict results and the final places.
 
@@ -214,44 +237,23 @@ def board_context(state: Mapping[str, Any], seats: Sequence[Any], names: Mapping
     order = [int(p["seat_id"]) for p in players]
     rows = [_conflict_row(r, order, names) for r in state.get("conflicts", [])]
     winners = [_name(names, s) for s in state.get("winner_seat_ids", [])]
-    # A shared win is of both players (two seats); more names are listed, the last two joined.
-    together = (
-        ", ".join(
-            [*winners[:-2], _("%(first)s and %(second)s") % {"first": winners[-2], "second": winners[-1]}]
-        )
-        if len(winners) > 1
-        else ""
-    )
-    # The pairs a "who starts" button can offer: with exactly two players, each of them first.
-    pairs = (
-        [
-            {"start": a, "other": b, "payload": _start_payload(a, b)}
-            for a, b in ((seated[0], seated[1]), (seated[1], seated[0]))
-        ]
-        if len(seated) == 2 and not started
-        else []
-    )
     return {
         "started": started,
         "over": bool(state.get("over")),
         "panels": panels,
         "seated": seated,
-        "pairs": pairs,
+        "pairs": _start_pairs(seated) if not started else [],
         "conflicts_total": CONFLICTS,
         "ends_at": CONFLICT_ENDS_AT,
         "max_focus": MAX_FOCUS,
-        "turn_name": _name(names, state.get("turn_seat_id"))
-        if state.get("turn_seat_id") is not None
-        else None,
-        "start_name": _name(names, state.get("start_seat_id"))
-        if state.get("start_seat_id") is not None
-        else None,
+        "turn_name": _name_of(names, state.get("turn_seat_id")),
+        "start_name": _name_of(names, state.get("start_seat_id")),
         "check": _check(state, names) if started else None,
         "at_opening": started and at_opening(dict(state)),
         "rows": rows,
         "latest": rows[-1] if rows else None,
         "winner_names": winners,
-        "winners_together": together,
+        "winners_together": _together(winners),
         "final": _final(state, names),
         "final_columns": [{**column, "label": _(column["label"])} for column in FINAL_COLUMNS],
         "types": TYPES,

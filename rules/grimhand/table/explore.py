@@ -208,56 +208,59 @@ def resolve(ctx: Ctx, payload: Payload) -> EventBody:
             _("Roll the event dice first: they say how many event cards to draw."),
             {"field": ""},
         )
-    gains = []
-    for char in party(ctx):
-        if char["affinity"] == card["affinity"]:
-            before = int(char["qp"])
-            ctx.do(counter_op(char, "qp", before + int(card["rank"])))
-            gains.append(
-                {
-                    "character_id": char["id"],
-                    "character": char["name"],
-                    "before": before,
-                    "after": before + int(card["rank"]),
-                }
-            )
+    gains = _affinity_gains(ctx, card)
     index = len(camp["explore"]) - 1
     ctx.rec.set(["campaign", "explore", index, "resolved"], True)
     resolved = int(camp["resolved"])
     ctx.rec.add(["campaign", "resolved"], 1)
     ended = pass_boundary(ctx, "explore")
-    change = f"{resolved} \u2192 {resolved + 1}"
-    line: Any
-    if gains:
-        qp = said.join(
-            (
-                said.gettext_lazy(
-                    "%(who)s +%(qp)s QP (%(change)s)",
-                    who=g["character"],
-                    qp=card["rank"],
-                    change=f"{g['before']} \u2192 {g['after']}",
-                )
-                for g in gains
-            ),
-            "; ",
-        )
-        line = said.gettext_lazy(
-            "%(card)s resolved (explore cards resolved %(change)s): %(qp)s",
-            card=card["name"],
-            change=change,
-            qp=qp,
-        )
-    else:
-        line = said.gettext_lazy(
+    line = _resolved_line(card, gains, f"{resolved} \u2192 {resolved + 1}")
+    body: dict[str, Any] = {"n": card["n"], "qp": gains, "expired": ended}
+    if int(card["n"]) >= CARDS_PER_LEVEL:
+        line = said.join([line, _level_done(ctx, body)], ". ")
+    return said.event("explore.resolved", body, said.gettext_lazy("%(line)s.", line=line))
+
+
+def _affinity_gains(ctx: Ctx, card: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each character of the card's affinity gains QP equal to its rank (§9.1)."""
+    gains = []
+    for char in party(ctx):
+        if char["affinity"] == card["affinity"]:
+            before = int(char["qp"])
+            after = before + int(card["rank"])
+            ctx.do(counter_op(char, "qp", after))
+            gains.append(
+                {"character_id": char["id"], "character": char["name"], "before": before, "after": after}
+            )
+    return gains
+
+
+def _resolved_line(card: dict[str, Any], gains: list[dict[str, Any]], change: str) -> Any:
+    if not gains:
+        return said.gettext_lazy(
             "%(card)s resolved (explore cards resolved %(change)s); nobody of %(affinity)s: no QP",
             card=card["name"],
             change=change,
             affinity=card["affinity"],
         )
-    body: dict[str, Any] = {"n": card["n"], "qp": gains, "expired": ended}
-    if int(card["n"]) >= CARDS_PER_LEVEL:
-        line = said.join([line, _level_done(ctx, body)], ". ")
-    return said.event("explore.resolved", body, said.gettext_lazy("%(line)s.", line=line))
+    qp = said.join(
+        (
+            said.gettext_lazy(
+                "%(who)s +%(qp)s QP (%(change)s)",
+                who=g["character"],
+                qp=card["rank"],
+                change=f"{g['before']} \u2192 {g['after']}",
+            )
+            for g in gains
+        ),
+        "; ",
+    )
+    return said.gettext_lazy(
+        "%(card)s resolved (explore cards resolved %(change)s): %(qp)s",
+        card=card["name"],
+        change=change,
+        qp=qp,
+    )
 
 
 def _level_done(ctx: Ctx, body: dict[str, Any]) -> Any:
