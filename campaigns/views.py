@@ -140,7 +140,9 @@ def _table_context(request: HttpRequest, seat: Seat) -> dict[str, Any]:
         "boot": data,
         "token": request.COOKIES.get(cookie_name(table.pk), ""),
         "join_url": join_url,
-        "qr_svg": segno.make(join_url, error="m").svg_inline(scale=4, dark="#14110f", light="#f1e9e2"),
+        "qr_svg": segno.make(join_url, error="m").svg_inline(
+            scale=4, dark="#14110f", light="#f1e9e2", omitsize=True
+        ),
     }
 
 

@@ -93,6 +93,21 @@ def test_table_page_has_thumb_sized_labelled_controls(browser, live_asgi) -> Non
     assert console.errors == []
 
 
+def test_the_join_qr_code_fills_its_frame(browser, live_asgi) -> None:  # noqa: F811
+    """The QR code is drawn to the size the page gives it (it once kept its own 148 px in the
+    corner of a 220 px frame, off centre and smaller than it looked meant to be)."""
+    page, _ = phone_page(browser)
+    open_table(page, live_asgi)
+    page.get_by_text("Invite and manage").click()
+    frame = page.locator(".qr svg").bounding_box()
+    drawn = page.locator(".qr svg path").first.bounding_box()  # the code's light square, quiet zone and all
+    assert frame is not None and drawn is not None
+    assert frame["width"] >= 200
+    assert (drawn["x"], drawn["y"], drawn["width"], drawn["height"]) == pytest.approx(
+        (frame["x"], frame["y"], frame["width"], frame["height"]), abs=1
+    )
+
+
 def test_waking_the_phone_fetches_what_the_socket_missed(browser, live_asgi) -> None:  # noqa: F811
     ann, _ = phone_page(browser)
     code = open_table(ann, live_asgi)
