@@ -55,6 +55,25 @@ def _started(b: Body, n: Names) -> str:
             "out": out,
             "change": before_after(before.get("total"), b.get("deck")),
         }
+    words = {
+        "dealt": b.get("dealt"),
+        "deck": before_after(before.get("remaining"), b.get("remaining")),
+        "turn": before_after(before.get("turn"), 1),
+        "first": first,
+        "actions": before_after(before.get("actions"), b.get("actions")),
+    }
+    if removed:  # the deck's drop is the cards out and the cards dealt: say both, so it adds up
+        words["out"] = sum(int(count) for count in removed.values())
+        words["given"] = int(b.get("dealt") or 0) * len(seats)
+        return (
+            line
+            + " "
+            + _(
+                "%(dealt)s cards dealt to each (deck %(deck)s: %(out)s out, %(given)s dealt). "
+                "Turn %(turn)s: %(first)s goes first (Actions %(actions)s)."
+            )
+            % words
+        )
     return (
         line
         + " "
@@ -62,13 +81,7 @@ def _started(b: Body, n: Names) -> str:
             "%(dealt)s cards dealt to each (deck %(deck)s). "
             "Turn %(turn)s: %(first)s goes first (Actions %(actions)s)."
         )
-        % {
-            "dealt": b.get("dealt"),
-            "deck": before_after(before.get("remaining"), b.get("remaining")),
-            "turn": before_after(before.get("turn"), 1),
-            "first": first,
-            "actions": before_after(before.get("actions"), b.get("actions")),
-        }
+        % words
     )
 
 

@@ -82,7 +82,8 @@ def test_start() -> None:
     t2 = started()
     assert t2.line() == (
         "The game starts with Ann and Bob. 2 players: 2 Runes and 2 Amulets out (deck total 68 \u2192 64). "
-        "3 cards dealt to each (deck 68 \u2192 58). Turn 0 \u2192 1: Ann goes first (Actions 0 \u2192 2)."
+        "3 cards dealt to each (deck 68 \u2192 58: 4 out, 6 dealt). "
+        "Turn 0 \u2192 1: Ann goes first (Actions 0 \u2192 2)."
     )
     assert t.refused("game.start", {}).code == "already_started"
     t = Table(seats=(ANN, BOB, CAT))

@@ -40,6 +40,14 @@ def command_in(p: Person, language: str, type_: str, payload: dict[str, Any]) ->
     )
 
 
+def test_a_two_player_start_reads_german_and_its_deck_adds_up() -> None:
+    """Two players: 4 cards out and 6 dealt, both named, so 68 → 58 adds up in either language."""
+    t = started(ANN, BOB)
+    with translation.override("de"):
+        line = RULES.describe(t.log[0].type, t.log[0].payload, NAMES)
+    assert f"Je 3 Karten ausgeteilt (Stapel 68 {A} 58: 4 aus dem Spiel genommen, 6 ausgeteilt)." in line
+
+
 def test_the_log_lines_read_german_with_the_rulebook_s_words() -> None:
     t = started(ANN, BOB, CAT)
     t.hand(ANN, 6)

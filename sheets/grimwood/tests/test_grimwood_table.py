@@ -154,8 +154,8 @@ def test_every_event_reads_as_a_sentence_in_the_log(ann: Person, bo: Person) -> 
     assert texts[0] == "Ann joined"
     assert (
         "The game starts with Ann and Bo. 2 players: 2 Runes and 2 Amulets out (deck total 68 \u2192 64). "
-        "3 cards dealt to each (deck 68 \u2192 58). Turn 0 \u2192 1: Ann goes first (Actions 0 \u2192 2)."
-        in texts
+        "3 cards dealt to each (deck 68 \u2192 58: 4 out, 6 dealt). "
+        "Turn 0 \u2192 1: Ann goes first (Actions 0 \u2192 2)." in texts
     )
     assert (
         "Ann scores a combo of Swamp + Path + Clearing: 5 points (hand 3 \u2192 0). Score: Ann 0 \u2192 5."
