@@ -65,24 +65,16 @@ def _started(b: Body, n: Names) -> str:
     if removed:  # the deck's drop is the cards out and the cards dealt: say both, so it adds up
         words["out"] = sum(int(count) for count in removed.values())
         words["given"] = int(b.get("dealt") or 0) * len(seats)
-        return (
-            line
-            + " "
-            + _(
-                "%(dealt)s cards dealt to each (deck %(deck)s: %(out)s out, %(given)s dealt). "
-                "Turn %(turn)s: %(first)s goes first (Actions %(actions)s)."
-            )
-            % words
+        dealing = _(
+            "%(dealt)s cards dealt to each (deck %(deck)s: %(out)s out, %(given)s dealt). "
+            "Turn %(turn)s: %(first)s goes first (Actions %(actions)s)."
         )
-    return (
-        line
-        + " "
-        + _(
+    else:
+        dealing = _(
             "%(dealt)s cards dealt to each (deck %(deck)s). "
             "Turn %(turn)s: %(first)s goes first (Actions %(actions)s)."
         )
-        % words
-    )
+    return f"{line} {dealing % words}"
 
 
 def _actions_left(left: Any) -> str:
