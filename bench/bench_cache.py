@@ -8,8 +8,8 @@ request: printed, the mean microseconds of a session-sized
 the ratio (Django's/ours), and the same difference put against one logged-in
 request measured in this run.
 
-Needs Redis: ``REDIS_URL=redis://… python -m bench.bench_cache [--quick]`` (its
-keys go under a prefix of their own and are deleted after).
+Needs Redis: ``REDIS_URL``, else the machine's own on 127.0.0.1:6379 (its keys go under a
+prefix of their own and are deleted after).
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from bench.pg import redis_url
 from bench.timing import per_call_us
 
 QUICK, FULL = (3, 500), (5, 2000)
@@ -68,10 +69,7 @@ def _request_us(repeat: int) -> float:
 
 def main(argv: Sequence[str]) -> int:
     rounds, repeat = QUICK if "--quick" in argv else FULL
-    url = os.environ.get("REDIS_URL")
-    if not url:
-        print("bench_cache needs REDIS_URL (a Redis database of your own)")
-        return 2
+    url = redis_url()
     from bench.scenes import setup_django
 
     os.environ["REDIS_PREFIX"] = prefix = f"bench-cache-{os.getpid()}"

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any
 
+from bench.pg import redis_url
 from bench.servers import our_server
 
 TARGET_RATIO = 0.5
@@ -44,14 +45,14 @@ def database_env() -> dict[str, str]:
         import psycopg
         import redis
 
-        redis_url = os.environ.get("REDIS_URL", "redis://127.0.0.1:6379/0")
-        redis.Redis.from_url(redis_url, socket_connect_timeout=2).ping()
+        url = redis_url()
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
         with psycopg.connect(
             "postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True, connect_timeout=3
         ) as c:
             c.execute(f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
             c.execute(f"CREATE DATABASE {BENCH_DB}")
-        return {"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{BENCH_DB}", "REDIS_URL": redis_url}
+        return {"DATABASE_URL": f"postgres://postgres@127.0.0.1:5432/{BENCH_DB}", "REDIS_URL": url}
     except Exception as exc:  # any failure means: no PostgreSQL/Redis here
         path = os.path.join(tempfile.mkdtemp(prefix="grim-bench-"), "bench.sqlite3")
         print(f"PostgreSQL/Redis not available ({type(exc).__name__}); using SQLite {path}")

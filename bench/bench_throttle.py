@@ -22,6 +22,8 @@ import uuid
 from collections.abc import Callable
 from typing import Any
 
+from bench.pg import redis_url
+
 SEATS = 500
 OURS = "throttle.count (INCR+EXPIRE NX)"
 
@@ -73,7 +75,7 @@ def main(argv: list[str]) -> int:
     from bench.bench_lru import _command_us, _on_the_path
     from bench.scenes import setup_django
 
-    os.environ.setdefault("REDIS_URL", "redis://127.0.0.1:6379/0")
+    os.environ["REDIS_URL"] = redis_url()
     os.environ["REDIS_PREFIX"] = f"bench-throttle-{os.getpid()}"
     calls, rounds = (300, 2) if "--quick" in argv else (1500, 3)
     with tempfile.TemporaryDirectory(prefix="grim-bench-throttle-") as folder:

@@ -3,6 +3,7 @@ game's mid-game table played through real commands (``Sitting``, ``play_scene``)
 
 from __future__ import annotations
 
+import atexit
 import copy
 import os
 from collections.abc import Mapping, Sequence
@@ -29,6 +30,14 @@ def setup_django(folder: str, *, keep_redis: bool = False) -> None:
     from django.core.management import call_command
 
     django.setup()
+    if keep_redis:
+        # What a benchmark leaves in Redis (the sessions it logged in with) goes when it ends;
+        # the cache's clear keeps to the benchmark's own prefix (companion.cache.RedisCache).
+        from django.core.cache import cache
+
+        if not os.environ.get("REDIS_PREFIX", "").startswith("bench-"):
+            raise RuntimeError("a benchmark on Redis needs a REDIS_PREFIX of its own (bench-...)")
+        atexit.register(cache.clear)
     call_command("migrate", verbosity=0)
     # Boards link their game's stylesheet: DEBUG off, its URL comes from the collected manifest.
     call_command("collectstatic", interactive=False, verbosity=0)
