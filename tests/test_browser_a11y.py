@@ -4,9 +4,7 @@ everyone at the table"). Contrast is also checked in the pressed, current and di
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -28,11 +26,10 @@ from tests.accessibility import (
 from tests.browser import browser, phone_page  # noqa: F401
 from tests.keyboard import tab_order_misses
 from tests.sample_play import at_the_scene
-from tests.servers import live_asgi  # noqa: F401
+from tests.servers import live_asgi, off_the_test_loop  # noqa: F401
 
 pytestmark = [pytest.mark.browser]
 
-T = TypeVar("T")
 GAMES = [spec.slug for spec in registry.games() if spec.sample_play is not None]
 
 # Controls in a state axe cannot see on a first render; each must keep 4.5:1.
@@ -62,13 +59,6 @@ def show_a_refusal(page: Page) -> None:
     expect(page.locator("#board .error:visible, #command-error:visible").first).not_to_be_empty()
 
 
-def off_the_loop(work: Callable[[], T]) -> T:
-    """``work`` in a thread of its own: on this one Playwright's loop runs, where the commands'
-    broadcast after commit (async_to_sync) would fail."""
-    with ThreadPoolExecutor(1) as pool:
-        return pool.submit(work).result()
-
-
 def seated_phone(browser: Browser, base: str, table_id: int, token: str) -> Page:  # noqa: F811
     page, _console = phone_page(browser)
     page.on("dialog", lambda d: d.accept())
@@ -80,7 +70,7 @@ def seated_phone(browser: Browser, base: str, table_id: int, token: str) -> Page
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_board_state_is_axe_clean(browser: Browser, live_asgi: str, game: str) -> None:  # noqa: F811
-    sitting, _change = off_the_loop(lambda: at_the_scene(game))
+    sitting, _change = off_the_test_loop(lambda: at_the_scene(game))
     host = sitting.people[0]
     page = seated_phone(browser, live_asgi, host.table.pk, host.token)
     found: dict[str, list[str]] = {}
@@ -95,7 +85,7 @@ def test_every_board_state_is_axe_clean(browser: Browser, live_asgi: str, game: 
     ]
     show_a_refusal(page)
     check(page, f"{game} refusal shown", found, tab_round=True)
-    off_the_loop(sitting.end)
+    off_the_test_loop(sitting.end)
     expect(announced).to_have_text("Ann: ended the table")  # politely, once
     assert announced.get_attribute("aria-live") == "polite"
     page.reload()
