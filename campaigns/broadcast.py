@@ -20,11 +20,11 @@ from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
 from asgiref.sync import async_to_sync
-from channels.layers import get_channel_layer
+from channels.layers import InMemoryChannelLayer, get_channel_layer
 from django.db import transaction
 from django.utils import translation
 
-from campaigns import jsontext, listeners
+from campaigns import jsontext, listeners, local_push
 from campaigns.hotpath.publish import Publisher, publisher_for
 from campaigns.outage import fail_open
 
@@ -103,6 +103,7 @@ def messages_for(
             {
                 "type": "table.message",
                 "text": jsontext.dumps(data),
+                "seq": event["seq"],
                 "removed_seat": removed if isinstance(removed, int) else None,
                 "seat_ids": seat_ids,
                 "status": status,
@@ -154,7 +155,9 @@ def broadcast_events(
     try:
         publisher = publisher_for(layer, SEND_TIMEOUT_S)
         if publisher is not None:  # straight to Redis from this thread, not via the event loop
-            _publish_in_languages(publisher, group, messages_in)
+            _publish_in_languages(publisher, group, messages_in, events[-1]["seq"])
+        elif isinstance(layer, InMemoryChannelLayer):  # one process: every socket is here
+            _hand_out(group, listeners.listening(layer, None, group), messages_in)
         else:
             languages = listeners.listening(layer, None, group)
             sends = [(listeners.group_of(group, code), messages_in(code)) for code in languages]
@@ -179,11 +182,16 @@ async def _send_all(layer: Any, sends: list[tuple[str, list[dict[str, Any]]]]) -
 
 @fail_open(None, "push")  # Redis down: no push; the sockets' heartbeats carry the new seq
 def _publish_in_languages(
-    publisher: Publisher, group: str, messages_in: Callable[[str], list[dict[str, Any]]]
+    publisher: Publisher, group: str, messages_in: Callable[[str], list[dict[str, Any]]], seq: int
 ) -> None:
     """Render and publish for the languages heard at the table's last command (asked first when
     not known here), asking in the same round trip after the others; a language somebody
     started listening in since is rendered and published at once, in a second one."""
+    if local_push.alone(group):  # nobody listens on another process: no round trip to Redis
+        here = [code for code in listeners.offered() if local_push.count(listeners.group_of(group, code))]
+        _hand_out(group, here, messages_in)
+        return
+    hellos = local_push.hellos(group)
     known = listeners.remembered(group)
     languages = known if known is not None else listeners.listening(None, publisher, group)
     # Those just asked after are not asked again; those remembered, in the same round trip.
@@ -198,3 +206,11 @@ def _publish_in_languages(
         publisher.publish_all([(listeners.group_of(group, code), messages_in(code)) for code in late], [])
     still = [code for code in languages if heard.get(listeners.group_of(group, code), 0) > 0]
     listeners.remember(group, still + late)
+    if known is not None:  # every language's group was counted: heard or asked after
+        local_push.found(group, {**asked, **heard}, hellos, seq)
+
+
+def _hand_out(group: str, languages: list[str], messages_in: Callable[[str], list[dict[str, Any]]]) -> None:
+    """The sockets on this process get their language's messages (``campaigns.local_push``)."""
+    for code in languages:
+        local_push.hand_out(listeners.group_of(group, code), messages_in(code))

@@ -30,7 +30,7 @@ import contextlib
 import json
 import random
 import time
-from collections import Counter
+from collections import Counter, deque
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -38,7 +38,8 @@ from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.conf import settings
 
-from campaigns import credentials, listeners
+from campaigns import credentials, listeners, local_push
+from campaigns.hotpath.publish import publisher_for
 from campaigns.models import Seat, Table
 from campaigns.outage import REDIS_DOWN, redis_outage
 from campaigns.selectors import seat_for_token
@@ -185,7 +186,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     _last_sent: float = 0.0  # time.monotonic() of the last event sent
 
     _waiting: asyncio.Task[None] | None = None
-    _refused = False  # closed for a bad message: anything after it is not read
+    _relaying: asyncio.Task[None] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._handed: deque[dict[str, Any]] = deque()  # messages handed over here, not yet relayed
+
+    _done = False  # closed (by us or the phone): nothing more is read or sent
     _accepted = False
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
@@ -240,11 +247,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             return
         self.seat_id = seat.pk
         # Its phone's language's group: a command words its lines and board once per language read.
-        self.group = listeners.group_of(f"table-{table_id}", self._language())
+        self.group = listeners.group_of(self.table_group, self._language())
         seq_watch.opened(table_id)  # before any await: disconnect() undoes all three together
-        listeners.opened(self.group)
+        first_here = local_push.joined(self.table_group, self.group, self)
         try:
             await self.channel_layer.group_add(self.group, self.channel_name)
+            if first_here and publisher_for(self.channel_layer, 2.0) is not None:
+                await self._say_hello()
         except REDIS_DOWN as exc:
             redis_outage.failed("table socket", exc)
             await self.close(code=CLOSE_LAYER_DOWN)
@@ -253,6 +262,17 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # between the two; a duplicate is harmless (the client skips old seqs).
         await self.send_json(await _snapshot(table_id))
         self._beat = asyncio.create_task(self._heartbeat())
+
+    @property
+    def table_group(self) -> str:
+        return f"table-{self.table_id}"
+
+    async def _say_hello(self) -> None:
+        """Tell the other processes listening to this table that this one listens too: until
+        now they handed its events to their own sockets only (``campaigns.local_push``)."""
+        for code in listeners.offered():
+            group = listeners.group_of(self.table_group, code)
+            await self.channel_layer.group_send(group, local_push.hello(self.table_group))
 
     def _language(self) -> str:
         query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
@@ -288,12 +308,13 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
             self._beat = None
 
     async def disconnect(self, code: int) -> None:
+        self._done = True
         self._stop_beat()
         if self._waiting is not None:
             self._waiting.cancel()
         if self.group:
             seq_watch.closed(self.table_id)
-            listeners.closed(self.group)
+            local_push.left(self.table_group, self.group, self)
             with contextlib.suppress(*REDIS_DOWN):  # Redis down: the subscription went with it
                 await self.channel_layer.group_discard(self.group, self.channel_name)
 
@@ -305,7 +326,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         The consumer's own check stands whatever server runs it; ``companion.serve`` also
         refuses any frame past ``MAX_MESSAGE`` before reading it (uvicorn's ``ws_max_size``).
         """
-        if self._refused:
+        if self._done:
             return
         if text_data is None:
             await self._refuse(CLOSE_BAD_MESSAGE)
@@ -321,7 +342,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         await self.receive_json(message)
 
     async def _refuse(self, code: int) -> None:
-        self._refused = True
+        self._done = True
         self._stop_beat()
         if self._waiting is not None:
             self._waiting.cancel()
@@ -343,9 +364,24 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         default first hops to a worker thread to close old database connections, once per
         phone per event, and those hops queue behind each other on one thread."""
         if message.get("type") == "table.message":
+            local_push.relayed(self.group, int(message.get("seq", 0)))
             await self.table_message(message)
             return
+        if message.get("type") == local_push.HELLO:
+            local_push.heard_hello(message)
+            return
         await super().dispatch(message)
+
+    def take_local(self, messages: list[dict[str, Any]]) -> None:
+        """Messages handed over on this process (``campaigns.local_push``), relayed in order
+        after any handed over before them."""
+        self._handed.extend(messages)
+        if self._relaying is None or self._relaying.done():
+            self._relaying = asyncio.get_running_loop().create_task(self._relay_handed())
+
+    async def _relay_handed(self) -> None:
+        while self._handed and not self._done:
+            await self.table_message(self._handed.popleft())
 
     async def table_message(self, message: dict[str, Any]) -> None:
         """Relay one event, unless this seat has left the table since it connected.
@@ -356,15 +392,15 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """
         text = message["text"]
         removed = message.get("removed_seat")
+        if self._done:
+            return
         if removed is not None and removed == self.seat_id:
             await self.send(text_data=text)  # tell the phone why it is being closed
-            self._stop_beat()
-            await self.close(code=CLOSE_FORBIDDEN)
+            await self._refuse(CLOSE_FORBIDDEN)
             return
         seat_ids = message.get("seat_ids")
         if isinstance(seat_ids, list) and self.seat_id not in seat_ids:
-            self._stop_beat()
-            await self.close(code=CLOSE_FORBIDDEN)
+            await self._refuse(CLOSE_FORBIDDEN)
             return
         await self.send(text_data=text)
         self._last_sent = time.monotonic()

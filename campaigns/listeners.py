@@ -5,13 +5,13 @@ group (``group_of``), so a command words its log lines and renders its board
 once for each language somebody at the table reads, not once per phone and
 not for languages nobody there reads. On Redis pub/sub the layer's channels
 say who listens on every server process (``Publisher.listeners``); the
-in-memory layer lives in one process, which counts its own sockets here.
+in-memory layer lives in one process, which counts its own sockets
+(``campaigns.local_push``).
 """
 
 from __future__ import annotations
 
 import threading
-from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -19,9 +19,9 @@ from channels.layers import InMemoryChannelLayer
 from django.conf import settings
 from django.utils import translation
 
+from campaigns import local_push
 from campaigns.hotpath.publish import Publisher
 
-_here: Counter[str] = Counter()
 _lock = threading.Lock()
 _heard: dict[str, list[str]] = {}
 HEARD_KEPT = 10_000
@@ -38,26 +38,13 @@ def group_of(table_group: str, language: str) -> str:
     return f"{table_group}.{language}"
 
 
-def opened(group: str) -> None:
-    with _lock:
-        _here[group] += 1
-
-
-def closed(group: str) -> None:
-    with _lock:
-        _here[group] -= 1
-        if _here[group] <= 0:
-            del _here[group]
-
-
 def listening(layer: Any, publisher: Publisher | None, table_group: str) -> list[str]:
     """The languages somebody reads ``table_group`` in, in the order offered."""
     groups = {code: group_of(table_group, code) for code in offered()}
     if publisher is not None:
         counts: Mapping[str, int] = publisher.listeners(list(groups.values()))
     elif isinstance(layer, InMemoryChannelLayer):
-        with _lock:
-            counts = {group: _here[group] for group in groups.values()}
+        counts = {group: local_push.count(group) for group in groups.values()}
     else:  # a layer that cannot say: every language, so nobody misses a board
         return list(groups)
     return [code for code, group in groups.items() if counts.get(group, 0) > 0]
