@@ -30,7 +30,7 @@ from pathlib import Path
 
 from bench.bench_capacity import run
 from bench.capacity_fleet import Fleet
-from bench.cpu import TICK_S, group_members, process_ticks
+from bench.cpu import TICK_S, ticks_of_groups
 from bench.pg import bench_env
 from bench.servers import free_port, prepare, production_env, running
 from bench.timing import pct
@@ -93,11 +93,6 @@ def started(setup: Setup, database: str) -> Iterator[tuple[list[str], list[int]]
             bases.append(base)
             pids.append(proc.pid)
         yield bases, pids
-
-
-def ticks_of_groups(groups: set[int]) -> int:
-    """CPU ticks of every process in these process groups (each server starts its own)."""
-    return sum(process_ticks(stat) for stat in group_members(groups).values())
 
 
 async def alternate(

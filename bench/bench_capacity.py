@@ -12,10 +12,12 @@ view → group_send → consumer, one group per simulated table, same payload
 size; ``companion/benchroutes.py``) on the same process, and for our path on
 two processes sharing PostgreSQL and the Redis layer (each table's commands
 and sockets on one process, as ``deploy/nginx.conf`` routes them by the
-table's id). Then 2x the knee's load: the p99 of the commands that were
-accepted (200), what was refused (503 busy) or timed out, and that every
-acknowledged command is in its table's log. Each server process keeps to its own
-core, as ``make serve`` starts them (``SERVE_CPU``; the relay shares the first's).
+table's id) beside a fresh one-process server, their steps taking turns
+(``side_by_side``): the server CPU a command of two processes against one.
+Then 2x the knee's load: the p99 of the commands that were accepted (200),
+what was refused (503 busy) or timed out, and that every acknowledged command
+is in its table's log. Each server process keeps to its own core, as
+``make serve`` starts them (``SERVE_CPU``; the relay shares the first's).
 
 Each step first runs unmeasured (``WARM_UP_S``; a third of a step in --quick), once its new
 tables are open. Each step also prints how busy the machine was, the share of its cores the
@@ -34,7 +36,7 @@ from __future__ import annotations
 import sys
 import uuid
 from collections.abc import Coroutine, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from typing import Any, TypeVar
 
 import uvloop
@@ -50,11 +52,11 @@ from bench.capacity_report import (
     knee,
     relay_ratio,
 )
-from bench.cpu import CpuMeter
+from bench.cpu import TICK_S, CpuMeter, ticks_of_groups
 from bench.pg import bench_env
 from bench.phones import PLAYERS
 from bench.relay import event_size, relay_baseline
-from bench.servers import our_server
+from bench.servers import our_server_process
 from bench.timing import pct
 
 SOCKETS = PLAYERS
@@ -118,12 +120,46 @@ async def ramp(
 @contextmanager
 def servers(count: int, env: dict[str, str]) -> Iterator[list[str]]:
     """``count`` server processes, each on its own core as ``make serve`` starts them (``SERVE_CPU``)."""
-    with our_server(**env, SERVE_CPU="0") as a:
-        if count == 1:
-            yield [a]
-            return
-        with our_server(**env, SERVE_CPU="1") as b:
-            yield [a, b]
+    with server_set(count, env) as (bases, _pids):
+        yield bases
+
+
+@contextmanager
+def server_set(count: int, env: dict[str, str]) -> Iterator[tuple[list[str], set[int]]]:
+    """``servers``, and their process ids (each leads its own process group)."""
+    with ExitStack() as stack:
+        started = [stack.enter_context(our_server_process(**env, SERVE_CPU=str(k))) for k in range(count)]
+        yield [base for base, _pid in started], {pid for _base, pid in started}
+
+
+async def side_by_side(
+    fleets: list[Fleet], groups: list[set[int]], plan: list[int], seconds: float, idles: list[float]
+) -> list[list[StepResult]]:
+    """One process and two, both up all along, their steps at each load taking turns (the one
+    that leads alternates) until either passes its knee: this machine's speed moves by 2x
+    within minutes, so a ramp of each after the other compared a quick hour with a slow one.
+    A step's server CPU is its own set's processes' (``groups``; the other set idles meanwhile)."""
+    labels = ["1 process", "2 processes"]
+    results: list[list[StepResult]] = [[], []]
+    for n, tables in enumerate(plan):
+        for k in (0, 1) if n % 2 == 0 else (1, 0):
+            await warm_up(fleets[k], tables, min(WARM_UP_S, seconds / 3))
+            before = ticks_of_groups(groups[k])
+            s = await fleets[k].step(tables, seconds)
+            if s.cpu is not None:
+                s.cpu.by_role["servers"] = (ticks_of_groups(groups[k]) - before) * TICK_S
+            print(s.line(labels[k]), flush=True)
+            results[k].append(s)
+        if any(knee(idle_p99, [steps[-1]]) for idle_p99, steps in zip(idles, results, strict=True)):
+            break
+    return results
+
+
+async def one_and_two(
+    sets: list[tuple[list[str], set[int]]], plan: list[int], seconds: float, idles: list[float]
+) -> list[list[StepResult]]:
+    async with Fleet(sets[0][0]) as one, Fleet(sets[1][0]) as two:
+        return await side_by_side([one, two], [pids for _bases, pids in sets], plan, seconds, idles)
 
 
 def idle(bases: list[str], commands: int) -> float:
@@ -173,9 +209,10 @@ def main(argv: list[str]) -> int:
         ours = run(run_ramp(bases, "1 process", plan, seconds, idle_ours))
         idle_relay = pct(run(_relay_idle(bases[0], idle_commands, size)), 99)
         relay = run(run_ramp(bases, "relay", plan, seconds, idle_relay, payload=size))
-    with servers(2, env) as bases:
-        idle_two = idle(bases, idle_commands)
-        two = run(run_ramp(bases, "2 processes", plan, seconds, idle_two))
+    with server_set(1, env) as one_set, server_set(2, env) as two_set:
+        idles = [idle(one_set[0], idle_commands), idle(two_set[0], idle_commands)]
+        one, two = run(one_and_two([one_set, two_set], plan, seconds, idles))
+    idle_two = idles[1]
     print(f"payload {size} bytes per event message; PostgreSQL + Redis; 6 sockets, 1 command/s a table")
     if whole_run:  # figures from runs whose host took a different share are not alike
         used = whole_run.stop()
@@ -183,11 +220,16 @@ def main(argv: list[str]) -> int:
     describe_knee("bare relay baseline", idle_relay, relay)
     describe_knee("ours, 1 process", idle_ours, ours)
     describe_knee("ours, 2 processes", idle_two, two)
-    runs = (("relay", idle_relay, relay), ("1 process", idle_ours, ours), ("2 processes", idle_two, two))
+    runs = [
+        ("relay", idle_relay, relay),
+        ("1 process", idle_ours, ours),
+        ("2 processes", idle_two, two),
+        ("1 process beside 2", idles[0], one),
+    ]
     for label, idle_p99, steps in runs:
         print(costs(label, [s for s in steps if knee(idle_p99, [s]) is None]))
     print(relay_ratio(idle_ours, ours, idle_relay, relay))
-    print(cpu_ratio(idle_ours, ours, idle_two, two))
+    print(cpu_ratio(idles[0], one, idle_two, two))
     if fixed:
         return 0
     return overload_check(env, idle_ours, max(1, capacity(idle_ours, ours)), seconds, idle_commands)

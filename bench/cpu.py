@@ -69,6 +69,11 @@ def group_members(groups: set[int]) -> dict[int, str]:
     return found
 
 
+def ticks_of_groups(groups: set[int]) -> int:
+    """CPU ticks of every process in these process groups (each server starts its own)."""
+    return sum(process_ticks(stat) for stat in group_members(groups).values())
+
+
 def role_pids() -> dict[str, list[int]]:
     pids: dict[str, list[int]] = {role: [] for role in ROLES}
     for entry in PROC.iterdir():

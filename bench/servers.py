@@ -91,12 +91,21 @@ def prepare(env: dict[str, str], cwd: Path = ROOT) -> None:
 @contextmanager
 def our_server(**extra_env: str) -> Iterator[str]:
     """Our service, started exactly as ``make run`` starts it."""
+    with our_server_process(**extra_env) as (base, _pid):
+        yield base
+
+
+@contextmanager
+def our_server_process(**extra_env: str) -> Iterator[tuple[str, int]]:
+    """``our_server``, and its process id (a benchmark reading its CPU)."""
     port = free_port()
     env = production_env(PORT=str(port), **extra_env)
     prepare(env)
     base = f"http://127.0.0.1:{port}"
-    with running([sys.executable, "-m", "companion.serve"], env=env, ready_url=f"{base}/api/v1/hello/"):
-        yield base
+    with running(
+        [sys.executable, "-m", "companion.serve"], env=env, ready_url=f"{base}/api/v1/hello/"
+    ) as proc:
+        yield base, proc.pid
 
 
 @contextmanager

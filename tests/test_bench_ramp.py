@@ -6,7 +6,7 @@ import asyncio
 import gc
 from typing import Any
 
-from bench.bench_capacity import ramp
+from bench.bench_capacity import ramp, side_by_side
 from bench.capacity_fleet import Fleet, Table
 from bench.capacity_report import StepResult, capacity, costs, cpu_ratio, relay_ratio
 from bench.cpu import CpuUse
@@ -134,3 +134,34 @@ def test_a_step_sends_each_tables_commands_at_its_rate_with_collections_held_unt
     assert not any(collecting for _, collecting in fleet.sends)
     assert result.sent == 8 and result.refused == 8
     assert gc.isenabled()  # back on once the step is over
+
+
+def test_one_and_two_processes_take_turns_and_stop_together_at_either_knee(monkeypatch: Any) -> None:
+    """``side_by_side``: at each load both sets step, the one leading alternating, and the run
+    stops once either passes its knee; a step's server CPU is its own set's processes'."""
+    order: list[str] = []
+    ticks = {frozenset({1}): 0, frozenset({2, 3}): 0}
+
+    class Timed(ScriptedFleet):
+        def __init__(self, name: str, group: set[int], script: dict[int, list[StepResult]]) -> None:
+            super().__init__(script)
+            self.name, self.group = name, frozenset(group)
+
+        async def step(self, tables: int, seconds: float, **kw: Any) -> StepResult:
+            if kw.get("drain_s") != 0.5:  # measured, not the warm-up
+                order.append(f"{self.name}{tables}")
+                ticks[self.group] += tables  # CPU of this set's processes alone
+            return await super().step(tables, seconds, **kw)
+
+    def own_ticks(groups: set[int]) -> int:
+        return ticks[frozenset(groups)]
+
+    monkeypatch.setattr("bench.bench_capacity.ticks_of_groups", own_ticks)
+    monkeypatch.setattr("bench.bench_capacity.TICK_S", 1.0)
+    one = Timed("one", {1}, {t: [result(t), result(t)] for t in (10, 20)} | {30: [result(30)] * 2})
+    two = Timed("two", {2, 3}, {10: [result(10)] * 2, 20: [result(20)] * 2, 30: [result(30, refused=99)] * 2})
+    fleets: list[Any] = [one, two]
+    got = asyncio.run(side_by_side(fleets, [{1}, {2, 3}], [10, 20, 30, 40], 3.0, [5.0, 5.0]))
+    assert order == ["one10", "two10", "two20", "one20", "one30", "two30"]
+    assert [[s.tables for s in steps] for steps in got] == [[10, 20, 30], [10, 20, 30]]
+    assert [s.cpu.by_role["servers"] for s in got[1] if s.cpu] == [10, 20, 30]

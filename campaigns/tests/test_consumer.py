@@ -11,8 +11,9 @@ from channels.db import database_sync_to_async
 from channels.testing import WebsocketCommunicator
 
 from campaigns import services
-from campaigns.consumers import CLOSE_BAD_TOKEN, CLOSE_FORBIDDEN, CLOSE_NO_TABLE, SeqWatch
+from campaigns.consumers import CLOSE_BAD_TOKEN, CLOSE_FORBIDDEN, CLOSE_NO_TABLE
 from campaigns.models import Table
+from campaigns.seq_watch import SeqWatch
 from companion.asgi import application
 
 pytestmark = pytest.mark.django_db(transaction=True)
