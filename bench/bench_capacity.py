@@ -7,13 +7,15 @@ is over 100 ms and over 3x the idle p99 (one table, one command at a time),
 or that answered more than 1% of its commands 503 busy or not at all: a
 process refusing commands is not holding that load, however quick the
 commands it does accept.
-Measured for our path on one process, for the bare Channels relay (plain
+Measured for our path on one process against the bare Channels relay (plain
 view → group_send → consumer, one group per simulated table, same payload
-size; ``companion/benchroutes.py``) on the same process, and for our path on
-two processes sharing PostgreSQL and the Redis layer (each table's commands
-and sockets on one process, as ``deploy/nginx.conf`` routes them by the
-table's id) beside a fresh one-process server, their steps taking turns
-(``side_by_side``): the server CPU a command of two processes against one.
+size; ``companion/benchroutes.py``) on a server process of its own on the same
+core, each to its knee; then for our path on two processes sharing PostgreSQL
+and the Redis layer (each table's commands and sockets on one process, as
+``deploy/nginx.conf`` routes them by the table's id) against a fresh
+one-process server, to the first knee: the server CPU a command of two
+processes against one. The set-ups compared stay up together and their steps
+take turns at each load (``side_by_side``), so both meet the machine alike.
 Then 2x the knee's load: the p99 of the commands that were accepted (200),
 what was refused (503 busy) or timed out, and that every acknowledged command
 is in its table's log. Each server process keeps to its own core, as
@@ -21,8 +23,9 @@ is in its table's log. Each server process keeps to its own core, as
 
 Each step first runs unmeasured (``WARM_UP_S``; a third of a step in --quick), once its new
 tables are open. Each step also prints how busy the machine was, the share of its cores the
-host took, and the CPU per accepted command of each kind of process (``bench/cpu.py``); a
-step past the knee that the host disturbed is run once more (``ramp``).
+host took, and the CPU per accepted command of each kind of process (``bench/cpu.py``; the
+servers' figure is the stepped set-up's own processes'); a step past the knee that the host
+disturbed is run once more (``measure``).
 The phones run on uvloop (``run``). The run ends with the CPU per command of each
 role and the two target ratios (``bench/capacity_report.py``).
 Figures only, no timed pass/fail: the load generator shares the machine.
@@ -90,10 +93,10 @@ async def warm_up(fleet: Fleet, tables: int, seconds: float = WARM_UP_S) -> None
     await fleet.step(tables, seconds, drain_s=0.5)
 
 
-async def ramp(
-    fleet: Fleet, label: str, plan: list[int], seconds: float, idle_p99: float
-) -> list[StepResult]:
-    """Step up until the knee (or the end of the plan), printing each step.
+async def measure(
+    fleet: Fleet, tables: int, seconds: float, label: str, idle_p99: float, group: set[int] | None
+) -> StepResult:
+    """One step after its warm-up, printed; its server CPU that of the processes of ``group``.
 
     A step past the knee while the host took ``STOLEN_AGAIN`` or more of the
     machine's cores is run once more, and the second run counts (both are
@@ -101,20 +104,21 @@ async def ramp(
     at its first step, on a process that held many times that load in the runs
     before and after.
     """
-    steps: list[StepResult] = []
-    for tables in plan:
-        await warm_up(fleet, tables, min(WARM_UP_S, seconds / 3))
-        s = await fleet.step(tables, seconds)
-        print(s.line(label), flush=True)
-        if knee(idle_p99, [s]) and s.cpu is not None and s.cpu.stolen >= STOLEN_AGAIN:
-            print(f"{'':10} the host took {s.cpu.stolen:.0%} of the cores: this step again", flush=True)
-            await warm_up(fleet, tables, min(WARM_UP_S, seconds / 3))
-            s = await fleet.step(tables, seconds)
-            print(s.line(label), flush=True)
-        steps.append(s)
-        if knee(idle_p99, [s]):
-            break
-    return steps
+    s = await _step(fleet, tables, seconds, label, group)
+    if knee(idle_p99, [s]) and s.cpu is not None and s.cpu.stolen >= STOLEN_AGAIN:
+        print(f"{'':10} the host took {s.cpu.stolen:.0%} of the cores: this step again", flush=True)
+        s = await _step(fleet, tables, seconds, label, group)
+    return s
+
+
+async def _step(fleet: Fleet, tables: int, seconds: float, label: str, group: set[int] | None) -> StepResult:
+    await warm_up(fleet, tables, min(WARM_UP_S, seconds / 3))
+    before = ticks_of_groups(group) if group is not None else 0
+    s = await fleet.step(tables, seconds)
+    if s.cpu is not None and group is not None:
+        s.cpu.by_role["servers"] = (ticks_of_groups(group) - before) * TICK_S
+    print(s.line(label), flush=True)
+    return s
 
 
 @contextmanager
@@ -133,24 +137,29 @@ def server_set(count: int, env: dict[str, str]) -> Iterator[tuple[list[str], set
 
 
 async def side_by_side(
-    fleets: list[Fleet], groups: list[set[int]], plan: list[int], seconds: float, idles: list[float]
+    fleets: list[Fleet],
+    groups: list[set[int] | None],
+    labels: list[str],
+    plan: list[int],
+    seconds: float,
+    idles: list[float],
+    *,
+    each_to_its_knee: bool = False,
 ) -> list[list[StepResult]]:
-    """One process and two, both up all along, their steps at each load taking turns (the one
-    that leads alternates) until either passes its knee: this machine's speed moves by 2x
-    within minutes, so a ramp of each after the other compared a quick hour with a slow one.
-    A step's server CPU is its own set's processes' (``groups``; the other set idles meanwhile)."""
-    labels = ["1 process", "2 processes"]
-    results: list[list[StepResult]] = [[], []]
+    """Set-ups up all along, stepped up together: at each load their steps take turns (the one
+    that leads alternates), until one passes its knee, or with ``each_to_its_knee`` until every
+    one has (each stops at its own). This machine's speed moves by 2x within minutes, so a ramp
+    of each after the other compared a quick hour with a slow one. A step's server CPU is that
+    of its own set-up's processes (``groups``; the others idle meanwhile)."""
+    results: list[list[StepResult]] = [[] for _ in fleets]
+    going = [True] * len(fleets)
     for n, tables in enumerate(plan):
-        for k in (0, 1) if n % 2 == 0 else (1, 0):
-            await warm_up(fleets[k], tables, min(WARM_UP_S, seconds / 3))
-            before = ticks_of_groups(groups[k])
-            s = await fleets[k].step(tables, seconds)
-            if s.cpu is not None:
-                s.cpu.by_role["servers"] = (ticks_of_groups(groups[k]) - before) * TICK_S
-            print(s.line(labels[k]), flush=True)
-            results[k].append(s)
-        if any(knee(idle_p99, [steps[-1]]) for idle_p99, steps in zip(idles, results, strict=True)):
+        turn = list(range(len(fleets)))
+        for k in turn if n % 2 == 0 else turn[::-1]:
+            if going[k]:
+                results[k].append(await measure(fleets[k], tables, seconds, labels[k], idles[k], groups[k]))
+                going[k] = knee(idles[k], results[k][-1:]) is None
+        if not any(going) or (not all(going) and not each_to_its_knee):
             break
     return results
 
@@ -158,21 +167,26 @@ async def side_by_side(
 async def one_and_two(
     sets: list[tuple[list[str], set[int]]], plan: list[int], seconds: float, idles: list[float]
 ) -> list[list[StepResult]]:
+    """Two processes against one, up to the first knee: CPU a command is compared where both held."""
+    labels = ["1 process", "2 processes"]
     async with Fleet(sets[0][0]) as one, Fleet(sets[1][0]) as two:
-        return await side_by_side([one, two], [pids for _bases, pids in sets], plan, seconds, idles)
+        return await side_by_side([one, two], [sets[0][1], sets[1][1]], labels, plan, seconds, idles)
+
+
+async def ours_and_relay(
+    sets: list[tuple[list[str], set[int]]], payload: int, plan: list[int], seconds: float, idles: list[float]
+) -> list[list[StepResult]]:
+    """One process against the bare relay (a server of its own, on the same core), each to its knee."""
+    labels = ["1 process", "relay"]
+    async with Fleet(sets[0][0]) as ours, Fleet(sets[1][0], relay_payload=payload) as relay:
+        groups: list[set[int] | None] = [sets[0][1], sets[1][1]]
+        return await side_by_side([ours, relay], groups, labels, plan, seconds, idles, each_to_its_knee=True)
 
 
 def idle(bases: list[str], commands: int) -> float:
     run(one_table(bases[0], 10))  # warm-up
     lat, _missing = run(one_table(bases[0], commands))
     return pct(lat, 99)
-
-
-async def run_ramp(
-    bases: list[str], label: str, plan: list[int], seconds: float, idle_p99: float, payload: int = 0
-) -> list[StepResult]:
-    async with Fleet(bases, relay_payload=payload) as fleet:
-        return await ramp(fleet, label, plan, seconds, idle_p99)
 
 
 async def overload(bases: list[str], tables: int, seconds: float) -> StepResult:
@@ -203,12 +217,14 @@ def main(argv: list[str]) -> int:
     seconds = 3.0 if quick else 10.0
     idle_commands = 30 if quick else 300
 
-    with servers(1, {**env, "BENCH_ROUTES": "1"}) as bases:
-        size = run(event_size(bases[0]))
-        idle_ours = idle(bases, idle_commands)
-        ours = run(run_ramp(bases, "1 process", plan, seconds, idle_ours))
-        idle_relay = pct(run(_relay_idle(bases[0], idle_commands, size)), 99)
-        relay = run(run_ramp(bases, "relay", plan, seconds, idle_relay, payload=size))
+    # The relay on a server of its own on the same core: each set-up's CPU is its own process's.
+    relay_env = {**env, "BENCH_ROUTES": "1"}
+    with server_set(1, relay_env) as ours_set, server_set(1, relay_env) as relay_set:
+        size = run(event_size(ours_set[0][0]))
+        idle_ours = idle(ours_set[0], idle_commands)
+        idle_relay = pct(run(_relay_idle(relay_set[0][0], idle_commands, size)), 99)
+        sets = [ours_set, relay_set]
+        ours, relay = run(ours_and_relay(sets, size, plan, seconds, [idle_ours, idle_relay]))
     with server_set(1, env) as one_set, server_set(2, env) as two_set:
         idles = [idle(one_set[0], idle_commands), idle(two_set[0], idle_commands)]
         one, two = run(one_and_two([one_set, two_set], plan, seconds, idles))

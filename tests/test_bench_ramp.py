@@ -1,4 +1,5 @@
-"""The capacity benchmark's ramp (bench/bench_capacity.py): where it stops, and when a step is run again."""
+"""The capacity benchmark's ramps (bench/bench_capacity.py): where they stop, in what order set-ups
+step, and when a step is run again."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import asyncio
 import gc
 from typing import Any
 
-from bench.bench_capacity import ramp, side_by_side
+from bench.bench_capacity import side_by_side
 from bench.capacity_fleet import Fleet, Table
 from bench.capacity_report import StepResult, capacity, costs, cpu_ratio, relay_ratio
 from bench.cpu import CpuUse
@@ -31,7 +32,9 @@ class ScriptedFleet:
 
 
 def run(fleet: ScriptedFleet, plan: list[int]) -> list[StepResult]:
-    return asyncio.run(ramp(fleet, "test", plan, 3.0, idle_p99=5.0))  # type: ignore[arg-type]
+    """One set-up stepped up to its knee."""
+    fleets: list[Any] = [fleet]
+    return asyncio.run(side_by_side(fleets, [None], ["test"], plan, 3.0, [5.0]))[0]
 
 
 def measured(fleet: ScriptedFleet) -> list[int]:
@@ -136,7 +139,7 @@ def test_a_step_sends_each_tables_commands_at_its_rate_with_collections_held_unt
     assert gc.isenabled()  # back on once the step is over
 
 
-def test_one_and_two_processes_take_turns_and_stop_together_at_either_knee(monkeypatch: Any) -> None:
+def test_set_ups_take_turns_and_stop_together_at_either_knee_or_each_at_its_own(monkeypatch: Any) -> None:
     """``side_by_side``: at each load both sets step, the one leading alternating, and the run
     stops once either passes its knee; a step's server CPU is its own set's processes'."""
     order: list[str] = []
@@ -161,7 +164,21 @@ def test_one_and_two_processes_take_turns_and_stop_together_at_either_knee(monke
     one = Timed("one", {1}, {t: [result(t), result(t)] for t in (10, 20)} | {30: [result(30)] * 2})
     two = Timed("two", {2, 3}, {10: [result(10)] * 2, 20: [result(20)] * 2, 30: [result(30, refused=99)] * 2})
     fleets: list[Any] = [one, two]
-    got = asyncio.run(side_by_side(fleets, [{1}, {2, 3}], [10, 20, 30, 40], 3.0, [5.0, 5.0]))
+    labels = ["one", "two"]
+    got = asyncio.run(side_by_side(fleets, [{1}, {2, 3}], labels, [10, 20, 30, 40], 3.0, [5.0, 5.0]))
     assert order == ["one10", "two10", "two20", "one20", "one30", "two30"]
     assert [[s.tables for s in steps] for steps in got] == [[10, 20, 30], [10, 20, 30]]
     assert [s.cpu.by_role["servers"] for s in got[1] if s.cpu] == [10, 20, 30]
+    # Each to its own knee (ours against the relay): the one still holding goes on alone.
+    order.clear()
+    ours = Timed("one", {1}, {t: [result(t)] * 2 for t in (10, 20, 30)} | {40: [result(40, refused=99)] * 2})
+    relay = Timed(
+        "two", {2, 3}, {10: [result(10)] * 2, 20: [result(20)] * 2, 30: [result(30, refused=99)] * 2}
+    )
+    fleets = [ours, relay]
+    plan = [10, 20, 30, 40, 50]
+    got = asyncio.run(
+        side_by_side(fleets, [{1}, {2, 3}], labels, plan, 3.0, [5.0, 5.0], each_to_its_knee=True)
+    )
+    assert order == ["one10", "two10", "two20", "one20", "one30", "two30", "one40"]
+    assert capacity(5.0, got[0]) == 30 and capacity(5.0, got[1]) == 20
