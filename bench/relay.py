@@ -1,5 +1,6 @@
 """The bare Channels relay the table benchmarks measure against (plain view → group_send → bare
-consumer, on the same server and layer) with a message as large as a real event's."""
+consumer, on our server and layer: in ``bench_tables`` the same process, in ``bench_capacity`` a
+process of its own on the same core) with a message as large as a real event's."""
 
 from __future__ import annotations
 

@@ -127,6 +127,7 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
     _waiting: asyncio.Task[None] | None = None
     _relaying: asyncio.Task[None] | None = None  # relays what was handed over here (take_local)
     _done = False  # closed (by us or the phone): nothing more is read or sent
+    _snapshot_sent = False
     _accepted = False
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -200,6 +201,8 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         # between the two; a duplicate is harmless (the client skips old seqs).
         await self.send_json(await _snapshot(table_id))
         self._beat = asyncio.create_task(self._heartbeat())
+        self._snapshot_sent = True
+        self._relay_soon()
 
     @property
     def table_group(self) -> str:
@@ -314,7 +317,12 @@ class TableConsumer(AsyncJsonWebsocketConsumer):
         """Messages handed over on this process (``campaigns.local_push``), relayed in order
         after any handed over before them."""
         self._handed.extend(messages)
-        if self._relaying is None or self._relaying.done():
+        self._relay_soon()
+
+    def _relay_soon(self) -> None:
+        """Relay what was handed over, once the snapshot has gone: the layer's messages, too,
+        wait until ``connect`` has returned."""
+        if self._snapshot_sent and self._handed and (self._relaying is None or self._relaying.done()):
             self._relaying = asyncio.get_running_loop().create_task(self._relay_handed())
 
     async def _relay_handed(self) -> None:

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from campaigns import local_push
+from campaigns.consumers import TableConsumer
 
 
 class Phone:
@@ -82,3 +83,24 @@ async def test_a_table_with_no_socket_here_is_not_alone() -> None:
         "table-lp2", {"table-lp2.en-gb": 0, "table-lp2.de": 0}, local_push.hellos("table-lp2"), 1
     )
     assert not local_push.alone("table-lp2")
+
+
+async def test_a_socket_relays_what_is_handed_over_only_after_its_snapshot(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The layer's messages wait until ``connect`` has returned; one handed over here must wait
+    for the snapshot as well, or a phone could get an event before the state it follows."""
+    consumer = TableConsumer()
+    relayed: list[dict[str, Any]] = []
+
+    async def table_message(message: dict[str, Any]) -> None:
+        relayed.append(message)
+
+    monkeypatch.setattr(consumer, "table_message", table_message)
+    consumer.take_local([{"seq": 4}])
+    await asyncio.sleep(0.01)
+    assert relayed == []  # connecting: the snapshot has not gone yet
+    monkeypatch.setattr(consumer, "_snapshot_sent", True)
+    consumer.take_local([{"seq": 5}])
+    await asyncio.sleep(0.01)
+    assert relayed == [{"seq": 4}, {"seq": 5}]
