@@ -157,7 +157,7 @@ def broadcast_events(
         if publisher is not None:  # straight to Redis from this thread, not via the event loop
             _publish_in_languages(publisher, group, messages_in, events[-1]["seq"])
         elif isinstance(layer, InMemoryChannelLayer):  # one process: every socket is here
-            _hand_out(group, listeners.listening(layer, None, group), messages_in)
+            _hand_out(group, listeners.here(group), messages_in)
         else:
             languages = listeners.listening(layer, None, group)
             sends = [(listeners.group_of(group, code), messages_in(code)) for code in languages]
@@ -188,8 +188,7 @@ def _publish_in_languages(
     not known here), asking in the same round trip after the others; a language somebody
     started listening in since is rendered and published at once, in a second one."""
     if local_push.alone(group):  # nobody listens on another process: no round trip to Redis
-        here = [code for code in listeners.offered() if local_push.count(listeners.group_of(group, code))]
-        _hand_out(group, here, messages_in)
+        _hand_out(group, listeners.here(group), messages_in)
         return
     hellos = local_push.hellos(group)
     known = listeners.remembered(group)

@@ -44,10 +44,15 @@ def listening(layer: Any, publisher: Publisher | None, table_group: str) -> list
     if publisher is not None:
         counts: Mapping[str, int] = publisher.listeners(list(groups.values()))
     elif isinstance(layer, InMemoryChannelLayer):
-        counts = {group: local_push.count(group) for group in groups.values()}
+        return here(table_group)
     else:  # a layer that cannot say: every language, so nobody misses a board
         return list(groups)
     return [code for code, group in groups.items() if counts.get(group, 0) > 0]
+
+
+def here(table_group: str) -> list[str]:
+    """The languages the sockets on this process read ``table_group`` in, in the order offered."""
+    return [code for code in offered() if local_push.count(group_of(table_group, code))]
 
 
 def remembered(table_group: str) -> list[str] | None:
